@@ -1,0 +1,92 @@
+# teebox: the commands people type.  Everything builds with CMake; the
+# build directories are build/ (normal), build-asan/ (AddressSanitizer +
+# UBSan), build-cov/ (coverage) and build-fuzz/ (clang, libFuzzer).
+#
+#   make run        build, bring teebox up, run the hello-world client,
+#                   take it down
+#   make test       every test: normal build, sanitizers, fuzz smoke runs
+#   make test-unit / test-e2e / test-asan / coverage / fuzz / bench
+#   make install PREFIX=/usr/local
+#   make format / format-check
+
+PREFIX ?= /usr/local
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+FUZZ_SECONDS ?= 20
+
+.PHONY: all build deps deps-test run test test-unit test-e2e test-asan \
+	test-fuzz coverage fuzz bench install format format-check clean
+
+all: build
+
+deps:
+	@scripts/deps.sh build
+
+deps-test:
+	@scripts/deps.sh test
+
+build/CMakeCache.txt: | deps
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+
+build: deps build/CMakeCache.txt
+	cmake --build build -j$(JOBS)
+
+run: build
+	@scripts/run-demo.sh build
+
+test: deps-test build
+	cd build && ctest --output-on-failure -j2
+	$(MAKE) test-asan
+	$(MAKE) test-fuzz
+
+test-unit: build
+	cd build && ctest --output-on-failure -L unit -j2
+
+test-e2e: build
+	cd build && ctest --output-on-failure -L e2e
+
+build-asan/CMakeCache.txt: | deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEEBOX_SANITIZE=ON $(CMAKE_FLAGS)
+
+test-asan: deps-test build-asan/CMakeCache.txt
+	cmake --build build-asan -j$(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+		UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		ctest --output-on-failure -j2
+
+build-fuzz/CMakeCache.txt: | deps-test
+	CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Debug -DTEEBOX_FUZZ=ON $(CMAKE_FLAGS)
+
+# Short runs of every fuzz target (part of make test).
+test-fuzz: build-fuzz/CMakeCache.txt
+	cmake --build build-fuzz -j$(JOBS) --target fuzzers
+	scripts/fuzz.sh build-fuzz 5
+
+# Long runs: make fuzz FUZZ_SECONDS=600
+fuzz: build-fuzz/CMakeCache.txt
+	cmake --build build-fuzz -j$(JOBS) --target fuzzers
+	scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+build-cov/CMakeCache.txt: | deps-test
+	cmake -S . -B build-cov -DCMAKE_BUILD_TYPE=Debug -DTEEBOX_COVERAGE=ON $(CMAKE_FLAGS)
+
+coverage: deps-test build-cov/CMakeCache.txt
+	cmake --build build-cov -j$(JOBS)
+	find build-cov -name '*.gcda' -delete
+	cd build-cov && ctest --output-on-failure -j2
+	gcovr -r . --filter 'drivers/tee/' --print-summary build-cov
+
+bench: build
+	@scripts/bench.sh build
+
+install: build
+	cmake --install build --prefix $(PREFIX)
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+format-check:
+	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
+
+clean:
+	rm -rf build build-asan build-cov build-fuzz

@@ -1,0 +1,49 @@
+#!/bin/sh
+# Make sure the packages teebox builds and tests with are installed.
+#
+# As root, missing packages are installed with apt-get.  Otherwise the
+# script stops and prints the one command that installs them.
+#
+# Usage: scripts/deps.sh [build|test|all]   (default: all)
+set -eu
+
+build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev"
+test_pkgs="clang libclang-rt-dev gcovr device-tree-compiler"
+
+case "${1:-all}" in
+build) want="$build_pkgs" ;;
+test | all) want="$build_pkgs $test_pkgs" ;;
+*)
+	echo "usage: $0 [build|test|all]" >&2
+	exit 2
+	;;
+esac
+
+missing=""
+for p in $want; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+		grep -q 'install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "teebox: missing packages:$missing (no apt-get here; install them with your package manager)" >&2
+	exit 1
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "teebox: missing packages. Install them with:" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+
+echo "teebox: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# A fresh machine may have no package lists yet: refresh and retry once.
+if ! apt-get install -y --no-install-recommends $missing >/dev/null; then
+	apt-get update >/dev/null
+	apt-get install -y --no-install-recommends $missing >/dev/null
+fi
