@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Anonymous memory files for the emulated machine. */
+#ifndef TEEBOX_MACHINE_MEMFD_H
+#define TEEBOX_MACHINE_MEMFD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/**
+ * memfd_new_sealed() - a zero-filled memory file of @size bytes that can
+ * no longer shrink or grow
+ * The seals matter: the file may be handed to an untrusted process, and
+ * one that shrinks a shared file would make everyone else who maps it
+ * fault (SIGBUS).  @exec asks for an executable file (a TA image).
+ * Returns the fd (close-on-exec) or -errno.
+ */
+int memfd_new_sealed(const char *name, size_t size, bool exec);
+
+/**
+ * memfd_check_sealed() - true if @fd is a memory file of at least @size
+ * bytes that can no longer shrink (safe to map from another process)
+ */
+bool memfd_check_sealed(int fd, size_t size);
+
+#endif

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Normal-world RAM as teed manages it; see nw_ram_nw.h. */
+#include <errno.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "kernel/alloc.h"
+#include "kernel/err.h"
+#include "memfd.h"
+#include "nw_ram.h"
+#include "nw_ram_nw.h"
+
+struct nw_chunk {
+	struct list_head link;
+	phys_addr_t pa;
+	size_t size;
+	int fd;
+	void *va;
+};
+
+void nw_ram_init(struct nw_ram *ram, int bus_fd, _Atomic uint64_t *gen)
+{
+	pthread_mutex_init(&ram->lock, NULL);
+	INIT_LIST_HEAD(&ram->chunks);
+	ram->bus_fd = bus_fd;
+	ram->gen = gen;
+}
+
+/* Sends one message (with @fd when >= 0) and counts it.  Lock held. */
+static int announce(struct nw_ram *ram, const struct nw_ram_msg *msg, int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = {.iov_base = (void *)msg, .iov_len = sizeof(*msg)};
+	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+	ssize_t n;
+
+	if (fd >= 0) {
+		struct cmsghdr *cm;
+
+		memset(cbuf, 0, sizeof(cbuf));
+		mh.msg_control = cbuf;
+		mh.msg_controllen = sizeof(cbuf);
+		cm = CMSG_FIRSTHDR(&mh);
+		cm->cmsg_level = SOL_SOCKET;
+		cm->cmsg_type = SCM_RIGHTS;
+		cm->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(cm), &fd, sizeof(int));
+	}
+	do {
+		n = sendmsg(ram->bus_fd, &mh, MSG_NOSIGNAL);
+	} while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(*msg))
+		return -EPIPE;
+	/* The message is queued before the secure world sees the count. */
+	if (ram->gen)
+		atomic_fetch_add(ram->gen, 1);
+	return 0;
+}
+
+static bool overlaps(struct nw_ram *ram, phys_addr_t pa, size_t size)
+{
+	struct nw_chunk *c;
+
+	list_for_each_entry (c, &ram->chunks, link)
+		if (pa < c->pa + c->size && c->pa < pa + size)
+			return true;
+	return false;
+}
+
+void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd)
+{
+	struct nw_ram_msg msg = {.type = NW_RAM_PLUG, .pa = pa, .size = size};
+	struct nw_chunk *c;
+	int rc;
+
+	if (!size || !IS_ALIGNED(pa, PAGE_SIZE) ||
+	    !IS_ALIGNED(size, PAGE_SIZE) || pa + size < pa)
+		return ERR_PTR(-EINVAL);
+	c = kzalloc(sizeof(*c));
+	if (!c)
+		return ERR_PTR(-ENOMEM);
+	c->pa = pa;
+	c->size = size;
+	c->fd = memfd_new_sealed("teebox-nw-ram", size, false);
+	if (c->fd < 0) {
+		rc = c->fd;
+		goto err_free;
+	}
+	c->va = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, 0);
+	if (c->va == MAP_FAILED) {
+		rc = -ENOMEM;
+		goto err_close;
+	}
+
+	pthread_mutex_lock(&ram->lock);
+	rc = overlaps(ram, pa, size) ? -EINVAL : announce(ram, &msg, c->fd);
+	if (!rc)
+		list_add_tail(&c->link, &ram->chunks);
+	pthread_mutex_unlock(&ram->lock);
+	if (rc)
+		goto err_unmap;
+	*fd = c->fd;
+	return c->va;
+
+err_unmap:
+	munmap(c->va, size);
+err_close:
+	close(c->fd);
+err_free:
+	kfree(c);
+	return ERR_PTR(rc);
+}
+
+static void chunk_free(struct nw_chunk *c)
+{
+	munmap(c->va, c->size);
+	close(c->fd);
+	kfree(c);
+}
+
+void nw_ram_unplug(struct nw_ram *ram, phys_addr_t pa)
+{
+	struct nw_ram_msg msg = {.type = NW_RAM_UNPLUG, .pa = pa};
+	struct nw_chunk *c, *found = NULL;
+
+	pthread_mutex_lock(&ram->lock);
+	list_for_each_entry (c, &ram->chunks, link) {
+		if (c->pa == pa) {
+			found = c;
+			list_del(&c->link);
+			/* A dead secure world needs no notice. */
+			announce(ram, &msg, -1);
+			break;
+		}
+	}
+	pthread_mutex_unlock(&ram->lock);
+	if (found)
+		chunk_free(found);
+}
+
+size_t nw_ram_count(struct nw_ram *ram)
+{
+	size_t n;
+
+	pthread_mutex_lock(&ram->lock);
+	n = list_count(&ram->chunks);
+	pthread_mutex_unlock(&ram->lock);
+	return n;
+}
+
+void nw_ram_destroy(struct nw_ram *ram)
+{
+	struct nw_chunk *c, *tmp;
+
+	pthread_mutex_lock(&ram->lock);
+	list_for_each_entry_safe (c, tmp, &ram->chunks, link) {
+		list_del(&c->link);
+		chunk_free(c);
+	}
+	pthread_mutex_unlock(&ram->lock);
+	pthread_mutex_destroy(&ram->lock);
+}
