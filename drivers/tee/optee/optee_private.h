@@ -1,0 +1,323 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* What the files of the OP-TEE driver share (seed: optee_private.h). */
+#ifndef OPTEE_PRIVATE_H
+#define OPTEE_PRIVATE_H
+
+#include <linux/tee_drv.h>
+
+#include "kernel/idr.h"
+#include "kernel/sync.h"
+#include "optee_msg.h"
+#include "optee_smc.h"
+#include "teebox/platform.h"
+
+/* Some GlobalPlatform error codes used in this driver */
+#define TEEC_SUCCESS		  0x00000000
+#define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
+#define TEEC_ERROR_NOT_SUPPORTED  0xFFFF000A
+#define TEEC_ERROR_OUT_OF_MEMORY  0xFFFF000C
+#define TEEC_ERROR_COMMUNICATION  0xFFFF000E
+#define TEEC_ERROR_TIMEOUT	  0xFFFF3001
+
+#define TEEC_ORIGIN_COMMS 0x00000002
+
+/* Driver-private pages of the reserved shared memory (seed: 1). */
+#define OPTEE_SHM_NUM_PRIV_PAGES 64
+
+/* tee_shm.priv_flags */
+#define OPTEE_SHM_SW_OWNED 0x1 /* the secure world holds a reference */
+
+/**
+ * typedef optee_invoke_fn - the conduit: SMC or HVC, chosen from the
+ * device tree's "method"
+ */
+typedef void(optee_invoke_fn)(struct platform *plat, const unsigned long a[8],
+			      struct arm_smccc_res *res);
+
+/**
+ * struct optee_call_queue - callers waiting for a free secure thread
+ * @mutex:	serializes access to this struct
+ * @waiters:	struct optee_call_waiter, in arrival order
+ */
+struct optee_call_queue {
+	struct mutex mutex;
+	struct list_head waiters;
+};
+
+/**
+ * struct optee_notif - waiters for secure-world notifications (the seed's
+ * wait queue, mainline's notification RPC)
+ * @mutex:	serializes access to this struct
+ * @db:		struct optee_notif_entry, one per key waited for or sent
+ */
+struct optee_notif {
+	struct mutex mutex;
+	struct list_head db;
+};
+
+/**
+ * struct optee_supp - the supplicant's request queue
+ * @mutex:	held while accessing the content of this struct
+ * @ctx:	the supplicant's context, NULL when none is attached
+ * @req_id:	the request the supplicant works on in synchronous mode,
+ *		-1 otherwise
+ * @reqs:	queued requests not yet picked up
+ * @idr:	requests picked up by the supplicant, by id
+ * @reqs_c:	completed once per new request, wakes the supplicant
+ * @absent_timeout_ms: how long a request waits for a supplicant to
+ *		attach before it fails with TEEC_ERROR_COMMUNICATION
+ */
+struct optee_supp {
+	struct mutex mutex;
+	struct tee_context *ctx;
+	int req_id;
+	struct list_head reqs;
+	struct idr idr;
+	struct completion reqs_c;
+	unsigned int absent_timeout_ms;
+};
+
+/**
+ * struct optee - main service struct
+ * @supp_teedev: the privileged device, for the supplicant
+ * @teedev:	the client device
+ * @plat:	the machine
+ * @invoke_fn:	the conduit to the secure world
+ * @call_queue:	callers waiting for a secure thread
+ * @notif:	notification waiters
+ * @supp:	the supplicant's request queue
+ * @pool:	shared memory pool
+ * @priv_pa:	physical address of the driver-private pages
+ * @dmabuf_pa:	start of the user-visible part of the reserved memory
+ * @dmabuf_size: its size
+ * @sec_caps:	capabilities the secure world reported
+ * @thread_count: secure threads the secure world reported (0: unknown)
+ * @os_revision: OP-TEE OS major, minor and build id
+ * @cookie_lock: protects @cookies
+ * @cookies:	shared memory by the cookie (shm_ref) the secure world
+ *		knows it by; never a raw pointer, so a bad cookie from the
+ *		secure world is refused, not dereferenced
+ */
+struct optee {
+	struct tee_device *supp_teedev;
+	struct tee_device *teedev;
+	struct platform *plat;
+	optee_invoke_fn *invoke_fn;
+	struct optee_call_queue call_queue;
+	struct optee_notif notif;
+	struct optee_supp supp;
+	struct tee_shm_pool *pool;
+	phys_addr_t priv_pa;
+	phys_addr_t dmabuf_pa;
+	size_t dmabuf_size;
+	u32 sec_caps;
+	u32 thread_count;
+	struct {
+		u32 major;
+		u32 minor;
+		u32 build_id;
+	} os_revision;
+	struct mutex cookie_lock;
+	struct idr cookies;
+};
+
+/**
+ * struct optee_session - an open session
+ * @list_node:	entry in optee_context_data.sess_list
+ * @session_id:	the secure world's id
+ */
+struct optee_session {
+	struct list_head list_node;
+	u32 session_id;
+};
+
+/**
+ * struct optee_context_data - per-context data
+ * @mutex:	serializes access to this struct
+ * @sess_list:	open sessions
+ */
+struct optee_context_data {
+	struct mutex mutex;
+	struct list_head sess_list;
+};
+
+/* The eight registers of an RPC exchange. */
+struct optee_rpc_param {
+	u32 a0;
+	u32 a1;
+	u32 a2;
+	u32 a3;
+	u32 a4;
+	u32 a5;
+	u32 a6;
+	u32 a7;
+};
+
+/* core.c */
+
+/**
+ * optee_driver_init() - find the OP-TEE node in the device tree @fdt and
+ * probe the secure world through @plat (seed: optee_driver_init)
+ * Returns the driver instance, or an ERR_PTR: -ENODEV when the tree has
+ * no /firmware OP-TEE node, -ENXIO/-EINVAL for a missing/invalid method,
+ * -EINVAL when the secure world is not a compatible OP-TEE.
+ */
+struct optee *optee_driver_init(const void *fdt, struct platform *plat);
+
+/**
+ * optee_remove() - unregister the devices (waiting for their users),
+ * empty the secure world's shared memory cache and free everything
+ */
+void optee_remove(struct optee *optee);
+
+/**
+ * optee_from_msg_param() - update the results of a call in @params from
+ * the message params @msg_params the secure world answered with
+ * Values come back for VALUE_OUTPUT/INOUT, sizes for memrefs.  The secure
+ * world may not change a param's type nor its shared memory.
+ * Returns 0 or -EINVAL.
+ */
+int optee_from_msg_param(struct optee *optee, struct tee_param *params,
+			 size_t num_params,
+			 const struct optee_msg_param *msg_params);
+
+/**
+ * optee_to_msg_param() - convert @params into message params
+ * A memref becomes TMEM with the physical address and the shm's cookie.
+ * Returns 0 or -EINVAL (unknown type, offset outside the shm).
+ */
+int optee_to_msg_param(struct optee *optee, struct optee_msg_param *msg_params,
+		       size_t num_params, const struct tee_param *params);
+
+/**
+ * optee_rpc_from_msg_param() - convert the params of an RPC request from
+ * the secure world; each memref's shm is looked up by cookie and holds a
+ * reference until optee_rpc_put_params()
+ * Returns 0 or -EINVAL (bad type, unknown cookie, range outside the shm).
+ */
+int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
+			     size_t num_params,
+			     const struct optee_msg_param *msg_params);
+
+/** optee_rpc_put_params() - drop what optee_rpc_from_msg_param() took. */
+void optee_rpc_put_params(struct tee_param *params, size_t num_params);
+
+/* shm_pool.c */
+
+/**
+ * optee_shm_pool_alloc() - the pool of the reserved shared memory
+ * The first OPTEE_SHM_NUM_PRIV_PAGES pages at @pa become driver-private
+ * memory (plugged and mapped now); the rest is reserved address space
+ * where each user-visible allocation gets RAM of its own.  Every object
+ * gets a cookie for the secure world.
+ * Returns the pool or an ERR_PTR.
+ */
+struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
+					  size_t size);
+
+/**
+ * optee_shm_from_cookie() - the shm the secure world calls @cookie, with
+ * a reference for the caller; NULL when there is none
+ */
+struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie);
+
+/* call.c */
+
+/**
+ * optee_do_call_with_arg() - do an SMC to OP-TEE in secure world
+ * @parg:	physical address of the message
+ * Handles the RPCs the secure world makes meanwhile.
+ * Returns the secure world's return code, 0 is OK.
+ */
+u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg);
+int optee_open_session(struct tee_context *ctx,
+		       struct tee_ioctl_open_session_arg *arg,
+		       struct tee_param *param);
+int optee_close_session(struct tee_context *ctx, u32 session);
+int optee_invoke_func(struct tee_context *ctx, struct tee_ioctl_invoke_arg *arg,
+		      struct tee_param *param);
+int optee_cancel_req(struct tee_context *ctx, u32 cancel_id, u32 session);
+
+/**
+ * optee_close_all_sessions() - close every session of a released context
+ */
+void optee_close_all_sessions(struct tee_context *ctx);
+
+/** optee_enable_shm_cache() - let OP-TEE cache shared memory objects. */
+void optee_enable_shm_cache(struct optee *optee);
+
+/** optee_disable_shm_cache() - make OP-TEE free every cached object. */
+void optee_disable_shm_cache(struct optee *optee);
+
+/**
+ * optee_fast_call() - a fast call (no RPC) with a0 = @fid, a1..a3
+ * Result in @res.
+ */
+void optee_fast_call(struct optee *optee, u32 fid, unsigned long a1,
+		     unsigned long a2, unsigned long a3,
+		     struct arm_smccc_res *res);
+
+/* rpc.c */
+
+/**
+ * optee_handle_rpc() - serve one RPC the secure world returned with, and
+ * set up @param for the RETURN_FROM_RPC
+ */
+void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param);
+
+/* notif.c */
+
+/** optee_notif_init() - empty waiter list. */
+void optee_notif_init(struct optee_notif *notif);
+/** optee_notif_uninit() - free the waiter list. */
+void optee_notif_uninit(struct optee_notif *notif);
+/**
+ * optee_notif_wait() - wait for @key to be sent, at most @timeout_ms
+ * (0: no timeout)
+ * Returns 0, -ETIMEDOUT, -ERESTARTSYS (caller gone), -ENOMEM, -EBUSY
+ * (someone already waits for @key).
+ */
+int optee_notif_wait(struct optee_notif *notif, u64 key, u32 timeout_ms);
+/** optee_notif_send() - wake the waiter of @key (or let its wait pass). */
+int optee_notif_send(struct optee_notif *notif, u64 key);
+
+/* supp.c */
+
+/** optee_supp_init() - an empty queue with no supplicant. */
+void optee_supp_init(struct optee_supp *supp);
+/** optee_supp_uninit() - free the queue; no supplicant may be attached. */
+void optee_supp_uninit(struct optee_supp *supp);
+/**
+ * optee_supp_release() - the supplicant went away: fail every request it
+ * holds or that waits for it with TEEC_ERROR_COMMUNICATION
+ */
+void optee_supp_release(struct optee_supp *supp);
+
+/**
+ * optee_supp_thrd_req() - ask the supplicant to serve an RPC and wait for
+ * its answer
+ * Waits for a supplicant to attach at most supp->absent_timeout_ms, and
+ * gives up when the caller goes away while none is attached.
+ * Returns the TEEC result from the supplicant, or TEEC_ERROR_COMMUNICATION.
+ */
+u32 optee_supp_thrd_req(struct tee_context *ctx, u32 func, size_t num_params,
+			struct tee_param *param);
+
+int optee_supp_recv(struct tee_context *ctx, u32 *func, u32 *num_params,
+		    struct tee_param *param);
+int optee_supp_send(struct tee_context *ctx, u32 ret, u32 num_params,
+		    struct tee_param *param);
+
+/* Registers carry 64-bit values as (upper, lower) pairs. */
+static inline u64 reg_pair_to_64(u32 reg0, u32 reg1)
+{
+	return ((u64)reg0 << 32) | reg1;
+}
+
+static inline void reg_pair_from_64(u32 *reg0, u32 *reg1, u64 val)
+{
+	*reg0 = (u32)(val >> 32);
+	*reg1 = (u32)val;
+}
+
+#endif /* OPTEE_PRIVATE_H */
