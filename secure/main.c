@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * teebox-secure: the secure world, started by teed as firmware.
+ *
+ * It serves every lane of the SMC conduit teed made (one thread per
+ * emulated CPU) and reads teed's announcements of normal-world RAM.  It
+ * exits when teed goes away.  Its memory - TA images, keys, session
+ * state - is protected by the process boundary: it is a separate address
+ * space and not dumpable.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "kernel/log.h"
+#include "machine/board.h"
+#include "sw.h"
+
+/* The development public key made at build time (tools/ta-sign). */
+extern const unsigned char teebox_ta_pubkey_der[];
+extern const unsigned int teebox_ta_pubkey_der_len;
+
+struct options {
+	int conduit_fd;
+	int bus_fd;
+	unsigned int threads;
+	unsigned long long shm_base;
+	unsigned long long shm_size;
+	int log_level;
+};
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: teebox-secure --conduit-fd N --bus-fd N [--threads N]\n"
+		"                     [--shm-base PA --shm-size BYTES]"
+		" [--log-level 3..7]\n"
+		"Started by teed; not meant to be run by hand.\n");
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{"conduit-fd", required_argument, NULL, 'c'},
+		{"bus-fd", required_argument, NULL, 'b'},
+		{"threads", required_argument, NULL, 't'},
+		{"shm-base", required_argument, NULL, 's'},
+		{"shm-size", required_argument, NULL, 'z'},
+		{"log-level", required_argument, NULL, 'l'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	*o = (struct options){.conduit_fd = -1,
+			      .bus_fd = -1,
+			      .threads = SW_DEFAULT_THREADS,
+			      .shm_base = BOARD_SHM_BASE,
+			      .shm_size = BOARD_SHM_SIZE,
+			      .log_level = LOG_INFO};
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			o->conduit_fd = atoi(optarg);
+			break;
+		case 'b':
+			o->bus_fd = atoi(optarg);
+			break;
+		case 't':
+			o->threads = (unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 's':
+			o->shm_base = strtoull(optarg, NULL, 0);
+			break;
+		case 'z':
+			o->shm_size = strtoull(optarg, NULL, 0);
+			break;
+		case 'l':
+			o->log_level = atoi(optarg);
+			break;
+		default:
+			return -EINVAL;
+		}
+	}
+	if (o->conduit_fd < 0 || o->bus_fd < 0 || !o->threads ||
+	    o->threads > SW_MAX_THREADS)
+		return -EINVAL;
+	return 0;
+}
+
+static int boot(struct secure_world *sw, const struct options *o)
+{
+	int rc;
+
+	sw->cfg.nthreads = o->threads;
+	sw->cfg.shm_base = o->shm_base;
+	sw->cfg.shm_size = o->shm_size;
+	sw->cfg.secure_base = BOARD_SECURE_RAM_BASE;
+	sw->cfg.secure_size = BOARD_SECURE_RAM_SIZE;
+	sw->pubkey = teebox_ta_pubkey_der;
+	sw->pubkey_len = teebox_ta_pubkey_der_len;
+
+	rc = smc_sw_attach(&sw->conduit, o->conduit_fd);
+	if (rc) {
+		pr_err("cannot attach the SMC conduit: %s", strerror(-rc));
+		return rc;
+	}
+	if (sw->conduit.shared->nlanes <= sw->cfg.nthreads)
+		pr_warn("%u CPUs for %u secure threads: callers may wait",
+			sw->conduit.shared->nlanes, sw->cfg.nthreads);
+	nw_ram_sw_init(&sw->ram, o->bus_fd, &sw->conduit.shared->ram_gen,
+		       sw->cfg.secure_base, sw->cfg.secure_size);
+	sw_threads_init(sw);
+	tm_init(&sw->tm);
+	return smc_sw_start(&sw->conduit, sw_smc_entry, sw);
+}
+
+/* Applies RAM announcements until teed goes away. */
+static void serve_bus(struct secure_world *sw, int bus_fd)
+{
+	struct pollfd pfd = {.fd = bus_fd, .events = POLLIN | POLLRDHUP};
+
+	for (;;) {
+		if (poll(&pfd, 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (pfd.revents & POLLIN && nw_ram_sw_sync(&sw->ram))
+			break;
+		if (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR))
+			break;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct secure_world sw;
+	struct options o;
+
+	log_set_ident("teebox-secure");
+	if (parse_options(argc, argv, &o)) {
+		usage();
+		return 2;
+	}
+	log_set_level((enum log_level)o.log_level);
+	/* Secure memory: no core dumps, no ptrace by the same user. */
+	prctl(PR_SET_DUMPABLE, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (boot(&sw, &o)) {
+		pr_err("secure world failed to boot");
+		return 1;
+	}
+	pr_info("secure world ready: %u threads, %u CPUs, shared memory "
+		"0x%llx+0x%llx",
+		sw.cfg.nthreads, sw.conduit.shared->nlanes, o.shm_base,
+		o.shm_size);
+	serve_bus(&sw, o.bus_fd);
+	pr_info("normal world gone: secure world stops");
+	return 0;
+}

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Loading a TA from the normal world (OP-TEE's ree_fs_ta.c): the image is
+ * fetched from tee-supplicant with the two-phase OPTEE_RPC_CMD_LOAD_TA
+ * (ABI-FACTS §5.7), copied into secure memory, and only then verified:
+ * the normal world can change its copy at any time.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "kernel/log.h"
+#include "shdr.h"
+#include "sw.h"
+#include "uuid.h"
+
+/* Largest TA image accepted. */
+#define TA_MAX_IMAGE_SIZE (64u << 20)
+
+static void load_ta_params(struct rpc_param p[2], const TEE_UUID *uuid)
+{
+	memset(p, 0, 2 * sizeof(*p));
+	p[0].attr = OPTEE_MSG_ATTR_TYPE_VALUE_INPUT;
+	/* value a and b carry the 16 UUID octets in memory order. */
+	uuid_to_octets((uint8_t *)&p[0].u.value, uuid);
+	p[1].attr = OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT;
+}
+
+/* Phase 1: how big is the TA?  (A memref without buffer asks.) */
+static TEE_Result query_size(struct sthread *t, const TEE_UUID *uuid,
+			     size_t *size)
+{
+	struct rpc_param p[2];
+	TEE_Result res;
+
+	load_ta_params(p, uuid);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_LOAD_TA, 2, p);
+	if (res)
+		return res;
+	if (!p[1].u.tmem.size || p[1].u.tmem.size > TA_MAX_IMAGE_SIZE)
+		return TEE_ERROR_SECURITY;
+	*size = (size_t)p[1].u.tmem.size;
+	return TEE_SUCCESS;
+}
+
+/* Phase 2: fetch it into normal-world memory, then copy it here. */
+static TEE_Result fetch_image(struct sthread *t, const TEE_UUID *uuid,
+			      size_t size, void **img, size_t *len)
+{
+	struct rpc_param p[2];
+	struct nw_mem mem;
+	uint64_t cookie;
+	TEE_Result res;
+
+	res = thread_rpc_shm_alloc(t, OPTEE_RPC_SHM_TYPE_APPL, size, &mem,
+				   &cookie);
+	if (res)
+		return res;
+	load_ta_params(p, uuid);
+	p[1].u.tmem.buf_ptr = mem.pa;
+	p[1].u.tmem.size = size;
+	p[1].u.tmem.shm_ref = cookie;
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_LOAD_TA, 2, p);
+	if (!res && (!p[1].u.tmem.size || p[1].u.tmem.size > size))
+		res = TEE_ERROR_SECURITY;
+	if (!res) {
+		*len = (size_t)p[1].u.tmem.size;
+		*img = malloc(*len);
+		if (*img)
+			memcpy(*img, mem.va, *len);
+		else
+			res = TEE_ERROR_OUT_OF_MEMORY;
+	}
+	thread_rpc_shm_free(t, OPTEE_RPC_SHM_TYPE_APPL, cookie, &mem);
+	return res;
+}
+
+TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
+		   struct ta_proc **proc, struct ta_proc_info *info)
+{
+	struct secure_world *sw = t->sw;
+	struct shdr_ta_info sinfo;
+	char name[UUID_STR_LEN];
+	void *img = NULL;
+	size_t size, len;
+	TEE_Result res;
+
+	uuid_to_str(name, uuid);
+	res = query_size(t, uuid, &size);
+	if (res) {
+		pr_err("TA %s could not be loaded: tee-supplicant answered "
+		       "0x%08x",
+		       name, res);
+		return res;
+	}
+	res = fetch_image(t, uuid, size, &img, &len);
+	if (res) {
+		pr_err("TA %s could not be fetched (0x%08x)", name, res);
+		return res;
+	}
+	res = shdr_verify_ta(img, len, uuid, sw->pubkey, sw->pubkey_len,
+			     &sinfo);
+	if (res) {
+		pr_err("secure world refused TA %s: not validly signed for "
+		       "this UUID (0x%08x)",
+		       name, res);
+		free(img);
+		return TEE_ERROR_SECURITY;
+	}
+	res = ta_proc_spawn(sinfo.payload, sinfo.payload_len, uuid, proc, info);
+	free(img);
+	return res;
+}

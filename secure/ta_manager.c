@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * TA instances and sessions (OP-TEE's tee_ta_manager.c), with the rules
+ * of the GP TEE Internal Core API and OP-TEE's TA flags:
+ *
+ *  - SINGLE_INSTANCE: all sessions share one instance (one process);
+ *    otherwise every session gets an instance of its own.
+ *  - MULTI_SESSION: a single instance accepts more than one session at a
+ *    time; without it a second one is refused with TEE_ERROR_BUSY.
+ *  - INSTANCE_KEEP_ALIVE: a single instance outlives its last session.
+ *  - An instance that panicked or crashed answers TEE_ERROR_TARGET_DEAD
+ *    to its sessions and is replaced by a fresh one for new sessions
+ *    (unless INSTANCE_KEEP_CRASHED).
+ *
+ * An instance runs one entry point at a time (call_lock).
+ *
+ * Lifetimes: a session holds a reference on its instance; a call in
+ * progress holds one on its session.  The last reference on an instance
+ * ends its process: TA_DestroyEntryPoint if it is alive, a kill if not.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/alloc.h"
+#include "kernel/log.h"
+#include "sw.h"
+#include "ta/include/user_ta_header.h"
+#include "uuid.h"
+
+/**
+ * struct ta_instance - a TA context: one process
+ * @link:	entry in tm->instances while new sessions may find it
+ * @linked:	@link is in the list
+ * @uuid:	the TA
+ * @proc:	the process
+ * @info:	its ta_head
+ * @nsessions:	sessions open or opening
+ * @refs:	sessions plus calls starting up
+ * @call_lock:	one entry point at a time
+ */
+struct ta_instance {
+	struct list_head link;
+	bool linked;
+	TEE_UUID uuid;
+	struct ta_proc *proc;
+	struct ta_proc_info info;
+	unsigned int nsessions;
+	unsigned int refs;
+	pthread_mutex_t call_lock;
+};
+
+/**
+ * struct ta_session - an open session
+ * @id:		session id given to the normal world
+ * @inst:	its instance (holds a reference)
+ * @client:	who opened it
+ * @refs:	the session itself plus calls in progress
+ * @closed:	closing: no new call may start
+ */
+struct ta_session {
+	uint32_t id;
+	struct ta_instance *inst;
+	TEE_Identity client;
+	unsigned int refs;
+	bool closed;
+};
+
+void tm_init(struct ta_manager *tm)
+{
+	pthread_mutex_init(&tm->lock, NULL);
+	pthread_mutex_init(&tm->load_lock, NULL);
+	INIT_LIST_HEAD(&tm->instances);
+	idr_init(&tm->sessions);
+}
+
+static bool flag(const struct ta_instance *inst, uint32_t f)
+{
+	return (inst->info.flags & f) != 0;
+}
+
+/* Stops new sessions from finding @inst.  tm->lock held. */
+static void unlink_instance(struct ta_instance *inst)
+{
+	if (inst->linked) {
+		list_del(&inst->link);
+		inst->linked = false;
+	}
+}
+
+/* Ends the process and frees @inst; no reference is left. */
+static void instance_free(struct ta_instance *inst)
+{
+	if (ta_proc_dead(inst->proc))
+		ta_proc_kill(inst->proc);
+	else
+		ta_proc_destroy(inst->proc);
+	pthread_mutex_destroy(&inst->call_lock);
+	kfree(inst);
+}
+
+/* Drops a reference; true when it was the last (free it unlocked). */
+static bool instance_put_locked(struct ta_instance *inst)
+{
+	if (--inst->refs)
+		return false;
+	unlink_instance(inst);
+	return true;
+}
+
+static void instance_put(struct ta_manager *tm, struct ta_instance *inst)
+{
+	bool last;
+
+	pthread_mutex_lock(&tm->lock);
+	last = instance_put_locked(inst);
+	pthread_mutex_unlock(&tm->lock);
+	if (last)
+		instance_free(inst);
+}
+
+/*
+ * The instance a new session to @uuid joins, with a reference and the
+ * session counted, or NULL when a new instance is needed.  tm->lock held.
+ */
+static struct ta_instance *find_instance(struct ta_manager *tm,
+					 const TEE_UUID *uuid, TEE_Result *res)
+{
+	struct ta_instance *inst;
+
+	*res = TEE_SUCCESS;
+	list_for_each_entry (inst, &tm->instances, link) {
+		if (memcmp(&inst->uuid, uuid, sizeof(*uuid)))
+			continue;
+		if (ta_proc_dead(inst->proc)) {
+			if (flag(inst, TA_FLAG_INSTANCE_KEEP_CRASHED)) {
+				*res = TEE_ERROR_TARGET_DEAD;
+				return NULL;
+			}
+			/* Replaced by a fresh instance from now on. */
+			unlink_instance(inst);
+			return NULL;
+		}
+		if (!flag(inst, TA_FLAG_MULTI_SESSION) && inst->nsessions) {
+			*res = TEE_ERROR_BUSY;
+			return NULL;
+		}
+		inst->nsessions++;
+		inst->refs++;
+		return inst;
+	}
+	return NULL;
+}
+
+/* Loads and creates a new instance of @uuid. */
+static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
+			       struct ta_instance **out, uint32_t *origin)
+{
+	struct ta_instance *inst = kzalloc(sizeof(*inst));
+	TEE_Result res;
+
+	*origin = TEE_ORIGIN_TEE;
+	if (!inst)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	res = ta_load(t, uuid, &inst->proc, &inst->info);
+	if (res) {
+		kfree(inst);
+		return res;
+	}
+	inst->uuid = *uuid;
+	inst->nsessions = 1;
+	inst->refs = 1;
+	INIT_LIST_HEAD(&inst->link);
+	pthread_mutex_init(&inst->call_lock, NULL);
+
+	res = ta_proc_create(inst->proc, origin);
+	if (res) {
+		ta_proc_kill(inst->proc);
+		pthread_mutex_destroy(&inst->call_lock);
+		kfree(inst);
+		return res;
+	}
+	*out = inst;
+	return TEE_SUCCESS;
+}
+
+/* The instance for a new session: an existing one, or a new one. */
+static TEE_Result get_instance(struct sthread *t, const TEE_UUID *uuid,
+			       struct ta_instance **out, uint32_t *origin)
+{
+	struct ta_manager *tm = &t->sw->tm;
+	TEE_Result res;
+
+	*origin = TEE_ORIGIN_TEE;
+	/* One load at a time, so two sessions never load one TA twice. */
+	pthread_mutex_lock(&tm->load_lock);
+	pthread_mutex_lock(&tm->lock);
+	*out = find_instance(tm, uuid, &res);
+	pthread_mutex_unlock(&tm->lock);
+	if (!*out && !res) {
+		res = new_instance(t, uuid, out, origin);
+		if (!res && flag(*out, TA_FLAG_SINGLE_INSTANCE)) {
+			pthread_mutex_lock(&tm->lock);
+			list_add_tail(&(*out)->link, &tm->instances);
+			(*out)->linked = true;
+			pthread_mutex_unlock(&tm->lock);
+		}
+	}
+	pthread_mutex_unlock(&tm->load_lock);
+	return res;
+}
+
+/* Takes a reference on session @id unless it is unknown or closing. */
+static struct ta_session *session_get(struct ta_manager *tm, uint32_t id)
+{
+	struct ta_session *s;
+
+	if (id > INT32_MAX)
+		return NULL;
+	pthread_mutex_lock(&tm->lock);
+	s = idr_find(&tm->sessions, (int)id);
+	if (s && !s->closed)
+		s->refs++;
+	else
+		s = NULL;
+	pthread_mutex_unlock(&tm->lock);
+	return s;
+}
+
+/* Drops a session reference; the last frees it and leaves its instance. */
+static void session_put(struct ta_manager *tm, struct ta_session *s)
+{
+	struct ta_instance *inst = s->inst;
+	bool last_inst = false;
+
+	pthread_mutex_lock(&tm->lock);
+	if (--s->refs) {
+		pthread_mutex_unlock(&tm->lock);
+		return;
+	}
+	idr_remove(&tm->sessions, (int)s->id);
+	inst->nsessions--;
+	/* A single instance lives on only if it asked to. */
+	if (!inst->nsessions && !(flag(inst, TA_FLAG_SINGLE_INSTANCE) &&
+				  flag(inst, TA_FLAG_INSTANCE_KEEP_ALIVE)))
+		unlink_instance(inst);
+	if (!inst->linked || ta_proc_dead(inst->proc))
+		last_inst = instance_put_locked(inst);
+	else
+		inst->refs--;
+	pthread_mutex_unlock(&tm->lock);
+	kfree(s);
+	if (last_inst)
+		instance_free(inst);
+}
+
+/* Which TA call a secure thread runs, for cancellation. */
+static void set_running(struct sthread *t, struct ta_proc *proc)
+{
+	pthread_mutex_lock(&t->sw->lock);
+	t->in_ta = proc;
+	if (proc && t->cancel.requested)
+		ta_proc_request_cancel(proc);
+	pthread_mutex_unlock(&t->sw->lock);
+}
+
+TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
+			   uint32_t param_types, struct ta_call_param params[4],
+			   uint32_t *session, uint32_t *origin)
+{
+	struct ta_manager *tm = &t->sw->tm;
+	struct ta_instance *inst;
+	struct ta_session *s;
+	TEE_Result res;
+	int id;
+
+	res = get_instance(t, &r->uuid, &inst, origin);
+	if (res)
+		return res;
+
+	*origin = TEE_ORIGIN_TEE;
+	s = kzalloc(sizeof(*s));
+	pthread_mutex_lock(&tm->lock);
+	id = s ? idr_alloc(&tm->sessions, s, 1, 0) : -ENOMEM;
+	pthread_mutex_unlock(&tm->lock);
+	if (id < 0) {
+		kfree(s);
+		pthread_mutex_lock(&tm->lock);
+		inst->nsessions--;
+		pthread_mutex_unlock(&tm->lock);
+		instance_put(tm, inst);
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	s->id = (uint32_t)id;
+	s->inst = inst;
+	s->client = r->client;
+	s->refs = 1;
+	t->cancel.session = s->id;
+
+	pthread_mutex_lock(&inst->call_lock);
+	set_running(t, inst->proc);
+	res = ta_proc_open_session(inst->proc, s->id, &r->client, param_types,
+				   params, origin);
+	set_running(t, NULL);
+	pthread_mutex_unlock(&inst->call_lock);
+	if (res) {
+		/* The TA refused: as if the session was never there. */
+		s->closed = true;
+		session_put(tm, s);
+		return res;
+	}
+	*session = s->id;
+	return TEE_SUCCESS;
+}
+
+TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
+		     uint32_t param_types, struct ta_call_param params[4],
+		     uint32_t *origin)
+{
+	struct ta_manager *tm = &t->sw->tm;
+	struct ta_session *s = session_get(tm, session);
+	struct ta_instance *inst;
+	TEE_Result res;
+
+	*origin = TEE_ORIGIN_TEE;
+	if (!s)
+		return TEE_ERROR_BAD_PARAMETERS;
+	inst = s->inst;
+	pthread_mutex_lock(&inst->call_lock);
+	set_running(t, inst->proc);
+	res = ta_proc_invoke(inst->proc, s->id, cmd, param_types, params,
+			     origin);
+	set_running(t, NULL);
+	pthread_mutex_unlock(&inst->call_lock);
+	session_put(tm, s);
+	return res;
+}
+
+TEE_Result tm_close_session(struct sthread *t, uint32_t session)
+{
+	struct ta_manager *tm = &t->sw->tm;
+	struct ta_session *s = session_get(tm, session);
+	struct ta_instance *inst;
+
+	if (!s)
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	pthread_mutex_lock(&tm->lock);
+	s->closed = true;
+	pthread_mutex_unlock(&tm->lock);
+
+	inst = s->inst;
+	pthread_mutex_lock(&inst->call_lock);
+	if (!ta_proc_dead(inst->proc))
+		ta_proc_close_session(inst->proc, s->id);
+	pthread_mutex_unlock(&inst->call_lock);
+
+	/* Ours from session_get(), then the session's own. */
+	session_put(tm, s);
+	session_put(tm, s);
+	return TEE_SUCCESS;
+}
+
+TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
+		     uint32_t cancel_id)
+{
+	pthread_mutex_lock(&sw->lock);
+	for (unsigned int i = 0; i < sw->cfg.nthreads; i++) {
+		struct sthread *t = &sw->threads[i];
+
+		if (!t->busy || t->cancel.session != session ||
+		    t->cancel.cancel_id != cancel_id)
+			continue;
+		t->cancel.requested = true;
+		if (t->in_ta)
+			ta_proc_request_cancel(t->in_ta);
+	}
+	pthread_mutex_unlock(&sw->lock);
+	return TEE_SUCCESS;
+}
+
+size_t tm_session_count(struct ta_manager *tm)
+{
+	size_t n;
+
+	pthread_mutex_lock(&tm->lock);
+	n = (size_t)idr_count(&tm->sessions);
+	pthread_mutex_unlock(&tm->lock);
+	return n;
+}

@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * TA processes: start, end and queries; see ta_proc.h.  The calls are in
+ * ta_proc_call.c, the thread that forks and reaps in ta_proc_monitor.c.
+ *
+ * A TA process starts from a sealed memory file holding the verified ELF
+ * (fexecve: the image never touches a file system), with the channel of
+ * teebox/ta_ipc.h at fixed descriptors and a minimal environment.  The
+ * secure world then waits, bounded, for the TA's hello: the ta_head it
+ * was linked with.  A TA that reports another UUID than the one its image
+ * was signed for is killed.
+ *
+ * Contract on memrefs: ta_proc uses only the fd, offset and chunk_id of a
+ * struct nw_mem; it never dereferences mem.chunk (only tests it for NULL,
+ * a null memref) nor touches mem.va.  The caller keeps its reference on
+ * the chunk for the duration of the call; the TA process may keep the
+ * chunk's file open afterwards (in a slot) until the slot is reused.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kernel/alloc.h"
+#include "kernel/log.h"
+#include "machine/memfd.h"
+#include "ta/include/tee_api_defines.h"
+#include "ta/include/user_ta_header.h"
+#include "ta_proc.h"
+#include "ta_proc_monitor.h"
+#include "ta_proc_priv.h"
+
+/* How long a new TA may take to say hello, and an ending one to exit. */
+#define TA_PROC_START_MS   5000
+#define TA_PROC_DESTROY_MS 5000
+/* Waits are cut in slices so that liveness is rechecked regularly. */
+#define TA_PROC_SLICE_MS 100
+
+/* What the TA process's environment keeps from ours. */
+static const char *const kept_env[] = {"TEEBOX_POLL_US", "TEEBOX_TA_DEBUG"};
+#define KEPT_ENV_MAX 128
+
+/**
+ * struct ta_proc_env - argv and environment of a new TA process
+ * @argv:	"teebox-ta-<uuid>"
+ * @envp:	the kept variables
+ * @arg0:	storage for argv[0]
+ * @buf:	storage for the variables
+ */
+struct ta_proc_env {
+	char *argv[2];
+	char *envp[2 + 1];
+	char arg0[16 + TA_PROC_UUID_STR_LEN];
+	char buf[2][KEPT_ENV_MAX];
+};
+
+static void uuid_format(char *buf, const TEE_UUID *u)
+{
+	const uint8_t *n = u->clockSeqAndNode;
+
+	snprintf(buf, TA_PROC_UUID_STR_LEN,
+		 "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x", u->timeLow,
+		 u->timeMid, u->timeHiAndVersion, n[0], n[1], n[2], n[3], n[4],
+		 n[5], n[6], n[7]);
+}
+
+static void uuid_from_ipc(TEE_UUID *u, const struct ta_ipc_uuid *iu)
+{
+	u->timeLow = iu->time_low;
+	u->timeMid = iu->time_mid;
+	u->timeHiAndVersion = iu->time_hi_and_version;
+	memcpy(u->clockSeqAndNode, iu->clock_seq_and_node,
+	       sizeof(u->clockSeqAndNode));
+}
+
+void ta_proc_get(struct ta_proc *p)
+{
+	refcount_inc(&p->refs);
+}
+
+void ta_proc_put(struct ta_proc *p)
+{
+	if (!refcount_dec_and_test(&p->refs))
+		return;
+	if (p->page)
+		munmap(p->page, TA_IPC_PAGE_SIZE);
+	if (p->sock >= 0)
+		close(p->sock);
+	if (p->pidfd >= 0)
+		close(p->pidfd);
+	kfree(p);
+}
+
+bool ta_proc_mark_dead(struct ta_proc *p)
+{
+	if (atomic_exchange(&p->dead, true))
+		return false;
+	doorbell_ring(&p->page->to_sw);
+	return true;
+}
+
+/* The shared page, initialised; its file in *@fd for the child. */
+static TEE_Result make_page(struct ta_proc *p, int *fd)
+{
+	struct ta_ipc_page *page;
+
+	*fd = memfd_new_sealed("teebox-ta-ipc", TA_IPC_PAGE_SIZE, false);
+	if (*fd < 0) {
+		pr_err("TA %s: no memory file for its channel: %s", p->name,
+		       strerror(-*fd));
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	page = mmap(NULL, TA_IPC_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+		    *fd, 0);
+	if (page == MAP_FAILED) {
+		pr_err("TA %s: cannot map its channel: %s", p->name,
+		       strerror(errno));
+		close(*fd);
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	page->magic = TA_IPC_MAGIC;
+	page->version = TA_IPC_VERSION;
+	doorbell_init(&page->to_ta);
+	doorbell_init(&page->to_sw);
+	p->page = page;
+	return TEE_SUCCESS;
+}
+
+/* The image in a sealed executable memory file. */
+static TEE_Result make_image(struct ta_proc *p, const void *elf, size_t len,
+			     int *fd_out)
+{
+	const char *src = elf;
+	size_t done = 0;
+	ssize_t n;
+	int fd;
+
+	fd = memfd_new_sealed("teebox-ta", len, true);
+	if (fd < 0) {
+		pr_err("TA %s: no memory file for its image: %s", p->name,
+		       strerror(-fd));
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	/* Sealed against growing and shrinking only: writing is fine. */
+	while (done < len) {
+		n = pwrite(fd, src + done, len - done, (off_t)done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			pr_err("TA %s: cannot write its image: %s", p->name,
+			       n < 0 ? strerror(errno) : "short write");
+			close(fd);
+			return TEE_ERROR_OUT_OF_MEMORY;
+		}
+		done += (size_t)n;
+	}
+	*fd_out = fd;
+	return TEE_SUCCESS;
+}
+
+static void make_env(struct ta_proc_env *e, const char *name)
+{
+	size_t n = 0;
+
+	snprintf(e->arg0, sizeof(e->arg0), "teebox-ta-%s", name);
+	e->argv[0] = e->arg0;
+	e->argv[1] = NULL;
+	for (size_t i = 0; i < sizeof(kept_env) / sizeof(kept_env[0]); i++) {
+		const char *v = getenv(kept_env[i]);
+		int len;
+
+		if (!v)
+			continue;
+		len = snprintf(e->buf[n], KEPT_ENV_MAX, "%s=%s", kept_env[i],
+			       v);
+		if (len < 0 || len >= KEPT_ENV_MAX)
+			continue; /* absurdly long: dropped */
+		e->envp[n] = e->buf[n];
+		n++;
+	}
+	e->envp[n] = NULL;
+}
+
+static bool debug_mode(void)
+{
+	const char *v = getenv("TEEBOX_TA_DEBUG");
+
+	return v && !strcmp(v, "1");
+}
+
+/* How a process ended, for a log line. */
+static void describe_status(int status, char *buf, size_t len)
+{
+	if (status < 0)
+		snprintf(buf, len, "exit status unknown");
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "signal %d", WTERMSIG(status));
+	else if (WEXITSTATUS(status) == 127)
+		snprintf(buf, len, "exit status 127: it could not be executed");
+	else
+		snprintf(buf, len, "exit status %d", WEXITSTATUS(status));
+}
+
+/* The process died before its hello: say how, once. */
+static void report_early_death(struct ta_proc *p)
+{
+	char how[64];
+
+	ta_monitor_wait_reaped(p, 0);
+	if (atomic_load(&p->page->state) == TA_IPC_STATE_PANICKED) {
+		pr_err("TA %s panicked with code 0x%08x before it started",
+		       p->name, *(volatile uint32_t *)&p->page->panic_code);
+		return;
+	}
+	describe_status(p->status, how, sizeof(how));
+	pr_err("TA %s died before it started (%s)", p->name, how);
+}
+
+/* Waits for the hello and copies it (once: the TA may change it). */
+static TEE_Result wait_hello(struct ta_proc *p, struct ta_ipc_hello *hello)
+{
+	struct ta_ipc_page *page = p->page;
+	unsigned int waited = 0;
+	uint32_t rung, state;
+
+	for (;;) {
+		rung = doorbell_seq(&page->to_sw);
+		state = atomic_load_explicit(&page->state,
+					     memory_order_acquire);
+		if (state == TA_IPC_STATE_RUNNING)
+			break;
+		/* A panicking TA exits: only death or the clock end this. */
+		if (ta_proc_dead(p)) {
+			report_early_death(p);
+			return TEE_ERROR_GENERIC;
+		}
+		if (waited >= TA_PROC_START_MS) {
+			pr_err("TA %s did not start within %u ms: killed",
+			       p->name, TA_PROC_START_MS);
+			return TEE_ERROR_GENERIC;
+		}
+		doorbell_wait(&page->to_sw, rung, TA_PROC_SLICE_MS);
+		waited += TA_PROC_SLICE_MS;
+	}
+	memcpy(hello, (const void *)&page->hello, sizeof(*hello));
+	return TEE_SUCCESS;
+}
+
+/* Checks what the TA says about itself against what was verified. */
+static TEE_Result check_hello(struct ta_proc *p,
+			      const struct ta_ipc_hello *hello,
+			      struct ta_proc_info *info)
+{
+	char got[TA_PROC_UUID_STR_LEN];
+	TEE_UUID uuid;
+
+	uuid_from_ipc(&uuid, &hello->uuid);
+	if (memcmp(&uuid, &p->uuid, sizeof(uuid))) {
+		uuid_format(got, &uuid);
+		pr_err("TA image signed for %s reports UUID %s: refused "
+		       "(security)",
+		       p->name, got);
+		return TEE_ERROR_SECURITY;
+	}
+	if (hello->flags & ~(uint32_t)TA_FLAGS_MASK) {
+		pr_err("TA %s has unknown flags 0x%08x: refused", p->name,
+		       hello->flags);
+		return TEE_ERROR_GENERIC;
+	}
+	if (info) {
+		info->uuid = uuid;
+		info->flags = hello->flags;
+		info->stack_size = hello->stack_size;
+		info->data_size = hello->data_size;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Starts the process; @p gets pid, pidfd and sock, and is watched. */
+static TEE_Result start_process(struct ta_proc *p, const void *elf,
+				size_t elf_len)
+{
+	struct ta_proc_env env;
+	struct ta_exec_args args;
+	int page_fd, image_fd, sv[2];
+	TEE_Result res;
+	int err;
+
+	res = make_page(p, &page_fd);
+	if (res)
+		return res;
+	res = make_image(p, elf, elf_len, &image_fd);
+	if (res)
+		goto out_page;
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
+		pr_err("TA %s: no channel socket: %s", p->name,
+		       strerror(errno));
+		res = TEE_ERROR_OUT_OF_MEMORY;
+		goto out_image;
+	}
+
+	make_env(&env, p->name);
+	args = (struct ta_exec_args){
+		.image_fd = image_fd,
+		.sock_fd = sv[1],
+		.page_fd = page_fd,
+		.argv = env.argv,
+		.envp = env.envp,
+	};
+	err = ta_monitor_spawn(&args, &p->pid, &p->pidfd);
+	close(sv[1]);
+	p->sock = sv[0];
+	if (err) {
+		pr_err("TA %s: cannot start a process: %s", p->name,
+		       strerror(-err));
+		res = TEE_ERROR_GENERIC;
+		goto out_image;
+	}
+	err = ta_monitor_watch(p);
+	if (err) {
+		pr_err("TA %s: cannot watch its process: %s", p->name,
+		       strerror(-err));
+		ta_monitor_reap(p->pid, p->pidfd);
+		p->pidfd = -1;
+		res = TEE_ERROR_GENERIC;
+	}
+out_image:
+	close(image_fd);
+out_page:
+	close(page_fd);
+	return res;
+}
+
+TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
+			 struct ta_proc **out, struct ta_proc_info *info)
+{
+	struct ta_ipc_hello hello;
+	struct ta_proc *p;
+	TEE_Result res;
+
+	if (!elf || !elf_len || !uuid || !out)
+		return TEE_ERROR_BAD_PARAMETERS;
+	*out = NULL;
+	p = kzalloc(sizeof(*p));
+	if (!p)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	refcount_set(&p->refs, 1);
+	p->pid = -1;
+	p->pidfd = -1;
+	p->sock = -1;
+	p->uuid = *uuid;
+	uuid_format(p->name, uuid);
+	ta_ipc_slots_init(&p->slots);
+
+	res = start_process(p, elf, elf_len);
+	if (res)
+		goto err_put;
+	res = wait_hello(p, &hello);
+	if (!res)
+		res = check_hello(p, &hello, info);
+	if (res)
+		goto err_kill;
+
+	atomic_store(&p->started, true);
+	if (debug_mode())
+		pr_info("TA %s runs as pid %d (TEEBOX_TA_DEBUG=1: dumpable, "
+			"gdb -p %d can attach)",
+			p->name, (int)p->pid, (int)p->pid);
+	*out = p;
+	return TEE_SUCCESS;
+
+err_kill:
+	atomic_store(&p->quiet, true);
+	ta_monitor_kill(p);
+	ta_monitor_wait_reaped(p, 0);
+err_put:
+	ta_proc_put(p);
+	return res;
+}
+
+void ta_proc_destroy(struct ta_proc *p)
+{
+	if (!p)
+		return;
+	atomic_store(&p->exit_expected, true);
+	if (!ta_proc_dead(p) && !ta_proc_post_destroy(p) &&
+	    ta_monitor_wait_reaped(p, TA_PROC_DESTROY_MS))
+		goto out;
+	if (!ta_proc_dead(p))
+		pr_warn("TA %s did not exit after TA_DestroyEntryPoint: "
+			"killed",
+			p->name);
+	atomic_store(&p->quiet, true);
+	ta_monitor_kill(p);
+	ta_monitor_wait_reaped(p, 0);
+out:
+	ta_proc_put(p);
+}
+
+void ta_proc_kill(struct ta_proc *p)
+{
+	if (!p)
+		return;
+	atomic_store(&p->quiet, true);
+	ta_monitor_kill(p);
+	ta_monitor_wait_reaped(p, 0);
+	ta_proc_put(p);
+}
+
+bool ta_proc_dead(struct ta_proc *p)
+{
+	return atomic_load(&p->dead);
+}
+
+pid_t ta_proc_pid(struct ta_proc *p)
+{
+	return p->pid;
+}
+
+void ta_proc_request_cancel(struct ta_proc *p)
+{
+	uint64_t call = atomic_load(&p->call);
+	uint32_t seq = (uint32_t)call;
+
+	/* Between calls, the request is for the next call. */
+	if (!(call & TA_PROC_IN_CALL))
+		seq = seq + 1 ? seq + 1 : 1;
+	atomic_store(&p->page->cancel, seq);
+}
+
+size_t ta_proc_count(void)
+{
+	return ta_monitor_count();
+}

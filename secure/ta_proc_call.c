@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Calls into a TA process: the request, the wait, the reply; see ta_proc.h
+ * and teebox/ta_ipc.h.
+ *
+ * The reply is written by an untrusted process.  It is copied out of the
+ * shared page once, after the TA published it, and only the copy is read:
+ * its sequence number must be the request's, its param types the ones
+ * sent, its origin a GP origin.  Output values and sizes are numbers the
+ * TA reports; they are copied back for OUTPUT and INOUT params only.  A
+ * TA that breaks these rules is killed, and the call fails as if it died.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "kernel/log.h"
+#include "ta/include/tee_api_defines.h"
+#include "ta_proc.h"
+#include "ta_proc_monitor.h"
+#include "ta_proc_priv.h"
+
+/* Waits are cut in slices so that liveness is rechecked regularly. */
+#define CALL_SLICE_MS 100
+
+static bool type_is_value(uint32_t type)
+{
+	return type == TEE_PARAM_TYPE_VALUE_INPUT ||
+	       type == TEE_PARAM_TYPE_VALUE_OUTPUT ||
+	       type == TEE_PARAM_TYPE_VALUE_INOUT;
+}
+
+static bool type_is_memref(uint32_t type)
+{
+	return type == TEE_PARAM_TYPE_MEMREF_INPUT ||
+	       type == TEE_PARAM_TYPE_MEMREF_OUTPUT ||
+	       type == TEE_PARAM_TYPE_MEMREF_INOUT;
+}
+
+static bool type_is_output(uint32_t type)
+{
+	return type == TEE_PARAM_TYPE_VALUE_OUTPUT ||
+	       type == TEE_PARAM_TYPE_VALUE_INOUT ||
+	       type == TEE_PARAM_TYPE_MEMREF_OUTPUT ||
+	       type == TEE_PARAM_TYPE_MEMREF_INOUT;
+}
+
+static uint32_t param_type(uint32_t types, unsigned int i)
+{
+	return (types >> (4 * i)) & 0xf;
+}
+
+/* The TA broke the protocol: it gets no more calls. */
+static void ta_broken(struct ta_proc *p, const char *why)
+{
+	pr_err("TA %s broke the call protocol (%s): killed", p->name, why);
+	atomic_store(&p->quiet, true);
+	ta_proc_mark_dead(p);
+	ta_monitor_kill(p);
+}
+
+/* Checks the caller's params against @types before anything changes. */
+static TEE_Result check_params(uint32_t types,
+			       const struct ta_call_param *params)
+{
+	if (types & ~0xffffU)
+		return TEE_ERROR_BAD_PARAMETERS;
+	for (unsigned int i = 0; i < TA_IPC_NUM_PARAMS; i++) {
+		uint32_t t = param_type(types, i);
+
+		if (t != TEE_PARAM_TYPE_NONE && !type_is_value(t) &&
+		    !type_is_memref(t))
+			return TEE_ERROR_BAD_PARAMETERS;
+		if (!params) {
+			if (t != TEE_PARAM_TYPE_NONE)
+				return TEE_ERROR_BAD_PARAMETERS;
+			continue;
+		}
+		/* Both say the type: they must agree. */
+		if (params[i].type != t)
+			return TEE_ERROR_BAD_PARAMETERS;
+		if (type_is_memref(t) && params[i].u.memref.mem.chunk &&
+		    params[i].u.memref.mem.fd < 0)
+			return TEE_ERROR_BAD_PARAMETERS;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Fills @req's params; memref files the TA lacks go to @out. */
+static void params_to_request(struct ta_proc *p, uint32_t types,
+			      const struct ta_call_param *params,
+			      struct ta_ipc_request *req,
+			      struct ta_ipc_outbox *out)
+{
+	uint32_t busy = 0;
+
+	req->param_types = types;
+	for (unsigned int i = 0; params && i < TA_IPC_NUM_PARAMS; i++) {
+		const struct ta_call_param *cp = &params[i];
+		struct ta_ipc_param *ip = &req->params[i];
+		uint32_t t = param_type(types, i);
+
+		if (type_is_value(t)) {
+			ip->a = cp->u.value.a;
+			ip->b = cp->u.value.b;
+		} else if (type_is_memref(t)) {
+			const struct nw_mem *mem = &cp->u.memref.mem;
+
+			ip->size = cp->u.memref.size;
+			ip->slot = TA_IPC_SLOT_NONE;
+			if (mem->chunk) {
+				ip->slot = ta_ipc_slots_assign(
+					&p->slots, mem->chunk_id, mem->fd,
+					&busy, out);
+				ip->offset = mem->offset;
+			}
+		}
+	}
+	req->nfiles = out->count;
+}
+
+static uint32_t next_seq(struct ta_proc *p)
+{
+	uint32_t seq = (uint32_t)atomic_load(&p->call) + 1;
+
+	return seq ? seq : 1; /* 0 means "no request" */
+}
+
+/* Publishes @req as request @seq and wakes the TA. */
+static TEE_Result post(struct ta_proc *p, const struct ta_ipc_request *req,
+		       uint32_t seq, const struct ta_ipc_outbox *out)
+{
+	struct ta_ipc_page *page = p->page;
+	int err;
+
+	memcpy(&page->req, req, sizeof(*req));
+	if (out->count) {
+		/* The files wait on the socket before the TA looks. */
+		err = ta_ipc_slots_send(p->sock, seq, out);
+		if (err) {
+			ta_ipc_slots_forget(&p->slots, out);
+			if (err == -EAGAIN)
+				ta_broken(p, "it does not read its socket");
+			else if (err != -EPIPE && err != -ECONNRESET)
+				pr_err("TA %s: cannot pass memref files: %s",
+				       p->name, strerror(-err));
+			return err == -ENOMEM || err == -ENOBUFS
+				       ? TEE_ERROR_OUT_OF_MEMORY
+				       : TEE_ERROR_TARGET_DEAD;
+		}
+	}
+	atomic_store(&p->call, TA_PROC_IN_CALL | seq);
+	atomic_store_explicit(&page->req_seq, seq, memory_order_release);
+	doorbell_ring(&page->to_ta);
+	return TEE_SUCCESS;
+}
+
+/* Waits for the reply to @seq and copies it (once) into @rep. */
+static TEE_Result wait_reply(struct ta_proc *p, uint32_t seq,
+			     struct ta_ipc_reply *rep)
+{
+	struct ta_ipc_page *page = p->page;
+	uint32_t rung;
+
+	for (;;) {
+		rung = doorbell_seq(&page->to_sw);
+		if (atomic_load_explicit(&page->rep_seq,
+					 memory_order_acquire) == seq)
+			break;
+		if (ta_proc_dead(p))
+			return TEE_ERROR_TARGET_DEAD;
+		doorbell_wait(&page->to_sw, rung, CALL_SLICE_MS);
+	}
+	memcpy(rep, (const void *)&page->rep, sizeof(*rep));
+	return TEE_SUCCESS;
+}
+
+/* Checks the copy of the reply and hands out its outputs. */
+static TEE_Result take_reply(struct ta_proc *p,
+			     const struct ta_ipc_request *req,
+			     const struct ta_ipc_reply *rep,
+			     struct ta_call_param *params, uint32_t *origin)
+{
+	if (rep->param_types != req->param_types) {
+		ta_broken(p, "param types changed");
+		return TEE_ERROR_TARGET_DEAD;
+	}
+	if (rep->origin < TEE_ORIGIN_API ||
+	    rep->origin > TEE_ORIGIN_TRUSTED_APP) {
+		ta_broken(p, "bad origin");
+		return TEE_ERROR_TARGET_DEAD;
+	}
+	for (unsigned int i = 0; params && i < TA_IPC_NUM_PARAMS; i++) {
+		uint32_t t = param_type(req->param_types, i);
+
+		if (!type_is_output(t))
+			continue;
+		if (type_is_value(t)) {
+			params[i].u.value.a = rep->params[i].a;
+			params[i].u.value.b = rep->params[i].b;
+		} else if (rep->params[i].size > SIZE_MAX) {
+			ta_broken(p, "memref size out of range");
+			return TEE_ERROR_TARGET_DEAD;
+		} else {
+			params[i].u.memref.size = (size_t)rep->params[i].size;
+		}
+	}
+	*origin = rep->origin;
+	return rep->ret;
+}
+
+/* One call: @req has cmd, session and func set. */
+static TEE_Result call(struct ta_proc *p, struct ta_ipc_request *req,
+		       uint32_t types, struct ta_call_param *params,
+		       uint32_t *origin)
+{
+	struct ta_ipc_outbox out = {0};
+	struct ta_ipc_reply rep;
+	uint32_t dummy, seq;
+	TEE_Result res;
+
+	if (!origin)
+		origin = &dummy;
+	*origin = TEE_ORIGIN_TEE;
+	if (!p)
+		return TEE_ERROR_BAD_PARAMETERS;
+	if (ta_proc_dead(p))
+		return TEE_ERROR_TARGET_DEAD;
+	res = check_params(types, params);
+	if (res)
+		return res;
+	params_to_request(p, types, params, req, &out);
+
+	ta_proc_get(p); /* a concurrent ta_proc_kill() must not free it */
+	seq = next_seq(p);
+	res = post(p, req, seq, &out);
+	if (!res)
+		res = wait_reply(p, seq, &rep);
+	if (!res)
+		res = take_reply(p, req, &rep, params, origin);
+	else
+		*origin = TEE_ORIGIN_TEE;
+	atomic_store(&p->call, seq);
+	ta_proc_put(p);
+	return res;
+}
+
+TEE_Result ta_proc_create(struct ta_proc *p, uint32_t *origin)
+{
+	struct ta_ipc_request req = {.cmd = TA_IPC_CMD_CREATE};
+
+	return call(p, &req, 0, NULL, origin);
+}
+
+TEE_Result ta_proc_open_session(struct ta_proc *p, uint32_t sess_id,
+				const TEE_Identity *client,
+				uint32_t param_types,
+				struct ta_call_param params[4],
+				uint32_t *origin)
+{
+	struct ta_ipc_request req = {
+		.cmd = TA_IPC_CMD_OPEN_SESSION,
+		.session_id = sess_id,
+	};
+
+	if (client) {
+		req.client_login = client->login;
+		req.client_uuid.time_low = client->uuid.timeLow;
+		req.client_uuid.time_mid = client->uuid.timeMid;
+		req.client_uuid.time_hi_and_version =
+			client->uuid.timeHiAndVersion;
+		memcpy(req.client_uuid.clock_seq_and_node,
+		       client->uuid.clockSeqAndNode,
+		       sizeof(req.client_uuid.clock_seq_and_node));
+	}
+	return call(p, &req, param_types, params, origin);
+}
+
+TEE_Result ta_proc_invoke(struct ta_proc *p, uint32_t sess_id, uint32_t cmd,
+			  uint32_t param_types, struct ta_call_param params[4],
+			  uint32_t *origin)
+{
+	struct ta_ipc_request req = {
+		.cmd = TA_IPC_CMD_INVOKE,
+		.session_id = sess_id,
+		.func = cmd,
+	};
+
+	return call(p, &req, param_types, params, origin);
+}
+
+void ta_proc_close_session(struct ta_proc *p, uint32_t sess_id)
+{
+	struct ta_ipc_request req = {
+		.cmd = TA_IPC_CMD_CLOSE_SESSION,
+		.session_id = sess_id,
+	};
+
+	call(p, &req, 0, NULL, NULL);
+}
+
+int ta_proc_post_destroy(struct ta_proc *p)
+{
+	struct ta_ipc_request req = {.cmd = TA_IPC_CMD_DESTROY};
+	struct ta_ipc_outbox out = {0};
+
+	if (ta_proc_dead(p))
+		return -EPIPE;
+	return post(p, &req, next_seq(p), &out) ? -EPIPE : 0;
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the files behind ta_proc.h share: the TA process object.
+ *
+ *  ta_proc.c          start (spawn), end (destroy, kill), queries
+ *  ta_proc_call.c     the calls: requests, waiting, checking replies
+ *  ta_proc_monitor.c  the one thread that forks TA processes and reaps them
+ *  ta_ipc_slots.c     which memref file the TA holds in which slot
+ */
+#ifndef TEEBOX_SECURE_TA_PROC_PRIV_H
+#define TEEBOX_SECURE_TA_PROC_PRIV_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "kernel/kref.h"
+#include "ta/include/tee_api_types.h"
+#include "ta_ipc_slots.h"
+#include "teebox/ta_ipc.h"
+
+/* struct ta_proc.call: a call is in progress. */
+#define TA_PROC_IN_CALL (1ULL << 32)
+
+/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" and its NUL. */
+#define TA_PROC_UUID_STR_LEN 37
+
+/**
+ * struct ta_proc - one TA process
+ * @refs:	the owner's reference (until ta_proc_destroy/kill), the
+ *		monitor's (while it watches the process), and one per call
+ *		in progress
+ * @pid:	the process
+ * @pidfd:	the process as a pidfd: signals through it can never hit
+ *		another process that reused @pid
+ * @sock:	our end of the channel socket
+ * @page:	the shared page (MAP_SHARED)
+ * @uuid:	the UUID the image was signed for
+ * @name:	@uuid as text, for log lines
+ * @dead:	set once, when the process exited or crashed (monitor), or
+ *		broke the protocol (ta_proc_call.c); every call then fails
+ * @started:	hello received: the monitor reports the death of a started
+ *		TA, spawn reports the death of one that never started
+ * @quiet:	we killed it: SIGKILL is not news
+ * @exit_expected: TA_DestroyEntryPoint was asked for: exit 0 is not news
+ * @reaped:	the monitor collected the exit status (monitor lock)
+ * @status:	that status (waitpid), valid once @reaped
+ * @call:	the last call started: its request number (bits 31:0) and
+ *		TA_PROC_IN_CALL while it runs; one word, so that
+ *		ta_proc_request_cancel() sees both at once
+ * @slots:	the memref files the TA holds (calls are serialised by the
+ *		caller, so the caller's thread owns this)
+ */
+struct ta_proc {
+	refcount_t refs;
+	pid_t pid;
+	int pidfd;
+	int sock;
+	struct ta_ipc_page *page;
+	TEE_UUID uuid;
+	char name[TA_PROC_UUID_STR_LEN];
+	atomic_bool dead;
+	atomic_bool started;
+	atomic_bool quiet;
+	atomic_bool exit_expected;
+	bool reaped;
+	int status;
+	_Atomic uint64_t call;
+	struct ta_ipc_slots slots;
+};
+
+/** ta_proc_get() - take a reference on @p (the caller holds one). */
+void ta_proc_get(struct ta_proc *p);
+
+/**
+ * ta_proc_put() - drop a reference; the last one unmaps the page, closes
+ * the descriptors and frees @p
+ */
+void ta_proc_put(struct ta_proc *p);
+
+/**
+ * ta_proc_mark_dead() - record that @p can take no more calls and wake a
+ * caller waiting for its reply; true the first time
+ */
+bool ta_proc_mark_dead(struct ta_proc *p);
+
+/**
+ * ta_proc_post_destroy() - ask the TA to run TA_DestroyEntryPoint and exit,
+ * without waiting for it (ta_proc_destroy() waits for the exit)
+ * Returns 0, or -EPIPE when the TA is dead.
+ */
+int ta_proc_post_destroy(struct ta_proc *p);
+
+#endif

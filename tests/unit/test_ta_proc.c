@@ -1,0 +1,975 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * TA processes (secure/ta_proc.h) with the real runtime (ta/libutee): the
+ * test TAs' unsigned ELF files are started with ta_proc_spawn() and driven
+ * through every entry point.  Each test ends with no TA process, no child
+ * (alive or zombie), no descriptor and no kmalloc block more than it
+ * started with.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "kernel/alloc.h"
+#include "machine/memfd.h"
+#include "secure/ta_proc.h"
+#include "ta/include/tee_api_defines.h"
+#include "ta/include/user_ta_header.h"
+#include "ta/examples/hello_world/ta/include/hello_world_ta.h"
+#include "ta/tests/test_ta_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+#include "teebox/ta_ipc.h"
+
+/* Never dereferenced by ta_proc (its contract): only tested for NULL. */
+#define DUMMY_CHUNK ((struct sw_chunk *)(uintptr_t)0x5a5a0)
+
+#define TYPES TEE_PARAM_TYPES
+#define NONE  TEE_PARAM_TYPE_NONE
+#define VIN   TEE_PARAM_TYPE_VALUE_INPUT
+#define VOUT  TEE_PARAM_TYPE_VALUE_OUTPUT
+#define VIO   TEE_PARAM_TYPE_VALUE_INOUT
+#define MIN   TEE_PARAM_TYPE_MEMREF_INPUT
+#define MOUT  TEE_PARAM_TYPE_MEMREF_OUTPUT
+#define MIO   TEE_PARAM_TYPE_MEMREF_INOUT
+
+struct image {
+	const char *path;
+	void *buf;
+	size_t len;
+};
+
+static struct image img_basic = {.path = TA_TEST_BASIC_ELF};
+static struct image img_multi = {.path = TA_TEST_FLAGS_MULTI_INSTANCE_ELF};
+static struct image img_single = {.path = TA_TEST_FLAGS_SINGLE_INSTANCE_ELF};
+static struct image img_keep = {.path = TA_TEST_FLAGS_KEEP_ALIVE_ELF};
+static struct image img_hello = {.path = TA_HELLO_WORLD_ELF};
+static struct image img_true = {.path = "/bin/true"};
+
+static const TEE_UUID uuid_basic = TA_TEST_BASIC_UUID;
+static const TEE_UUID uuid_multi = TA_TEST_FLAGS_MULTI_INSTANCE_UUID;
+static const TEE_UUID uuid_single = TA_TEST_FLAGS_SINGLE_INSTANCE_UUID;
+static const TEE_UUID uuid_keep = TA_TEST_FLAGS_KEEP_ALIVE_UUID;
+static const TEE_UUID uuid_hello = TA_HELLO_WORLD_UUID;
+
+/* What a test started with (see setup/teardown). */
+static int fds_before;
+static long kmem_before;
+
+static void load_image(struct image *img)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	fd = open(img->path, O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	img->len = (size_t)st.st_size;
+	img->buf = malloc(img->len);
+	assert_non_null(img->buf);
+	n = read(fd, img->buf, img->len);
+	assert_int_equal(n, (ssize_t)img->len);
+	close(fd);
+}
+
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+static void sleep_ms(unsigned int ms)
+{
+	struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static struct ta_proc *spawn(const struct image *img, const TEE_UUID *uuid,
+			     struct ta_proc_info *info)
+{
+	struct ta_proc_info dummy;
+	struct ta_proc *p = NULL;
+
+	assert_int_equal(ta_proc_spawn(img->buf, img->len, uuid, &p,
+				       info ? info : &dummy),
+			 TEE_SUCCESS);
+	assert_non_null(p);
+	return p;
+}
+
+/* A TA with its instance created and session @sess open. */
+static struct ta_proc *spawn_open(const struct image *img, const TEE_UUID *uuid,
+				  uint32_t sess)
+{
+	static const TEE_Identity client = {.login = TEE_LOGIN_PUBLIC};
+	struct ta_proc *p = spawn(img, uuid, NULL);
+	uint32_t origin = 0;
+
+	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
+	assert_int_equal(
+		ta_proc_open_session(p, sess, &client, 0, NULL, &origin),
+		TEE_SUCCESS);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	return p;
+}
+
+static void set_value(struct ta_call_param *p, uint32_t type, uint32_t a,
+		      uint32_t b)
+{
+	p->type = type;
+	p->u.value.a = a;
+	p->u.value.b = b;
+}
+
+/**
+ * struct chunk - a stand-in for a normal-world RAM chunk
+ * @fd:		its sealed memory file
+ * @va:		our mapping of it (the "client's" view)
+ * @size:	its size
+ * @id:		its chunk id (never reused)
+ */
+struct chunk {
+	int fd;
+	uint8_t *va;
+	size_t size;
+	uint64_t id;
+};
+
+static void chunk_new(struct chunk *c, size_t size)
+{
+	static uint64_t next_id = 1;
+
+	c->fd = memfd_new_sealed("test-chunk", size, false);
+	assert_true(c->fd >= 0);
+	c->va = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, 0);
+	assert_true(c->va != MAP_FAILED);
+	c->size = size;
+	c->id = next_id++;
+}
+
+static void chunk_free(struct chunk *c)
+{
+	munmap(c->va, c->size);
+	close(c->fd);
+}
+
+static void set_memref(struct ta_call_param *p, uint32_t type,
+		       const struct chunk *c, size_t offset, size_t size)
+{
+	memset(p, 0, sizeof(*p));
+	p->type = type;
+	p->u.memref.size = size;
+	if (!c)
+		return; /* a null memref */
+	p->u.memref.mem.chunk = DUMMY_CHUNK;
+	p->u.memref.mem.fd = c->fd;
+	p->u.memref.mem.offset = offset;
+	p->u.memref.mem.chunk_id = c->id;
+	p->u.memref.mem.va = NULL; /* ta_proc must not need it */
+}
+
+static TEE_Result invoke(struct ta_proc *p, uint32_t sess, uint32_t cmd,
+			 uint32_t types, struct ta_call_param *params,
+			 uint32_t *origin)
+{
+	uint32_t dummy;
+
+	return ta_proc_invoke(p, sess, cmd, types, params,
+			      origin ? origin : &dummy);
+}
+
+static int group_setup(void **state)
+{
+	struct ta_proc *p;
+
+	load_image(&img_basic);
+	load_image(&img_multi);
+	load_image(&img_single);
+	load_image(&img_keep);
+	load_image(&img_hello);
+	load_image(&img_true);
+	/* The monitor's descriptors live for ever: start it before counting. */
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	ta_proc_kill(p);
+	return 0;
+}
+
+static int group_teardown(void **state)
+{
+	free(img_basic.buf);
+	free(img_multi.buf);
+	free(img_single.buf);
+	free(img_keep.buf);
+	free(img_hello.buf);
+	free(img_true.buf);
+	return 0;
+}
+
+static int setup(void **state)
+{
+	fds_before = count_fds();
+	kmem_before = kmem_live();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	assert_int_equal(ta_proc_count(), 0);
+	/* No child at all, not even a zombie. */
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	assert_int_equal(count_fds(), fds_before);
+	assert_int_equal(kmem_live(), kmem_before);
+	return 0;
+}
+
+/* Reads a "Name:\tvalue" line of /proc/<pid>/status; -1 if missing. */
+static long proc_status(pid_t pid, const char *name)
+{
+	char path[64], line[256];
+	size_t len = strlen(name);
+	long v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, len) && line[len] == ':')
+			v = strtol(line + len + 1, NULL, 10);
+	fclose(f);
+	return v;
+}
+
+static void test_spawn_hello(void **state)
+{
+	struct ta_proc_info info;
+	char path[64];
+	struct ta_proc *p;
+	struct dirent *e;
+	DIR *d;
+
+	p = spawn(&img_basic, &uuid_basic, &info);
+	assert_memory_equal(&info.uuid, &uuid_basic, sizeof(TEE_UUID));
+	assert_int_equal(info.flags,
+			 TA_FLAG_SINGLE_INSTANCE | TA_FLAG_MULTI_SESSION);
+	assert_int_equal(info.stack_size, 16 * 1024);
+	assert_int_equal(info.data_size, TA_TEST_BASIC_DATA_SIZE);
+	assert_true(ta_proc_pid(p) > 0);
+	assert_false(ta_proc_dead(p));
+	assert_int_equal(ta_proc_count(), 1);
+
+	/* Sandboxed: a seccomp filter (mode 2) on both threads, no new
+	 * privileges. */
+	assert_int_equal(proc_status(ta_proc_pid(p), "Seccomp"), 2);
+	assert_int_equal(proc_status(ta_proc_pid(p), "NoNewPrivs"), 1);
+	assert_int_equal(proc_status(ta_proc_pid(p), "Threads"), 2);
+
+	/* Only stdin/out/err and the channel socket (when we may look). */
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)ta_proc_pid(p));
+	d = opendir(path);
+	if (d) {
+		int n = 0;
+
+		while ((e = readdir(d))) {
+			if (e->d_name[0] == '.')
+				continue;
+			assert_true(atoi(e->d_name) <= 3);
+			n++;
+		}
+		closedir(d);
+		assert_int_equal(n, 4);
+	}
+	ta_proc_kill(p);
+	assert_int_equal(ta_proc_count(), 0);
+}
+
+static void test_spawn_wrong_uuid(void **state)
+{
+	TEE_UUID other = uuid_basic;
+	struct ta_proc_info info;
+	struct ta_proc *p = (struct ta_proc *)&other;
+
+	other.clockSeqAndNode[7] ^= 1;
+	assert_int_equal(
+		ta_proc_spawn(img_basic.buf, img_basic.len, &other, &p, &info),
+		TEE_ERROR_SECURITY);
+	assert_null(p);
+	assert_int_equal(ta_proc_count(), 0);
+}
+
+static void test_spawn_bad_images(void **state)
+{
+	static const char junk[] = "this is not an ELF file";
+	struct ta_proc_info info;
+	struct ta_proc *p = NULL;
+
+	/* exec fails: dies before hello. */
+	assert_int_equal(
+		ta_proc_spawn(junk, sizeof(junk), &uuid_basic, &p, &info),
+		TEE_ERROR_GENERIC);
+	assert_null(p);
+	/* An executable that is no TA: exits before hello. */
+	assert_int_equal(ta_proc_spawn(img_true.buf, img_true.len, &uuid_basic,
+				       &p, &info),
+			 TEE_ERROR_GENERIC);
+	assert_null(p);
+	assert_int_equal(ta_proc_spawn(NULL, 0, &uuid_basic, &p, &info),
+			 TEE_ERROR_BAD_PARAMETERS);
+	/* Out of memory before anything started. */
+	kmem_fail_nth(1);
+	assert_int_equal(ta_proc_spawn(img_basic.buf, img_basic.len,
+				       &uuid_basic, &p, &info),
+			 TEE_ERROR_OUT_OF_MEMORY);
+	kmem_fail_nth(0);
+	assert_null(p);
+	assert_int_equal(ta_proc_count(), 0);
+}
+
+/* Run as "test_ta_proc --spawn-and-exit": start a TA, print its pid and
+ * exit without ending it. */
+static int spawn_and_exit(void)
+{
+	struct ta_proc_info info;
+	struct ta_proc *p;
+
+	load_image(&img_basic);
+	if (ta_proc_spawn(img_basic.buf, img_basic.len, &uuid_basic, &p, &info))
+		return 1;
+	printf("%d\n", (int)ta_proc_pid(p));
+	fflush(stdout);
+	_exit(0);
+}
+
+/* A TA dies with the secure world (PR_SET_PDEATHSIG): no orphan. */
+static void test_parent_death(void **state)
+{
+	char buf[32] = {0};
+	int fds[2], status;
+	pid_t child, ta;
+	ssize_t n;
+
+	/* Orphaned TAs come to us, so that we see how they ended. */
+	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
+	assert_int_equal(pipe2(fds, O_CLOEXEC), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (!child) {
+		dup2(fds[1], 1);
+		execl("/proc/self/exe", "test_ta_proc", "--spawn-and-exit",
+		      (char *)NULL);
+		_exit(127);
+	}
+	close(fds[1]);
+	n = read(fds[0], buf, sizeof(buf) - 1);
+	close(fds[0]);
+	assert_true(n > 0);
+	ta = (pid_t)atoi(buf);
+	assert_true(ta > 0);
+	assert_int_equal(waitpid(child, &status, 0), child);
+	assert_true(WIFEXITED(status) && !WEXITSTATUS(status));
+
+	assert_int_equal(waitpid(ta, &status, 0), ta);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGKILL);
+	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
+}
+
+static void test_lifecycle(void **state)
+{
+	static const TEE_Identity client = {.login = TEE_LOGIN_USER};
+	struct ta_call_param prm[4];
+	struct ta_proc *p;
+	uint32_t origin = 0;
+
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	/* A second create is a runtime error. */
+	assert_int_equal(ta_proc_create(p, &origin), TEE_ERROR_BAD_STATE);
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIO, 0, 0);
+	assert_int_equal(ta_proc_open_session(p, 1, &client,
+					      TYPES(VIO, NONE, NONE, NONE), prm,
+					      &origin),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.b, 1);
+	assert_int_equal(ta_proc_open_session(p, 2, &client, 0, NULL, &origin),
+			 TEE_SUCCESS);
+	/* The same session id twice is refused by the runtime. */
+	assert_int_equal(ta_proc_open_session(p, 2, &client, 0, NULL, &origin),
+			 TEE_ERROR_BAD_STATE);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	/* The TA refuses: no close follows, and the id stays free. */
+	set_value(&prm[0], VIN, TA_TEST_REFUSE, 0);
+	assert_int_equal(ta_proc_open_session(p, 3, &client,
+					      TYPES(VIN, NONE, NONE, NONE), prm,
+					      &origin),
+			 TEE_ERROR_ACCESS_DENIED);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+
+	ta_proc_close_session(p, 1);
+	memset(prm, 0, sizeof(prm));
+	prm[0].type = VOUT;
+	prm[1].type = VOUT;
+	assert_int_equal(invoke(p, 2, TA_TEST_CMD_LIFECYCLE,
+				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
+			 TEE_SUCCESS);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	assert_int_equal(prm[0].u.value.a, 1); /* creates */
+	/* Opens: the refused one counts, the duplicate id never ran. */
+	assert_int_equal(prm[0].u.value.b, 3);
+	assert_int_equal(prm[1].u.value.a, 1); /* closes */
+	assert_int_equal(prm[1].u.value.b, 1); /* invokes */
+
+	/* Closed and unknown sessions: the runtime refuses. */
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_LIFECYCLE,
+				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	ta_proc_close_session(p, 99);
+
+	ta_proc_close_session(p, 2);
+	assert_false(ta_proc_dead(p));
+	ta_proc_destroy(p);
+	assert_int_equal(ta_proc_count(), 0);
+}
+
+static void test_values(void **state)
+{
+	struct ta_call_param prm[4];
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	uint32_t origin;
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIN, 0x12345678, 0x9abcdef0);
+	set_value(&prm[1], VOUT, 1, 1);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_ECHO,
+				TYPES(VIN, VOUT, NONE, NONE), prm, &origin),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[1].u.value.a, 0x12345678);
+	assert_int_equal(prm[1].u.value.b, 0x9abcdef0);
+	/* Input values are not written back. */
+	assert_int_equal(prm[0].u.value.a, 0x12345678);
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIO, 41, 0xffffffff);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC,
+				TYPES(VIO, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, 42);
+	assert_int_equal(prm[0].u.value.b, 1);
+
+	/* The TA checks its types. */
+	set_value(&prm[0], VIN, 0, 0);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC,
+				TYPES(VIN, NONE, NONE, NONE), prm, &origin),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	/* ta_proc checks that the param types and params agree. */
+	set_value(&prm[0], VIO, 0, 0);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC,
+				TYPES(VIN, NONE, NONE, NONE), prm, &origin),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC,
+				TYPES(VIO, NONE, NONE, NONE), NULL, &origin),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC, 4, prm, &origin),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	/* Unknown command. */
+	assert_int_equal(invoke(p, 1, 0x777, 0, NULL, &origin),
+			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	ta_proc_destroy(p);
+}
+
+static uint32_t byte_sum(const uint8_t *b, size_t n)
+{
+	uint32_t s = 0;
+
+	for (size_t i = 0; i < n; i++)
+		s += b[i];
+	return s;
+}
+
+static void test_memref_zero_copy(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	const size_t size = 3 * 4096;
+	struct ta_call_param prm[4];
+	struct chunk c;
+	uint8_t *copy;
+
+	chunk_new(&c, size);
+	for (size_t i = 0; i < size; i++)
+		c.va[i] = (uint8_t)(i * 13 + 5);
+	copy = malloc(size);
+	assert_non_null(copy);
+	memcpy(copy, c.va, size);
+
+	/* The TA reads the client's memory: a range across pages. */
+	set_memref(&prm[0], MIN, &c, 100, 5000);
+	set_value(&prm[1], VOUT, 0, 0);
+	memset(&prm[2], 0, sizeof(prm[2]) * 2);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_SUM,
+				TYPES(MIN, VOUT, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[1].u.value.a, byte_sum(c.va + 100, 5000));
+	assert_int_equal(prm[1].u.value.b, 5000);
+	assert_int_equal(prm[0].u.memref.size, 5000);
+
+	/* ... and writes it in place: nothing is copied back by ta_proc,
+	 * which never sees the memory. */
+	set_memref(&prm[0], MIO, &c, 4000, 300);
+	set_value(&prm[1], VIN, 7, 0);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
+				TYPES(MIO, VIN, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	for (size_t i = 0; i < 300; i++)
+		assert_int_equal(c.va[4000 + i], (uint8_t)(7 + i));
+	assert_memory_equal(c.va, copy, 4000);
+	assert_memory_equal(c.va + 4300, copy + 4300, size - 4300);
+	assert_int_equal(prm[0].u.memref.size, 300);
+
+	/* The TA reports a smaller output size. */
+	set_memref(&prm[0], MOUT, &c, 0, 64);
+	set_value(&prm[1], VIN, 1, 10);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
+				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.memref.size, 10);
+
+	/* Short buffer: the size needed comes back, nothing is written. */
+	memcpy(copy, c.va, size);
+	set_memref(&prm[0], MOUT, &c, 8192, 16);
+	set_value(&prm[1], VIN, 1, 4000);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
+				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+			 TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(prm[0].u.memref.size, 4000);
+	assert_memory_equal(c.va, copy, size);
+
+	/* A null memref: the TA sees buffer NULL and asks for more. */
+	set_memref(&prm[0], MOUT, NULL, 0, 0);
+	set_value(&prm[1], VIN, 1, 32);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
+				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+			 TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(prm[0].u.memref.size, 32);
+
+	/* The end of the chunk, exactly. */
+	set_memref(&prm[0], MIN, &c, size - 1, 1);
+	set_value(&prm[1], VOUT, 0, 0);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_SUM,
+				TYPES(MIN, VOUT, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[1].u.value.a, c.va[size - 1]);
+
+	ta_proc_destroy(p);
+	chunk_free(&c);
+	free(copy);
+}
+
+/* More chunks than slots, in rounds: slots are reused and refilled. */
+static void test_memref_many_chunks(void **state)
+{
+	enum { NCHUNKS = 3 * TA_IPC_NUM_SLOTS, ROUNDS = 3 };
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct chunk c[NCHUNKS];
+	struct ta_call_param prm[4];
+
+	for (int i = 0; i < NCHUNKS; i++) {
+		chunk_new(&c[i], 4096);
+		memset(c[i].va, i + 1, 4096);
+	}
+	memset(prm, 0, sizeof(prm));
+	for (int r = 0; r < ROUNDS; r++) {
+		for (int k = 0; k < NCHUNKS; k++) {
+			/* Some rounds revisit recent chunks out of order. */
+			int i = r == 1 ? (k * 7) % NCHUNKS : k;
+
+			set_memref(&prm[0], MIN, &c[i], (size_t)i, 64);
+			set_value(&prm[1], VOUT, 0, 0);
+			assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_SUM,
+						TYPES(MIN, VOUT, NONE, NONE),
+						prm, NULL),
+					 TEE_SUCCESS);
+			assert_int_equal(prm[1].u.value.a, 64 * (i + 1));
+		}
+	}
+	/* A chunk we no longer hold may stay open in the TA: harmless. */
+	for (int i = 0; i < NCHUNKS; i++)
+		chunk_free(&c[i]);
+	ta_proc_destroy(p);
+}
+
+static void expect_dead_after(uint32_t cmd)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	uint32_t origin = 0;
+
+	assert_int_equal(invoke(p, 1, cmd, 0, NULL, &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	assert_true(ta_proc_dead(p));
+	/* Every later call fails the same way, at once. */
+	origin = 0;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_PID, 0, NULL, &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	assert_int_equal(ta_proc_create(p, &origin), TEE_ERROR_TARGET_DEAD);
+	ta_proc_close_session(p, 1);
+	ta_proc_kill(p);
+}
+
+static void test_panic(void **state)
+{
+	expect_dead_after(TA_TEST_CMD_PANIC);
+}
+
+static void test_segv(void **state)
+{
+	expect_dead_after(TA_TEST_CMD_SEGV);
+}
+
+static void test_destroy_dead(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_PANIC, 0, NULL, NULL),
+			 TEE_ERROR_TARGET_DEAD);
+	/* destroy of a dead TA is a kill. */
+	ta_proc_destroy(p);
+}
+
+/* A TA that never finishes TA_DestroyEntryPoint is killed (bounded). */
+static void test_destroy_hangs(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+
+	assert_int_equal(
+		invoke(p, 1, TA_TEST_CMD_HANG_IN_DESTROY, 0, NULL, NULL),
+		TEE_SUCCESS);
+	ta_proc_close_session(p, 1);
+	ta_proc_destroy(p);
+}
+
+static void test_sandbox(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+
+	memset(prm, 0, sizeof(prm));
+	prm[0].type = VOUT;
+	prm[1].type = VOUT;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_SANDBOX,
+				TYPES(VOUT, VOUT, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, EPERM); /* open */
+	assert_int_equal(prm[0].u.value.b, EPERM); /* socket */
+	assert_int_equal(prm[1].u.value.a, EPERM); /* fork */
+	assert_int_equal(prm[1].u.value.b, EPERM); /* PROT_EXEC */
+	/* Still alive and well. */
+	assert_false(ta_proc_dead(p));
+	ta_proc_destroy(p);
+}
+
+static void test_heap_limit(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+
+	memset(prm, 0, sizeof(prm));
+	prm[0].type = VOUT;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_HEAP,
+				TYPES(VOUT, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, TA_TEST_HEAP_ALL);
+	assert_int_equal(prm[0].u.value.b, TA_TEST_BASIC_DATA_SIZE);
+	ta_proc_destroy(p);
+}
+
+static void test_access_rights(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+	struct chunk c;
+
+	chunk_new(&c, 2 * 4096);
+	memset(prm, 0, sizeof(prm));
+	set_memref(&prm[0], MIO, &c, 4000, 200);
+	prm[1].type = VOUT;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_ACCESS,
+				TYPES(MIO, VOUT, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[1].u.value.b, 0); /* the checks that failed */
+	assert_int_equal(prm[1].u.value.a, TA_TEST_ACCESS_ALL);
+	ta_proc_destroy(p);
+	chunk_free(&c);
+}
+
+struct call_thread {
+	struct ta_proc *p;
+	uint32_t cmd;
+	uint32_t arg;
+	TEE_Result res;
+	uint32_t origin;
+	uint32_t out;
+};
+
+static void *call_thread_main(void *arg)
+{
+	struct call_thread *ct = arg;
+	struct ta_call_param prm[4];
+
+	bool sleep = ct->cmd == TA_TEST_CMD_SLEEP;
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIN, ct->arg, 0);
+	prm[1].type = sleep ? NONE : VOUT;
+	ct->res = invoke(ct->p, 1, ct->cmd, TYPES(VIN, prm[1].type, NONE, NONE),
+			 prm, &ct->origin);
+	ct->out = prm[1].u.value.a;
+	return NULL;
+}
+
+static TEE_Result wait_cancel_call(struct ta_proc *p, uint32_t ms,
+				   uint32_t *seen_masked)
+{
+	struct call_thread ct = {
+		.p = p, .cmd = TA_TEST_CMD_WAIT_CANCEL, .arg = ms};
+
+	call_thread_main(&ct);
+	*seen_masked = ct.out;
+	return ct.res;
+}
+
+static void test_cancel(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct call_thread ct = {
+		.p = p, .cmd = TA_TEST_CMD_WAIT_CANCEL, .arg = 20000};
+	uint32_t masked;
+	pthread_t t;
+
+	/* Cancel during the call. */
+	assert_int_equal(pthread_create(&t, NULL, call_thread_main, &ct), 0);
+	sleep_ms(100);
+	ta_proc_request_cancel(p);
+	pthread_join(t, NULL);
+	assert_int_equal(ct.res, TEE_ERROR_CANCEL);
+	assert_int_equal(ct.origin, TEE_ORIGIN_TRUSTED_APP);
+	assert_int_equal(ct.out, 0);
+
+	/* The request is spent: the next call is not cancelled. */
+	assert_int_equal(wait_cancel_call(p, 50, &masked), TEE_SUCCESS);
+
+	/* A request between calls is for the next call; masked by default,
+	 * it shows only once the TA unmasks. */
+	ta_proc_request_cancel(p);
+	assert_int_equal(wait_cancel_call(p, 20000, &masked), TEE_ERROR_CANCEL);
+	assert_int_equal(masked, 0);
+	ta_proc_destroy(p);
+}
+
+static void test_kill_during_call(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct call_thread ct = {
+		.p = p, .cmd = TA_TEST_CMD_SLEEP, .arg = 60000};
+	pthread_t t;
+
+	assert_int_equal(pthread_create(&t, NULL, call_thread_main, &ct), 0);
+	sleep_ms(100);
+	/* The caller wakes at once; the struct outlives its call. */
+	ta_proc_kill(p);
+	pthread_join(t, NULL);
+	assert_int_equal(ct.res, TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(ct.origin, TEE_ORIGIN_TEE);
+}
+
+struct spawn_thread {
+	struct ta_proc *p;
+	pid_t pid;
+};
+
+static void *spawn_thread_main(void *arg)
+{
+	struct spawn_thread *st = arg;
+	struct ta_call_param prm[4];
+
+	st->p = spawn_open(&img_basic, &uuid_basic, 1);
+	memset(prm, 0, sizeof(prm));
+	prm[0].type = VOUT;
+	assert_int_equal(invoke(st->p, 1, TA_TEST_CMD_PID,
+				TYPES(VOUT, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	st->pid = (pid_t)prm[0].u.value.a;
+	return NULL;
+}
+
+/* Spawned from threads that end: the TAs live on (death signal is tied
+ * to the monitor thread). */
+static void test_concurrent_spawn(void **state)
+{
+	enum { N = 4 };
+	struct spawn_thread st[N];
+	pthread_t t[N];
+
+	memset(st, 0, sizeof(st));
+	for (int i = 0; i < N; i++)
+		assert_int_equal(
+			pthread_create(&t[i], NULL, spawn_thread_main, &st[i]),
+			0);
+	for (int i = 0; i < N; i++)
+		pthread_join(t[i], NULL);
+	assert_int_equal(ta_proc_count(), N);
+	for (int i = 0; i < N; i++) {
+		struct ta_call_param prm[4];
+
+		assert_int_equal(st[i].pid, ta_proc_pid(st[i].p));
+		for (int j = 0; j < i; j++)
+			assert_int_not_equal(st[i].pid, st[j].pid);
+		/* Alive after the thread that spawned it ended. */
+		memset(prm, 0, sizeof(prm));
+		prm[0].type = VOUT;
+		assert_int_equal(invoke(st[i].p, 1, TA_TEST_CMD_PID,
+					TYPES(VOUT, NONE, NONE, NONE), prm,
+					NULL),
+				 TEE_SUCCESS);
+	}
+	for (int i = 0; i < N; i++)
+		ta_proc_destroy(st[i].p);
+}
+
+static void check_flags_ta(const struct image *img, const TEE_UUID *uuid,
+			   uint32_t flags)
+{
+	static const TEE_Identity client = {.login = TEE_LOGIN_PUBLIC};
+	struct ta_call_param prm[4];
+	struct ta_proc_info info;
+	struct ta_proc *p;
+	uint32_t origin;
+
+	p = spawn(img, uuid, &info);
+	assert_int_equal(info.flags, flags);
+	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
+	assert_int_equal(ta_proc_open_session(p, 7, &client, 0, NULL, &origin),
+			 TEE_SUCCESS);
+	for (uint32_t n = 1; n <= 2; n++) {
+		memset(prm, 0, sizeof(prm));
+		prm[0].type = VOUT;
+		prm[1].type = VOUT;
+		assert_int_equal(invoke(p, 7, TA_TEST_FLAGS_CMD_INFO,
+					TYPES(VOUT, VOUT, NONE, NONE), prm,
+					NULL),
+				 TEE_SUCCESS);
+		assert_int_equal(prm[0].u.value.a, (uint32_t)ta_proc_pid(p));
+		assert_int_equal(prm[0].u.value.b, n);
+		assert_int_equal(prm[1].u.value.a, 1);
+	}
+	ta_proc_close_session(p, 7);
+	ta_proc_destroy(p);
+}
+
+static void test_flags_tas(void **state)
+{
+	check_flags_ta(&img_multi, &uuid_multi, 0);
+	check_flags_ta(&img_single, &uuid_single, TA_FLAG_SINGLE_INSTANCE);
+	check_flags_ta(&img_keep, &uuid_keep,
+		       TA_FLAG_SINGLE_INSTANCE | TA_FLAG_MULTI_SESSION |
+			       TA_FLAG_INSTANCE_KEEP_ALIVE);
+}
+
+static void test_hello_world(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_hello, &uuid_hello, 1);
+	struct ta_call_param prm[4];
+	struct chunk c;
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIO, 42, 0);
+	assert_int_equal(invoke(p, 1, TA_HELLO_WORLD_CMD_INC_VALUE,
+				TYPES(VIO, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, 43);
+
+	chunk_new(&c, 4096);
+	set_memref(&prm[0], MOUT, &c, 0, 4);
+	assert_int_equal(invoke(p, 1, TA_HELLO_WORLD_CMD_GET_HELLO,
+				TYPES(MOUT, NONE, NONE, NONE), prm, NULL),
+			 TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(prm[0].u.memref.size, sizeof("Hello from the TEE"));
+	set_memref(&prm[0], MOUT, &c, 100, 64);
+	assert_int_equal(invoke(p, 1, TA_HELLO_WORLD_CMD_GET_HELLO,
+				TYPES(MOUT, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.memref.size, sizeof("Hello from the TEE"));
+	assert_string_equal((char *)c.va + 100, "Hello from the TEE");
+	ta_proc_close_session(p, 1);
+	ta_proc_destroy(p);
+	chunk_free(&c);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_spawn_hello),
+		T(test_spawn_wrong_uuid),
+		T(test_spawn_bad_images),
+		T(test_lifecycle),
+		T(test_values),
+		T(test_memref_zero_copy),
+		T(test_memref_many_chunks),
+		T(test_panic),
+		T(test_segv),
+		T(test_destroy_dead),
+		T(test_destroy_hangs),
+		T(test_sandbox),
+		T(test_heap_limit),
+		T(test_access_rights),
+		T(test_cancel),
+		T(test_kill_during_call),
+		T(test_concurrent_spawn),
+		T(test_flags_tas),
+		T(test_hello_world),
+		T(test_parent_death),
+	};
+
+	if (argc > 1 && !strcmp(argv[1], "--spawn-and-exit"))
+		return spawn_and_exit();
+
+	return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
