@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The TA's side of the shared page; see teebox/ta_ipc.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <user_ta_header.h>
+
+#include "utee_priv.h"
+
+/* The page, once mapped; and the request being served (0: none). */
+static struct ta_ipc_page *page;
+static uint32_t current_seq;
+
+int utee_channel_open(void)
+{
+	struct stat st;
+	void *va;
+
+	if (fstat(TA_IPC_SOCK_FD, &st) || !S_ISSOCK(st.st_mode))
+		return -EBADF;
+	if (fstat(TA_IPC_PAGE_FD, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_size < TA_IPC_PAGE_SIZE)
+		return -EBADF;
+	va = mmap(NULL, TA_IPC_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  TA_IPC_PAGE_FD, 0);
+	close(TA_IPC_PAGE_FD);
+	if (va == MAP_FAILED)
+		return -errno;
+	page = va;
+	if (page->magic != TA_IPC_MAGIC || page->version != TA_IPC_VERSION)
+		return -EPROTO;
+	return 0;
+}
+
+void utee_channel_hello(void)
+{
+	struct ta_ipc_hello *h = &page->hello;
+
+	h->uuid.time_low = ta_head.uuid.timeLow;
+	h->uuid.time_mid = ta_head.uuid.timeMid;
+	h->uuid.time_hi_and_version = ta_head.uuid.timeHiAndVersion;
+	memcpy(h->uuid.clock_seq_and_node, ta_head.uuid.clockSeqAndNode,
+	       sizeof(h->uuid.clock_seq_and_node));
+	h->stack_size = ta_head.stack_size;
+	h->flags = ta_head.flags;
+	h->data_size =
+		ta_heap_size > UINT32_MAX ? UINT32_MAX : (uint32_t)ta_heap_size;
+	atomic_store_explicit(&page->state, TA_IPC_STATE_RUNNING,
+			      memory_order_release);
+	doorbell_ring(&page->to_sw);
+}
+
+uint32_t utee_channel_next(struct ta_ipc_request *req)
+{
+	static uint32_t last;
+	uint32_t rung, seq;
+
+	for (;;) {
+		rung = doorbell_seq(&page->to_ta);
+		seq = atomic_load_explicit(&page->req_seq,
+					   memory_order_acquire);
+		if (seq != last)
+			break;
+		doorbell_wait(&page->to_ta, rung, 0);
+	}
+	memcpy(req, &page->req, sizeof(*req));
+	last = seq;
+	current_seq = seq;
+	return seq;
+}
+
+void utee_channel_reply(uint32_t seq, const struct ta_ipc_reply *rep)
+{
+	memcpy(&page->rep, rep, sizeof(*rep));
+	current_seq = 0;
+	atomic_store_explicit(&page->rep_seq, seq, memory_order_release);
+	doorbell_ring(&page->to_sw);
+}
+
+bool utee_channel_cancelled(void)
+{
+	return current_seq && atomic_load(&page->cancel) == current_seq;
+}
+
+void utee_channel_panic(uint32_t code)
+{
+	fflush(stdout);
+	if (page) {
+		page->panic_code = code;
+		atomic_store_explicit(&page->state, TA_IPC_STATE_PANICKED,
+				      memory_order_release);
+		doorbell_ring(&page->to_sw);
+	}
+	_exit(TA_IPC_EXIT_PANIC);
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libutee internals: what the runtime's files share.
+ *
+ *  user_ta_entry.c    main(), the entry thread, dispatch to the entry points
+ *  utee_channel.c     the shared page: hello, requests, replies, panic
+ *  utee_memref.c      memref file slots and the mappings of one call
+ *  utee_session.c     sessions: their contexts and cancellation masks
+ *  utee_sandbox.c     non-dumpable and the seccomp filter
+ *  tee_api_*.c, trace.c  the GP Internal Core API, one file per chapter
+ *
+ * The entry points run on one thread (the entry thread), one call at a
+ * time, so the runtime's state needs no lock: only that thread touches it
+ * once the TA serves calls.
+ */
+#ifndef UTEE_PRIV_H
+#define UTEE_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tee_api_types.h>
+
+#include "teebox/ta_ipc.h"
+
+/* Exit status when the runtime cannot go on (before or after hello). */
+#define UTEE_EXIT_SETUP	   102
+#define UTEE_EXIT_PROTOCOL 103
+
+/**
+ * utee_fatal() - the runtime cannot go on: print why (EMSG) and exit
+ * with @status; the secure world sees the TA die
+ */
+void utee_fatal(int status, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
+
+/* utee_channel.c */
+
+/**
+ * utee_channel_open() - find the channel (TA_IPC_SOCK_FD, TA_IPC_PAGE_FD)
+ * and map the page
+ * Returns 0, or -EBADF when this process was not started by teebox's
+ * secure world, -EPROTO when the page is not what this runtime speaks.
+ */
+int utee_channel_open(void);
+
+/** utee_channel_hello() - report ta_head and TA_DATA_SIZE: the TA runs. */
+void utee_channel_hello(void);
+
+/**
+ * utee_channel_next() - wait for the next request and copy it to @req
+ * Returns its sequence number (the current call's from now on).
+ */
+uint32_t utee_channel_next(struct ta_ipc_request *req);
+
+/** utee_channel_reply() - publish @rep as the answer to request @seq. */
+void utee_channel_reply(uint32_t seq, const struct ta_ipc_reply *rep);
+
+/** utee_channel_cancelled() - the client asked to cancel the current call. */
+bool utee_channel_cancelled(void);
+
+/**
+ * utee_channel_panic() - record @code as the panic code and exit; the
+ * secure world reports it
+ */
+void utee_channel_panic(uint32_t code) __attribute__((noreturn));
+
+/* utee_memref.c */
+
+/**
+ * utee_memref_recv() - take the @nfiles memref files of request @seq from
+ * the socket into their slots (closing what the slots held)
+ * Returns 0, or -EPROTO when the message is not the one announced.
+ */
+int utee_memref_recv(uint32_t seq, uint32_t nfiles);
+
+/**
+ * utee_memref_map() - map the pages that hold memref @ip for this call
+ * @buffer:	[out] where the TA sees the buffer; NULL for a null memref
+ * Returns TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS for an empty slot or a
+ * range outside its file, TEE_ERROR_OUT_OF_MEMORY when mapping fails.
+ */
+TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer);
+
+/** utee_memref_unmap_all() - unmap every memref of the call. */
+void utee_memref_unmap_all(void);
+
+/**
+ * utee_memref_contains() - [@buf, @buf + @size) lies inside one memref
+ * of the current call
+ */
+bool utee_memref_contains(const void *buf, size_t size);
+
+/* utee_session.c */
+
+/**
+ * struct utee_session - a session of this instance
+ * @id:		the secure world's session id
+ * @ctx:	the sessionContext TA_OpenSessionEntryPoint returned
+ * @cancel_masked: cancellation is masked (GP: masked when it opens)
+ * @client:	the client's identity
+ * @next:	list link
+ */
+struct utee_session {
+	uint32_t id;
+	void *ctx;
+	bool cancel_masked;
+	TEE_Identity client;
+	struct utee_session *next;
+};
+
+/** utee_session_add() - a new session @id, or NULL (out of memory). */
+struct utee_session *utee_session_add(uint32_t id, const TEE_Identity *client);
+
+/** utee_session_find() - session @id, or NULL. */
+struct utee_session *utee_session_find(uint32_t id);
+
+/** utee_session_remove() - forget and free @s. */
+void utee_session_remove(struct utee_session *s);
+
+/** utee_session_set_current() - the session of the call (NULL: none). */
+void utee_session_set_current(struct utee_session *s);
+
+/**
+ * utee_session_cancel_mask() - the cancellation mask of the current
+ * call: its session's, or the instance's outside sessions
+ */
+bool *utee_session_cancel_mask(void);
+
+/* utee_sandbox.c */
+
+/**
+ * utee_sandbox_enter() - install the seccomp filter on every thread of
+ * the process (no file system, no network, no new processes)
+ * Returns 0 or -errno.
+ */
+int utee_sandbox_enter(void);
+
+/* tee_api_memory.c */
+
+/** utee_heap_init() - TEE_Malloc() may hand out @limit bytes in all. */
+void utee_heap_init(size_t limit);
+
+/**
+ * utee_mem_set_stack() - the entry thread's stack, which counts as
+ * TA-private memory for TEE_CheckMemoryAccessRights()
+ */
+void utee_mem_set_stack(void *base, size_t size);
+
+#endif

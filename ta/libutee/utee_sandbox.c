@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The TA sandbox: a seccomp filter on every thread of the TA process
+ * (SCMP_FLTATR_CTL_TSYNC), installed once the entry thread exists (new
+ * threads are not allowed afterwards).  Every system call not listed
+ * below fails with EPERM: a TA opens no file, creates no socket, starts
+ * no process or thread, and cannot map new executable memory.
+ *
+ * The list is what the runtime and glibc need to serve calls, each with
+ * the reason; sanitizer builds (TEEBOX_SANITIZED) add what the ASan and
+ * UBSan runtimes use while the TA runs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+#include "utee_priv.h"
+
+/**
+ * struct utee_rule - one allowed system call
+ * @nr:		the call (SCMP_SYS)
+ * @nargs:	conditions on its arguments (all must hold)
+ * @arg:	the conditions
+ */
+struct utee_rule {
+	int nr;
+	unsigned int nargs;
+	struct scmp_arg_cmp arg[2];
+};
+
+/* clang-format off */
+#define ARG_EQ(n, v)	      { .arg = n, .op = SCMP_CMP_EQ, .datum_a = v, \
+				.datum_b = 0 }
+#define ARG_NE(n, v)	      { .arg = n, .op = SCMP_CMP_NE, .datum_a = v, \
+				.datum_b = 0 }
+/* (argument & mask) == v */
+#define ARG_MASK(n, mask, v)  { .arg = n, .op = SCMP_CMP_MASKED_EQ,	\
+				.datum_a = mask, .datum_b = v }
+#define ALLOW(call)	      { .nr = SCMP_SYS(call) }
+#define ALLOW_IF(call, a)     { .nr = SCMP_SYS(call), .nargs = 1, .arg = { a } }
+#define ALLOW_IF2(call, a, b) { .nr = SCMP_SYS(call), .nargs = 2,	\
+				.arg = { a, b } }
+/* clang-format on */
+
+static const struct utee_rule rules[] = {
+	/* Traces and printf: stderr, and stdout which is stderr too. */
+	ALLOW_IF(write, ARG_EQ(0, 1)),
+	ALLOW_IF(write, ARG_EQ(0, 2)),
+	ALLOW_IF(writev, ARG_EQ(0, 1)),
+	ALLOW_IF(writev, ARG_EQ(0, 2)),
+	/* stdio asks whether stdout is a terminal (line buffering). */
+	ALLOW_IF2(ioctl, ARG_EQ(0, 1), ARG_EQ(1, TCGETS)),
+	ALLOW_IF2(ioctl, ARG_EQ(0, 2), ARG_EQ(1, TCGETS)),
+	/* Memref files from the secure world, on the channel socket only. */
+	ALLOW_IF(recvmsg, ARG_EQ(0, TA_IPC_SOCK_FD)),
+	/* Replaced memref files; never the channel itself. */
+	ALLOW_IF(close, ARG_NE(0, TA_IPC_SOCK_FD)),
+	/* Sizes of memref files; stdio's buffering choice.  fstat() is
+	 * newfstatat(fd, "", AT_EMPTY_PATH) in glibc. */
+	ALLOW(fstat),
+	ALLOW_IF(newfstatat, ARG_MASK(3, AT_EMPTY_PATH, AT_EMPTY_PATH)),
+	/* Heap (TEE_Malloc, libc), memref mappings, the entry stack; no
+	 * new executable memory. */
+	ALLOW_IF(mmap, ARG_MASK(2, PROT_EXEC, 0)),
+	ALLOW_IF(mprotect, ARG_MASK(2, PROT_EXEC, 0)),
+	ALLOW(munmap),
+	ALLOW(madvise),
+	ALLOW(mremap),
+	ALLOW(brk),
+	/* Doorbells (shared futexes), libc locks, joining the thread. */
+	ALLOW(futex),
+	/* Doorbells poll with sched_yield() before they sleep. */
+	ALLOW(sched_yield),
+	/* Time and sleeping (vDSO fallbacks, busy TAs). */
+	ALLOW(clock_gettime),
+	ALLOW(clock_getres),
+	ALLOW(gettimeofday),
+	ALLOW(clock_nanosleep),
+	ALLOW(nanosleep),
+	ALLOW(restart_syscall),
+	/* Randomness (libc, TEE_GenerateRandom). */
+	ALLOW(getrandom),
+	/* Ending: exit(), _exit(), TEE_Panic(). */
+	ALLOW(exit),
+	ALLOW(exit_group),
+	/* abort() and signal delivery: mask, raise, return from handler. */
+	ALLOW(rt_sigreturn),
+	ALLOW(rt_sigprocmask),
+	ALLOW(tgkill),
+	ALLOW(gettid),
+	/* abort(), and a TA that reports its pid (instance tests). */
+	ALLOW(getpid),
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+	/* ASan/UBSan: the alternate signal stack of their deadly-signal
+	 * handler, (re)installing handlers and querying limits while they
+	 * report. */
+	ALLOW(sigaltstack),
+	ALLOW(rt_sigaction),
+	ALLOW(prctl),
+	ALLOW(getrlimit),
+	ALLOW(prlimit64),
+#endif
+};
+
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+/*
+ * LeakSanitizer checks at exit from a new thread that ptraces the others:
+ * the sandbox forbids both, so leak checking is off in TA processes.
+ */
+const char *__asan_default_options(void);
+
+const char *__asan_default_options(void)
+{
+	return "detect_leaks=0";
+}
+#endif
+
+int utee_sandbox_enter(void)
+{
+	scmp_filter_ctx ctx;
+	int err;
+
+	ctx = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+	if (!ctx)
+		return -ENOMEM;
+	/* Both threads (main and entry), atomically. */
+	err = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
+	for (size_t i = 0; !err && i < sizeof(rules) / sizeof(rules[0]); i++)
+		err = seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, rules[i].nr,
+					     rules[i].nargs, rules[i].arg);
+	if (!err)
+		err = seccomp_load(ctx);
+	seccomp_release(ctx);
+	return err < 0 ? err : 0;
+}

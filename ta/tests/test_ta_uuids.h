@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * UUIDs of the test TAs (random version-4 UUIDs, chosen for teebox), as
+ * TEE_UUID initialisers and as text.
+ *
+ *  ta_test_basic                  fad5cb5b-1331-41ee-89a2-836c47328bba
+ *	SINGLE_INSTANCE | MULTI_SESSION; the runtime's test bench
+ *  ta_test_flags_multi_instance   c3105053-99c2-41fa-a580-abd6ad016ca3
+ *	TA_FLAGS 0: one instance (process) per session
+ *  ta_test_flags_single_instance  47bb22f2-8e73-4f31-9b6a-5a358cb43489
+ *	SINGLE_INSTANCE: one session at a time
+ *  ta_test_flags_keep_alive       dfdfed91-b120-46d6-8e94-feec70b87a66
+ *	SINGLE_INSTANCE | MULTI_SESSION | INSTANCE_KEEP_ALIVE
+ */
+#ifndef TEST_TA_UUIDS_H
+#define TEST_TA_UUIDS_H
+
+#define TA_TEST_BASIC_UUID                                                     \
+	{                                                                      \
+		0xfad5cb5b, 0x1331, 0x41ee,                                    \
+		{                                                              \
+			0x89, 0xa2, 0x83, 0x6c, 0x47, 0x32, 0x8b, 0xba         \
+		}                                                              \
+	}
+#define TA_TEST_BASIC_UUID_STR "fad5cb5b-1331-41ee-89a2-836c47328bba"
+
+#define TA_TEST_FLAGS_MULTI_INSTANCE_UUID                                      \
+	{                                                                      \
+		0xc3105053, 0x99c2, 0x41fa,                                    \
+		{                                                              \
+			0xa5, 0x80, 0xab, 0xd6, 0xad, 0x01, 0x6c, 0xa3         \
+		}                                                              \
+	}
+#define TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR                                  \
+	"c3105053-99c2-41fa-a580-abd6ad016ca3"
+
+#define TA_TEST_FLAGS_SINGLE_INSTANCE_UUID                                     \
+	{                                                                      \
+		0x47bb22f2, 0x8e73, 0x4f31,                                    \
+		{                                                              \
+			0x9b, 0x6a, 0x5a, 0x35, 0x8c, 0xb4, 0x34, 0x89         \
+		}                                                              \
+	}
+#define TA_TEST_FLAGS_SINGLE_INSTANCE_UUID_STR                                 \
+	"47bb22f2-8e73-4f31-9b6a-5a358cb43489"
+
+#define TA_TEST_FLAGS_KEEP_ALIVE_UUID                                          \
+	{                                                                      \
+		0xdfdfed91, 0xb120, 0x46d6,                                    \
+		{                                                              \
+			0x8e, 0x94, 0xfe, 0xec, 0x70, 0xb8, 0x7a, 0x66         \
+		}                                                              \
+	}
+#define TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR "dfdfed91-b120-46d6-8e94-feec70b87a66"
+
+#endif
