@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libteec internals shared between its files: the device registry behind
+ * TEEC_Context, shared memory, the operation <-> ioctl parameter mapping
+ * and the calls in flight that TEEC_RequestCancellation() can reach.
+ *
+ * Lifetimes.  A TEEC_Context holds in imp.fd a handle (not a file
+ * descriptor: the device may be teed's socket) naming a struct teec_dev in
+ * the registry.  The registry holds one reference on the device from
+ * TEEC_InitializeContext() to TEEC_FinalizeContext(); every live
+ * TEEC_SharedMemory (registered, allocated or the temporary one of a memref)
+ * holds one; every call in flight holds one.  The device is closed when the
+ * last goes, so shared memory released after TEEC_FinalizeContext() still
+ * closes its fd, as with the kernel, where each shm keeps its context.
+ */
+#ifndef TEEBOX_TEEC_PRIVATE_H
+#define TEEBOX_TEEC_PRIVATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <linux/tee.h>
+
+#include "tee_client_api.h"
+#include "tee_client_api_extensions.h"
+#include "teec_dev_ops.h"
+
+/* Devices TEEC_InitializeContext() tries: tee0 .. tee9 (ABI-FACTS §6.4). */
+#define TEEC_MAX_DEV_SEQ 10
+
+/* Context handles fit the upper 24 bits of TEEC_SharedMemory.imp.flags. */
+#define TEEC_HANDLE_MAX 0xFFFFFF
+
+/*
+ * TEEC_SharedMemory.imp.flags: bits 0..7 describe the memory, bits 8..31
+ * hold the handle of the context it belongs to, so that a memref naming
+ * another context's memory is refused and release finds the device.
+ */
+#define TEEC_SHM_LIVE	      (1u << 0) /* registered/allocated, not released */
+#define TEEC_SHM_BUF_MAPPED   (1u << 1) /* @buffer is our mapping of the fd */
+#define TEEC_SHM_SHADOW	      (1u << 2) /* @shadow_buffer is our mapping */
+#define TEEC_SHM_HANDLE_SHIFT 8
+
+/* An allocation of size 0 still gets this many bytes, as OP-TEE does. */
+#define TEEC_SHM_MIN_ALLOC 8
+
+/* Open session / invoke arguments: always 4 params (ABI-FACTS §6.4). */
+#define TEEC_OPEN_ARG_LEN                                                      \
+	(sizeof(struct tee_ioctl_open_session_arg) +                           \
+	 TEEC_CONFIG_PAYLOAD_REF_COUNT * sizeof(struct tee_ioctl_param))
+#define TEEC_INVOKE_ARG_LEN                                                    \
+	(sizeof(struct tee_ioctl_invoke_arg) +                                 \
+	 TEEC_CONFIG_PAYLOAD_REF_COUNT * sizeof(struct tee_ioctl_param))
+
+/**
+ * struct teec_dev - an open TEE device behind one TEEC_Context
+ * @next:	registry list (registry lock)
+ * @handle:	the value kept in TEEC_Context.imp.fd, 1..TEEC_HANDLE_MAX
+ * @live:	the context is initialized (cleared by FinalizeContext)
+ * @refs:	references (registry lock); see the file comment
+ * @ops:	device operations, fixed at open
+ * @tdev:	the device
+ * @gen_caps:	TEE_GEN_CAP_* from TEE_IOC_VERSION
+ */
+struct teec_dev {
+	struct teec_dev *next;
+	int handle;
+	bool live;
+	unsigned int refs;
+	const struct teec_dev_ops *ops;
+	struct tdev *tdev;
+	uint32_t gen_caps;
+};
+
+/* dev.c: the ops seam, the device registry, errno mapping. */
+
+/**
+ * teec_dev_ops_current() - the operations a new context should use
+ * Return: the table from teec_set_dev_ops(), or the default one.
+ */
+const struct teec_dev_ops *teec_dev_ops_current(void);
+
+/**
+ * teec_dev_add() - put an open device into the registry
+ * @ops:	its operations
+ * @tdev:	the device; owned by the registry on success
+ * @gen_caps:	its generic capabilities
+ * @handle:	set to the new handle on success
+ *
+ * The registry holds the device's first reference.
+ * Return: 0, or -ENOMEM (all handles in use or no memory; @tdev is still
+ * the caller's).
+ */
+int teec_dev_add(const struct teec_dev_ops *ops, struct tdev *tdev,
+		 uint32_t gen_caps, int *handle);
+
+/**
+ * teec_dev_get() - look up a device by handle and take a reference
+ * @handle:	TEEC_Context.imp.fd or the handle stored in a shm's flags
+ * @finalized:	also find a device whose context was finalized (release of
+ *		shared memory that outlived its context)
+ *
+ * Return: the device with a reference the caller drops with
+ * teec_dev_put(), or NULL if there is none.
+ */
+struct teec_dev *teec_dev_get(int handle, bool finalized);
+
+/**
+ * teec_dev_ref() - take another reference on a device the caller holds
+ * @dev:	the device
+ */
+void teec_dev_ref(struct teec_dev *dev);
+
+/**
+ * teec_dev_put() - drop a reference; the last one closes the device
+ * @dev:	the device, or NULL
+ */
+void teec_dev_put(struct teec_dev *dev);
+
+/**
+ * teec_dev_finalize() - end the context of @handle: forget the handle and
+ * drop the registry's reference
+ * @handle:	TEEC_Context.imp.fd
+ *
+ * Return: true if @handle named a live context.
+ */
+bool teec_dev_finalize(int handle);
+
+/**
+ * teec_errno_result() - the TEEC result for a failed device call
+ * @err:	positive errno
+ *
+ * ENOMEM -> TEEC_ERROR_OUT_OF_MEMORY, EINVAL -> TEEC_ERROR_BAD_PARAMETERS,
+ * anything else -> TEEC_ERROR_GENERIC; the origin is TEEC_ORIGIN_COMMS
+ * (ABI-FACTS §6.4).
+ */
+TEEC_Result teec_errno_result(int err);
+
+/* shm.c: shared memory. */
+
+/**
+ * teec_shm_alloc() - allocate shared memory with TEE_IOC_SHM_ALLOC and map
+ * it at @shm->buffer
+ * @dev:	the device (a reference is taken for the memory)
+ * @shm:	@size and @flags set; everything else is filled in
+ * @origin:	set to TEEC_ORIGIN_COMMS when the device refused, else
+ *		TEEC_ORIGIN_API
+ *
+ * Size 0 allocates TEEC_SHM_MIN_ALLOC bytes.  Release with
+ * teec_shm_release().
+ * Return: TEEC_SUCCESS or the error.
+ */
+TEEC_Result teec_shm_alloc(struct teec_dev *dev, TEEC_SharedMemory *shm,
+			   uint32_t *origin);
+
+/**
+ * teec_shm_release() - unmap and close shared memory and drop its
+ * reference on the device
+ * @shm:	memory from teec_shm_alloc() or one of the TEEC_ functions;
+ *		memory that is not live (never registered, or released
+ *		already) is left alone
+ */
+void teec_shm_release(TEEC_SharedMemory *shm);
+
+/**
+ * teec_shm_check() - is @shm live memory of the context @handle?
+ * @shm:	a memref's parent
+ * @handle:	the handle of the context the operation runs in
+ */
+bool teec_shm_check(const TEEC_SharedMemory *shm, int handle);
+
+/* param.c: TEEC_Operation <-> struct tee_ioctl_param. */
+
+/**
+ * teec_params_from_op() - encode an operation's parameters for the ioctl
+ * @dev:	the device of the session (for temporary memory)
+ * @handle:	its context handle (memref parents must belong to it)
+ * @op:		the operation, or NULL for four TEEC_NONE
+ * @params:	the 4 ioctl params to fill in
+ * @tmp:	4 shared memory structs for temporary memrefs; each is live
+ *		afterwards only if a temporary buffer was allocated for it
+ * @origin:	set to where an error comes from (API or COMMS)
+ *
+ * Copies TEMP input data and shadow buffers in.  On error whatever was
+ * allocated is in @tmp; the caller releases it with teec_params_release()
+ * in every case.
+ * Return: TEEC_SUCCESS or the error.
+ */
+TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
+				TEEC_Operation *op,
+				struct tee_ioctl_param *params,
+				TEEC_SharedMemory *tmp, uint32_t *origin);
+
+/**
+ * teec_params_to_op() - write the TEE's answers back into the operation
+ * @op:		the operation, or NULL
+ * @params:	the params as the ioctl returned them
+ * @tmp:	the temporary memory of teec_params_from_op()
+ *
+ * Output values, output sizes and output data (TEMP buffers, shadow
+ * buffers) go back to @op.
+ */
+void teec_params_to_op(TEEC_Operation *op, const struct tee_ioctl_param *params,
+		       TEEC_SharedMemory *tmp);
+
+/**
+ * teec_params_release() - release the temporary memory of a call
+ * @tmp:	the 4 structs given to teec_params_from_op()
+ */
+void teec_params_release(TEEC_SharedMemory *tmp);
+
+/* cancel.c: operations in flight. */
+
+/**
+ * struct teec_inflight - a call TEEC_RequestCancellation() can reach
+ * @op:		the application's operation
+ * @dev:	the device the call runs on (the call holds a reference)
+ * @session_id:	the session (0 while the session is being opened)
+ * @next:	list of calls in flight (inflight lock)
+ * @prev:	list of calls in flight (inflight lock)
+ *
+ * Lives on the stack of the calling thread for the duration of the call.
+ */
+struct teec_inflight {
+	TEEC_Operation *op;
+	struct teec_dev *dev;
+	uint32_t session_id;
+	struct teec_inflight *next;
+	struct teec_inflight *prev;
+};
+
+/**
+ * teec_op_begin() - mark @op started and running in @session
+ * @call:	the record to put in flight (caller's storage)
+ * @op:		the operation, or NULL (then nothing is recorded)
+ * @session:	the session, stored in @op->imp.session
+ * @dev:	the device of the call
+ * @session_id:	the session id a cancellation should name
+ */
+void teec_op_begin(struct teec_inflight *call, TEEC_Operation *op,
+		   TEEC_Session *session, struct teec_dev *dev,
+		   uint32_t session_id);
+
+/**
+ * teec_op_end() - the call of teec_op_begin() has returned: clear
+ * @op->imp.session; cancellations after this do nothing
+ * @call:	the record from teec_op_begin()
+ */
+void teec_op_end(struct teec_inflight *call);
+
+#endif

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * tee-supplicant: attaches to /dev/teepriv0 (the kernel's, or teed's
+ * endpoint) and serves the secure world's requests until stopped.
+ *
+ * It asks for asynchronous request ids (a META parameter in RECV,
+ * ABI-FACTS §5.8), as OP-TEE's tee-supplicant does, and answers every
+ * request; one it does not serve gets TEEC_ERROR_NOT_SUPPORTED.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "supplicant.h"
+
+/* Params of one request: 4 for the secure world plus the meta one. */
+#define RPC_NUM_PARAMS 5
+
+/* TA directories when neither --ta-dir nor $TEEBOX_TA_DIR says. */
+#define DEFAULT_TA_PATH "/lib/optee_armtz"
+
+/* The buffer RECV fills and SEND sends back: the two headers overlay. */
+struct supp_buf {
+	union {
+		struct tee_iocl_supp_recv_arg recv;
+		struct tee_iocl_supp_send_arg send;
+	} hdr;
+	struct tee_ioctl_param params[RPC_NUM_PARAMS];
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: tee-supplicant [--ta-dir DIR[:DIR...]]"
+		   " [--device teeprivN]\n"
+		   "  --ta-dir    where <uuid>.ta files are looked for"
+		   " (default: $TEEBOX_TA_DIR\n"
+		   "              or " DEFAULT_TA_PATH ")\n"
+		   "  --device    the privileged device (default teepriv0)\n"
+		   "  --fs-dir    where the secure world's REE file system"
+		   " lives\n"
+		   "  -d, --daemonize  go to the background once attached\n"
+		   "  --pid-file FILE  write the process id there\n");
+}
+
+static uint32_t dispatch(struct supplicant *s, uint32_t func, size_t n,
+			 struct tee_ioctl_param *params)
+{
+	switch (func) {
+	case OPTEE_RPC_CMD_LOAD_TA:
+		return supp_load_ta(s, n, params);
+	case OPTEE_RPC_CMD_SHM_ALLOC:
+		return supp_shm_alloc(s, n, params);
+	case OPTEE_RPC_CMD_SHM_FREE:
+		return supp_shm_free(s, n, params);
+	default:
+		return TEEC_ERROR_NOT_SUPPORTED;
+	}
+}
+
+/* Waits for the next request; the meta param asks for async ids. */
+static long receive(struct supplicant *s, struct supp_buf *buf)
+{
+	struct tee_ioctl_buf_data data = {
+		.buf_ptr = (uintptr_t)buf,
+		.buf_len = sizeof(*buf),
+	};
+
+	memset(buf, 0, sizeof(*buf));
+	buf->hdr.recv.num_params = RPC_NUM_PARAMS;
+	buf->params[0].attr = TEE_IOCTL_PARAM_ATTR_META;
+	return tdev_ioctl(s->dev, TEE_IOC_SUPPL_RECV, &data);
+}
+
+static long send_answer(struct supplicant *s, struct supp_buf *buf,
+			uint32_t ret, uint32_t num_params)
+{
+	struct tee_ioctl_buf_data data = {
+		.buf_ptr = (uintptr_t)buf,
+		.buf_len = sizeof(struct tee_iocl_supp_send_arg) +
+			   num_params * sizeof(struct tee_ioctl_param),
+	};
+
+	/* params[0] is the meta param with the request id, echoed. */
+	buf->hdr.send.ret = ret;
+	buf->hdr.send.num_params = num_params;
+	return tdev_ioctl(s->dev, TEE_IOC_SUPPL_SEND, &data);
+}
+
+static int serve(struct supplicant *s)
+{
+	struct supp_buf buf;
+
+	for (;;) {
+		uint32_t func, n, ret;
+		long rc = receive(s, &buf);
+
+		if (rc == -EINTR)
+			continue;
+		if (rc) {
+			fprintf(stderr, "tee-supplicant: receive failed: %s\n",
+				strerror((int)-rc));
+			return 1;
+		}
+		func = buf.hdr.recv.func;
+		n = buf.hdr.recv.num_params;
+		if (n < 1 || n > RPC_NUM_PARAMS ||
+		    buf.params[0].attr !=
+			    (TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT |
+			     TEE_IOCTL_PARAM_ATTR_META)) {
+			fprintf(stderr, "tee-supplicant: malformed request\n");
+			return 1;
+		}
+		ret = dispatch(s, func, n - 1, buf.params + 1);
+		rc = send_answer(s, &buf, ret, n);
+		if (rc && rc != -ENOENT) {
+			fprintf(stderr, "tee-supplicant: send failed: %s\n",
+				strerror((int)-rc));
+			return 1;
+		}
+	}
+}
+
+/*
+ * -d: the parent returns only once the device is open, so whoever started
+ * us knows the supplicant is attached (as OP-TEE's tee-supplicant -d).
+ */
+static void write_pid_file(const char *path, pid_t pid)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fprintf(f, "%d\n", (int)pid);
+		fclose(f);
+	}
+}
+
+static int daemonize(const char *pid_file)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0)
+		return -errno;
+	if (pid > 0) {
+		/* Written before we return: the caller reads it next. */
+		if (pid_file)
+			write_pid_file(pid_file, pid);
+		_exit(0);
+	}
+	setsid();
+	fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"ta-dir", required_argument, NULL, 't'},
+		{"device", required_argument, NULL, 'v'},
+		{"fs-dir", required_argument, NULL, 'f'},
+		{"daemonize", no_argument, NULL, 'D'},
+		{"pid-file", required_argument, NULL, 'p'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct supplicant s = {0};
+	const char *device = "teepriv0";
+	const char *pid_file = NULL;
+	bool daemon = false;
+	int c, rc;
+
+	s.ta_path = getenv("TEEBOX_TA_DIR");
+	if (!s.ta_path || !*s.ta_path)
+		s.ta_path = DEFAULT_TA_PATH;
+	while ((c = getopt_long(argc, argv, "hd", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			s.ta_path = optarg;
+			break;
+		case 'v':
+			device = optarg;
+			break;
+		case 'f':
+			s.fs_dir = optarg;
+			break;
+		case 'd':
+		case 'D':
+			daemon = true;
+			break;
+		case 'p':
+			pid_file = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	signal(SIGPIPE, SIG_IGN);
+	rc = tdev_open(device, &s.dev);
+	if (rc) {
+		fprintf(stderr, "tee-supplicant: cannot open %s: %s\n", device,
+			strerror(-rc));
+		return 1;
+	}
+	if (daemon && daemonize(pid_file)) {
+		fprintf(stderr, "tee-supplicant: cannot daemonize\n");
+		return 1;
+	}
+	if (!daemon && pid_file)
+		write_pid_file(pid_file, getpid());
+	fprintf(stderr, "tee-supplicant: serving %s (%s), TAs from %s\n",
+		device, tdev_backend(s.dev), s.ta_path);
+	rc = serve(&s);
+	supp_shm_free_all(&s);
+	tdev_close(s.dev);
+	return rc;
+}

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Device endpoints as UNIX sockets; see endpoint.h. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "conn.h"
+#include "endpoint.h"
+#include "kernel/alloc.h"
+#include "kernel/log.h"
+
+static int listen_at(const char *path, mode_t mode)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int fd;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || chmod(path, mode) ||
+	    listen(fd, 64)) {
+		int err = -errno;
+
+		close(fd);
+		unlink(path);
+		return err;
+	}
+	return fd;
+}
+
+static void *accept_thread(void *arg)
+{
+	struct endpoint *ep = arg;
+
+	for (;;) {
+		int fd = accept4(ep->lsock, NULL, NULL, SOCK_CLOEXEC);
+
+		if (fd < 0) {
+			if (errno == EINTR || errno == ECONNABORTED)
+				continue;
+			if (errno == EMFILE || errno == ENFILE) {
+				pr_err("%s: out of file descriptors",
+				       tee_device_name(ep->teedev));
+				usleep(100000);
+				continue;
+			}
+			break; /* shut down */
+		}
+		if (conn_start(ep, fd) == -ESHUTDOWN)
+			break;
+	}
+	return NULL;
+}
+
+int endpoint_create(struct endpoint **out, struct tee_device *teedev,
+		    const char *rundir)
+{
+	struct endpoint *ep = kzalloc(sizeof(*ep));
+	int n, rc;
+
+	if (!ep)
+		return -ENOMEM;
+	ep->privileged = tee_device_id(teedev) >= 16;
+	ep->owner = geteuid();
+	INIT_LIST_HEAD(&ep->conns);
+	pthread_mutex_init(&ep->lock, NULL);
+	pthread_cond_init(&ep->gone, NULL);
+	n = snprintf(ep->path, sizeof(ep->path), "%s/%s", rundir,
+		     tee_device_name(teedev));
+	if (n < 0 || (size_t)n >= sizeof(ep->path)) {
+		rc = -ENAMETOOLONG;
+		goto err;
+	}
+	ep->lsock = listen_at(ep->path, ep->privileged ? 0600 : 0666);
+	if (ep->lsock < 0) {
+		rc = ep->lsock;
+		goto err;
+	}
+	/* Holds the device while the endpoint exists. */
+	if (!tee_device_get(teedev)) {
+		rc = -ENODEV;
+		goto err_close;
+	}
+	ep->teedev = teedev;
+	rc = -pthread_create(&ep->thread, NULL, accept_thread, ep);
+	if (rc)
+		goto err_put;
+	*out = ep;
+	return 0;
+
+err_put:
+	tee_device_put(teedev);
+err_close:
+	close(ep->lsock);
+	unlink(ep->path);
+err:
+	pthread_cond_destroy(&ep->gone);
+	pthread_mutex_destroy(&ep->lock);
+	kfree(ep);
+	return rc;
+}
+
+bool endpoint_add_conn(struct endpoint *ep, struct conn *c)
+{
+	bool ok;
+
+	pthread_mutex_lock(&ep->lock);
+	ok = !ep->stopping;
+	if (ok) {
+		list_add_tail(&c->link, &ep->conns);
+		ep->nconns++;
+	}
+	pthread_mutex_unlock(&ep->lock);
+	return ok;
+}
+
+void endpoint_del_conn(struct endpoint *ep, struct conn *c)
+{
+	pthread_mutex_lock(&ep->lock);
+	list_del(&c->link);
+	ep->nconns--;
+	pthread_cond_broadcast(&ep->gone);
+	pthread_mutex_unlock(&ep->lock);
+}
+
+void endpoint_destroy(struct endpoint *ep)
+{
+	struct conn *c;
+
+	pthread_mutex_lock(&ep->lock);
+	ep->stopping = true;
+	pthread_mutex_unlock(&ep->lock);
+	shutdown(ep->lsock, SHUT_RDWR);
+	pthread_join(ep->thread, NULL);
+	close(ep->lsock);
+	unlink(ep->path);
+
+	/* End every connection as if its client closed the device. */
+	pthread_mutex_lock(&ep->lock);
+	list_for_each_entry (c, &ep->conns, link)
+		shutdown(c->sock, SHUT_RDWR);
+	while (ep->nconns)
+		pthread_cond_wait(&ep->gone, &ep->lock);
+	pthread_mutex_unlock(&ep->lock);
+
+	tee_device_put(ep->teedev);
+	pthread_cond_destroy(&ep->gone);
+	pthread_mutex_destroy(&ep->lock);
+	kfree(ep);
+}

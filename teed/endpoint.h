@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Device endpoints: /dev/teeN and /dev/teeprivN as UNIX sockets named
+ * after the device in teed's runtime directory.
+ */
+#ifndef TEEBOX_TEED_ENDPOINT_H
+#define TEEBOX_TEED_ENDPOINT_H
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include <linux/tee_drv.h>
+
+#include "kernel/list.h"
+
+struct conn;
+
+/**
+ * struct endpoint - one device's socket
+ * @teedev:	the device (a user reference is held)
+ * @path:	socket path
+ * @lsock:	listening socket
+ * @privileged:	a privileged device: only root or teed's own user
+ * @owner:	teed's effective user
+ * @thread:	the accepting thread
+ * @lock:	protects @conns, @nconns, @stopping
+ * @gone:	signalled when a connection ends
+ * @conns:	live connections
+ * @nconns:	their number
+ * @stopping:	no new connections
+ */
+struct endpoint {
+	struct tee_device *teedev;
+	char path[PATH_MAX];
+	int lsock;
+	bool privileged;
+	uid_t owner;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t gone;
+	struct list_head conns;
+	unsigned int nconns;
+	bool stopping;
+};
+
+/**
+ * endpoint_create() - listen for @teedev at <@rundir>/<device name>
+ * The client device's socket is open to everybody (mode 0666: the
+ * directory decides), the privileged one to its owner only (0600, and
+ * the peer's credentials are checked).  Returns 0 or -errno.
+ */
+int endpoint_create(struct endpoint **out, struct tee_device *teedev,
+		    const char *rundir);
+
+/**
+ * endpoint_destroy() - stop accepting, end every connection (their
+ * contexts are released), wait for them, remove the socket and free
+ */
+void endpoint_destroy(struct endpoint *ep);
+
+/** endpoint_add_conn() - a new connection joins (false: stopping). */
+bool endpoint_add_conn(struct endpoint *ep, struct conn *c);
+
+/** endpoint_del_conn() - a connection has ended. */
+void endpoint_del_conn(struct endpoint *ep, struct conn *c);
+
+#endif

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * teed: the kernel side of teebox.  It boots the emulated machine (the
+ * secure world first, like firmware), probes the OP-TEE driver from the
+ * device tree, exposes every registered TEE device as a socket in the
+ * runtime directory, and serves until SIGTERM or SIGINT.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "drivers/tee/optee/optee_private.h"
+#include "dt.h"
+#include "endpoint.h"
+#include "kernel/log.h"
+#include "machine.h"
+#include "machine/board.h"
+#include "transport/tbx_rundir.h"
+
+#define MAX_ENDPOINTS 32
+/* Secure threads: OP-TEE's common default, and a sane limit. */
+#define DEFAULT_SECURE_THREADS 4
+#define MAX_SECURE_THREADS     64
+
+struct options {
+	char rundir[PATH_MAX];
+	const char *dtb;
+	char secure_world[PATH_MAX];
+	bool daemon;
+	unsigned int threads;
+	unsigned int cpus;
+	unsigned int supp_timeout_ms;
+	int log_level;
+};
+
+struct teed {
+	struct options opt;
+	struct machine machine;
+	void *fdt;
+	struct optee *optee;
+	struct endpoint *endpoints[MAX_ENDPOINTS];
+	unsigned int nendpoints;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: teed [options]\n"
+		"  --runtime-dir DIR   where the device sockets go\n"
+		"                      (default: $TEEBOX_RUNTIME_DIR, "
+		"/run/teebox"
+		" as root,\n"
+		"                      $XDG_RUNTIME_DIR/teebox otherwise)\n"
+		"  --dtb FILE          boot with this flattened device tree\n"
+		"  --daemon            run in the background, log to"
+		" DIR/teed.log\n"
+		"  --secure-world BIN  the secure world binary\n"
+		"  --threads N         secure threads (default %u)\n"
+		"  --cpus N            emulated CPUs (default %u)\n"
+		"  --supplicant-timeout MS  how long requests wait for\n"
+		"                      tee-supplicant to attach (default "
+		"10000)\n"
+		"  --log-level N       3 errors .. 7 debug (default 6)\n",
+		DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
+}
+
+/* The secure world sits next to teed unless told otherwise. */
+static void default_secure_world(char *buf, size_t len)
+{
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
+
+	snprintf(buf, len, "teebox-secure");
+	if (n <= 0)
+		return;
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash) {
+		*slash = '\0';
+		snprintf(buf, len, "%s/teebox-secure", self);
+	}
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{"runtime-dir", required_argument, NULL, 'r'},
+		{"dtb", required_argument, NULL, 'd'},
+		{"daemon", no_argument, NULL, 'D'},
+		{"secure-world", required_argument, NULL, 's'},
+		{"threads", required_argument, NULL, 't'},
+		{"cpus", required_argument, NULL, 'c'},
+		{"supplicant-timeout", required_argument, NULL, 'S'},
+		{"log-level", required_argument, NULL, 'l'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->threads = DEFAULT_SECURE_THREADS;
+	o->cpus = BOARD_DEFAULT_CPUS;
+	o->supp_timeout_ms = 10000;
+	o->log_level = LOG_INFO;
+	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
+		return -ENAMETOOLONG;
+	default_secure_world(o->secure_world, sizeof(o->secure_world));
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			snprintf(o->rundir, sizeof(o->rundir), "%s", optarg);
+			break;
+		case 'd':
+			o->dtb = optarg;
+			break;
+		case 'D':
+			o->daemon = true;
+			break;
+		case 's':
+			snprintf(o->secure_world, sizeof(o->secure_world), "%s",
+				 optarg);
+			break;
+		case 't':
+			o->threads = (unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 'c':
+			o->cpus = (unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 'S':
+			o->supp_timeout_ms =
+				(unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 'l':
+			o->log_level = atoi(optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			return -EINVAL;
+		}
+	}
+	if (!o->threads || o->threads > MAX_SECURE_THREADS || !o->cpus ||
+	    o->cpus > SMC_MAX_LANES)
+		return -EINVAL;
+	return 0;
+}
+
+static int make_dirs(const char *path)
+{
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, 0755) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, 0755) && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Into the background: logs go to DIR/teed.log. */
+static int daemonize(const struct options *o)
+{
+	char log[PATH_MAX + 16];
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0)
+		return -errno;
+	if (pid > 0)
+		_exit(0);
+	setsid();
+	snprintf(log, sizeof(log), "%s/teed.log", o->rundir);
+	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	fd = open("/dev/null", O_RDWR);
+	if (fd >= 0) {
+		dup2(fd, STDIN_FILENO);
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+	return 0;
+}
+
+static int add_endpoint(struct tee_device *teedev, void *arg)
+{
+	struct teed *t = arg;
+	int rc;
+
+	if (t->nendpoints == MAX_ENDPOINTS)
+		return -ENOSPC;
+	rc = endpoint_create(&t->endpoints[t->nendpoints], teedev,
+			     t->opt.rundir);
+	if (rc) {
+		pr_err("cannot serve %s in %s: %s", tee_device_name(teedev),
+		       t->opt.rundir, strerror(-rc));
+		return rc;
+	}
+	pr_info("%s ready at %s", tee_device_name(teedev),
+		t->endpoints[t->nendpoints]->path);
+	t->nendpoints++;
+	return 0;
+}
+
+static void write_pid_file(const struct options *o)
+{
+	char path[PATH_MAX + 16];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/teed.pid", o->rundir);
+	f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "%d\n", (int)getpid());
+		fclose(f);
+	}
+}
+
+static void remove_pid_file(const struct options *o)
+{
+	char path[PATH_MAX + 16];
+
+	snprintf(path, sizeof(path), "%s/teed.pid", o->rundir);
+	unlink(path);
+}
+
+static int start(struct teed *t)
+{
+	struct machine_config mc = {.secure_world = t->opt.secure_world,
+				    .threads = t->opt.threads,
+				    .cpus = t->opt.cpus,
+				    .log_level = t->opt.log_level};
+	int rc;
+
+	rc = machine_boot(&t->machine, &mc);
+	if (rc)
+		return rc;
+	t->fdt = t->opt.dtb ? dt_load(t->opt.dtb) : dt_builtin();
+	if (!t->fdt)
+		return -EINVAL;
+	t->optee = optee_driver_init(t->fdt, &t->machine.plat);
+	if (IS_ERR(t->optee)) {
+		rc = (int)PTR_ERR(t->optee);
+		t->optee = NULL;
+		if (rc == -ENODEV)
+			pr_warn("no OP-TEE node under /firmware in the device "
+				"tree: no OP-TEE device");
+		else
+			pr_err("OP-TEE driver probe failed: %s", strerror(-rc));
+	} else {
+		t->optee->supp.absent_timeout_ms = t->opt.supp_timeout_ms;
+	}
+	return tee_class_for_each(add_endpoint, t);
+}
+
+static void stop(struct teed *t)
+{
+	/* Users first: closing them releases their contexts and sessions. */
+	for (unsigned int i = 0; i < t->nendpoints; i++)
+		endpoint_destroy(t->endpoints[i]);
+	t->nendpoints = 0;
+	if (t->optee)
+		optee_remove(t->optee);
+	/* The secure world stops last, like firmware. */
+	machine_halt(&t->machine);
+	free(t->fdt);
+}
+
+/* Waits for a stop signal, watching the secure world meanwhile. */
+static void serve(struct teed *t, const sigset_t *set)
+{
+	for (;;) {
+		int sig = sigwaitinfo(set, NULL);
+
+		if (sig == SIGCHLD) {
+			machine_reap(&t->machine);
+			continue;
+		}
+		if (sig == SIGTERM || sig == SIGINT) {
+			pr_info("stopping (signal %d)", sig);
+			return;
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct teed t;
+	sigset_t set;
+	int rc;
+
+	log_set_ident("teed");
+	if (parse_options(argc, argv, &t.opt)) {
+		usage(stderr);
+		return 2;
+	}
+	log_set_level((enum log_level)t.opt.log_level);
+	rc = make_dirs(t.opt.rundir);
+	if (rc) {
+		pr_err("cannot create %s: %s", t.opt.rundir, strerror(-rc));
+		return 1;
+	}
+	if (t.opt.daemon && daemonize(&t.opt)) {
+		pr_err("cannot go to the background");
+		return 1;
+	}
+
+	/* Signals are taken by serve(); no thread may get them. */
+	sigemptyset(&set);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGCHLD);
+	sigaddset(&set, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	rc = start(&t);
+	if (rc) {
+		stop(&t);
+		return 1;
+	}
+	write_pid_file(&t.opt);
+	pr_info("ready (runtime directory %s)", t.opt.rundir);
+	serve(&t, &set);
+	stop(&t);
+	remove_pid_file(&t.opt);
+	pr_info("stopped");
+	return 0;
+}

@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * teebox: bring the TEE up and down.
+ *
+ *   teebox up      start teed (and with it the secure world) and
+ *                  tee-supplicant in the background; return once the
+ *                  device answers
+ *   teebox down    stop them cleanly
+ *   teebox status  say what runs where
+ *   teebox exec -- PROGRAM [ARGS]
+ *                  run a program against this teebox
+ *
+ * Every subcommand takes --runtime-dir DIR (or $TEEBOX_RUNTIME_DIR).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/tee.h>
+
+#include "transport/tbx_client.h"
+#include "transport/tbx_rundir.h"
+
+#define READY_TIMEOUT_MS 15000
+
+struct options {
+	char rundir[PATH_MAX];
+	char ta_dir[PATH_MAX];
+	char storage_dir[PATH_MAX];
+	const char *threads;
+	const char *log_level;
+	const char *dtb;
+};
+
+static char bindir[PATH_MAX];
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: teebox up|down|status [options]\n"
+		"       teebox exec [options] -- PROGRAM [ARGS...]\n"
+		"options:\n"
+		"  --runtime-dir DIR  device sockets, pids and logs\n"
+		"                     ($TEEBOX_RUNTIME_DIR; default /run/teebox"
+		" as root,\n"
+		"                     $XDG_RUNTIME_DIR/teebox otherwise)\n"
+		"  --ta-dir DIR       signed TAs, <uuid>.ta ($TEEBOX_TA_DIR)\n"
+		"  --storage-dir DIR  secure storage files"
+		" ($TEEBOX_STORAGE_DIR)\n"
+		"  --threads N        secure threads (up)\n"
+		"  --dtb FILE         device tree for teed (up)\n"
+		"  --log-level N      3 errors .. 7 debug (up)\n");
+}
+
+static void path_in(char *buf, size_t len, const char *dir, const char *name)
+{
+	snprintf(buf, len, "%s/%s", dir, name);
+}
+
+static void find_bindir(void)
+{
+	ssize_t n = readlink("/proc/self/exe", bindir, sizeof(bindir) - 1);
+	char *slash;
+
+	if (n <= 0) {
+		strcpy(bindir, ".");
+		return;
+	}
+	bindir[n] = '\0';
+	slash = strrchr(bindir, '/');
+	if (slash)
+		*slash = '\0';
+}
+
+/* A program installed (or built) next to this one. */
+static void sibling(char *buf, size_t len, const char *name)
+{
+	snprintf(buf, len, "%s/%s", bindir, name);
+}
+
+static void default_dir(char *buf, size_t len, const char *env,
+			const char *fallback)
+{
+	const char *v = getenv(env);
+
+	snprintf(buf, len, "%s", v && *v ? v : fallback);
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longopts[] = {
+		{"runtime-dir", required_argument, NULL, 'r'},
+		{"ta-dir", required_argument, NULL, 't'},
+		{"storage-dir", required_argument, NULL, 's'},
+		{"threads", required_argument, NULL, 'n'},
+		{"log-level", required_argument, NULL, 'l'},
+		{"dtb", required_argument, NULL, 'd'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
+		return -ENAMETOOLONG;
+	default_dir(o->ta_dir, sizeof(o->ta_dir), "TEEBOX_TA_DIR",
+		    TEEBOX_DEFAULT_TA_DIR);
+	default_dir(o->storage_dir, sizeof(o->storage_dir),
+		    "TEEBOX_STORAGE_DIR", "");
+	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			snprintf(o->rundir, sizeof(o->rundir), "%s", optarg);
+			break;
+		case 't':
+			snprintf(o->ta_dir, sizeof(o->ta_dir), "%s", optarg);
+			break;
+		case 's':
+			snprintf(o->storage_dir, sizeof(o->storage_dir), "%s",
+				 optarg);
+			break;
+		case 'n':
+			o->threads = optarg;
+			break;
+		case 'l':
+			o->log_level = optarg;
+			break;
+		case 'd':
+			o->dtb = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			return -EINVAL;
+		}
+	}
+	if (!o->storage_dir[0])
+		path_in(o->storage_dir, sizeof(o->storage_dir), o->rundir,
+			"storage");
+	return 0;
+}
+
+static pid_t read_pid(const char *dir, const char *name)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int pid = 0;
+
+	path_in(path, sizeof(path), dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &pid) != 1)
+		pid = 0;
+	fclose(f);
+	return pid > 0 && !kill(pid, 0) ? pid : 0;
+}
+
+/* Opens @dev in @dir: 0 when it answers TEE_IOC_VERSION, else -errno. */
+static int probe_device(const char *dir, const char *dev,
+			struct tee_ioctl_version_data *vers)
+{
+	char path[PATH_MAX];
+	struct tbx_dev *d;
+	long rc;
+
+	path_in(path, sizeof(path), dir, dev);
+	rc = tbx_dev_open(path, &d);
+	if (rc)
+		return (int)rc;
+	rc = tbx_dev_ioctl(d, TEE_IOC_VERSION, vers);
+	tbx_dev_close(d);
+	return (int)rc;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
+/* Shows the last lines of a log, to say why something did not start. */
+static void show_log(const char *dir, const char *name)
+{
+	char path[PATH_MAX], line[512];
+	FILE *f;
+
+	path_in(path, sizeof(path), dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	fprintf(stderr, "--- %s ---\n", path);
+	while (fgets(line, sizeof(line), f))
+		fputs(line, stderr);
+	fclose(f);
+}
+
+static int start_teed(const struct options *o)
+{
+	char teed[PATH_MAX], sw[PATH_MAX];
+	char *argv[16];
+	int argc = 0, status;
+	pid_t pid;
+
+	sibling(teed, sizeof(teed), "teed");
+	sibling(sw, sizeof(sw), "teebox-secure");
+	argv[argc++] = teed;
+	argv[argc++] = "--daemon";
+	argv[argc++] = "--runtime-dir";
+	argv[argc++] = (char *)o->rundir;
+	argv[argc++] = "--secure-world";
+	argv[argc++] = sw;
+	if (o->threads) {
+		argv[argc++] = "--threads";
+		argv[argc++] = (char *)o->threads;
+	}
+	if (o->log_level) {
+		argv[argc++] = "--log-level";
+		argv[argc++] = (char *)o->log_level;
+	}
+	if (o->dtb) {
+		argv[argc++] = "--dtb";
+		argv[argc++] = (char *)o->dtb;
+	}
+	argv[argc] = NULL;
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		execv(teed, argv);
+		fprintf(stderr, "teebox: cannot run %s: %s\n", teed,
+			strerror(errno));
+		_exit(127);
+	}
+	/* teed --daemon returns once it is in the background. */
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -ECHILD;
+	return 0;
+}
+
+static int wait_teed(const struct options *o)
+{
+	struct tee_ioctl_version_data vers;
+
+	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += 20) {
+		if (!probe_device(o->rundir, "tee0", &vers) &&
+		    read_pid(o->rundir, "teed.pid"))
+			return 0;
+		sleep_ms(20);
+	}
+	return -ETIMEDOUT;
+}
+
+static int start_supplicant(const struct options *o)
+{
+	char bin[PATH_MAX], log[PATH_MAX], pid_file[PATH_MAX];
+	int status;
+	pid_t pid;
+
+	sibling(bin, sizeof(bin), "tee-supplicant");
+	path_in(log, sizeof(log), o->rundir, "tee-supplicant.log");
+	path_in(pid_file, sizeof(pid_file), o->rundir, "tee-supplicant.pid");
+	pid = fork();
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
+		execl(bin, bin, "-d", "--pid-file", pid_file, "--ta-dir",
+		      o->ta_dir, "--fs-dir", o->storage_dir, (char *)NULL);
+		fprintf(stderr, "teebox: cannot run %s: %s\n", bin,
+			strerror(errno));
+		_exit(127);
+	}
+	/* -d returns once the supplicant is attached to teepriv0. */
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -ECHILD;
+	return 0;
+}
+
+static int make_dir(const char *path)
+{
+	char tmp[PATH_MAX];
+
+	snprintf(tmp, sizeof(tmp), "%s", path);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(tmp, 0755);
+			*p = '/';
+		}
+	}
+	return mkdir(tmp, 0755) && errno != EEXIST ? -errno : 0;
+}
+
+static int cmd_up(const struct options *o)
+{
+	pid_t teed, supp;
+	int rc;
+
+	if (read_pid(o->rundir, "teed.pid")) {
+		printf("teebox is already up in %s\n", o->rundir);
+		return 0;
+	}
+	if (make_dir(o->rundir) || make_dir(o->storage_dir)) {
+		fprintf(stderr, "teebox: cannot create %s: %s\n", o->rundir,
+			strerror(errno));
+		return 1;
+	}
+	rc = start_teed(o);
+	if (!rc)
+		rc = wait_teed(o);
+	if (rc) {
+		fprintf(stderr, "teebox: teed did not come up (%s)\n",
+			strerror(-rc));
+		show_log(o->rundir, "teed.log");
+		return 1;
+	}
+	rc = start_supplicant(o);
+	if (rc) {
+		fprintf(stderr, "teebox: tee-supplicant did not come up (%s)\n",
+			strerror(-rc));
+		show_log(o->rundir, "tee-supplicant.log");
+		return 1;
+	}
+	teed = read_pid(o->rundir, "teed.pid");
+	supp = read_pid(o->rundir, "tee-supplicant.pid");
+	printf("teebox up: teed (pid %d) and tee-supplicant (pid %d)\n"
+	       "  devices: %s/tee0 %s/teepriv0\n  TAs:     %s\n",
+	       (int)teed, (int)supp, o->rundir, o->rundir, o->ta_dir);
+	return 0;
+}
+
+/* SIGTERM, then wait up to @ms for the process to go. */
+static bool stop_pid(pid_t pid, int ms)
+{
+	if (!pid)
+		return true;
+	kill(pid, SIGTERM);
+	for (int waited = 0; waited < ms; waited += 20) {
+		/* Our own child (the supplicant) must be reaped. */
+		waitpid(pid, NULL, WNOHANG);
+		if (kill(pid, 0))
+			return true;
+		sleep_ms(20);
+	}
+	return false;
+}
+
+static int cmd_down(const struct options *o)
+{
+	pid_t supp = read_pid(o->rundir, "tee-supplicant.pid");
+	pid_t teed = read_pid(o->rundir, "teed.pid");
+	char path[PATH_MAX];
+	int rc = 0;
+
+	if (!supp && !teed) {
+		printf("teebox is not running in %s\n", o->rundir);
+		return 0;
+	}
+	if (!stop_pid(supp, 5000)) {
+		fprintf(stderr,
+			"teebox: tee-supplicant (pid %d) did not stop\n",
+			(int)supp);
+		rc = 1;
+	}
+	if (!stop_pid(teed, 15000)) {
+		fprintf(stderr, "teebox: teed (pid %d) did not stop\n",
+			(int)teed);
+		rc = 1;
+	}
+	path_in(path, sizeof(path), o->rundir, "tee-supplicant.pid");
+	unlink(path);
+	if (!rc)
+		printf("teebox down\n");
+	return rc;
+}
+
+static int cmd_status(const struct options *o)
+{
+	pid_t teed = read_pid(o->rundir, "teed.pid");
+	pid_t supp = read_pid(o->rundir, "tee-supplicant.pid");
+	struct tee_ioctl_version_data vers;
+	int rc;
+
+	printf("runtime directory: %s\n", o->rundir);
+	if (!teed) {
+		printf("teed:              not running\n");
+		return 3;
+	}
+	printf("teed:              running (pid %d)\n", (int)teed);
+	rc = probe_device(o->rundir, "tee0", &vers);
+	if (rc)
+		printf("tee0:              not answering (%s)\n",
+		       strerror(-rc));
+	else
+		printf("tee0:              impl_id %u, gen_caps 0x%x\n",
+		       vers.impl_id, vers.gen_caps);
+	if (supp)
+		printf("tee-supplicant:    running (pid %d)\n", (int)supp);
+	else
+		printf("tee-supplicant:    not running\n");
+	return rc ? 1 : 0;
+}
+
+static int cmd_exec(const struct options *o, int argc, char **argv)
+{
+	if (argc < 1) {
+		usage(stderr);
+		return 2;
+	}
+	setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
+	execvp(argv[0], argv);
+	fprintf(stderr, "teebox: cannot run %s: %s\n", argv[0],
+		strerror(errno));
+	return 127;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {0};
+	const char *cmd;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	cmd = argv[1];
+	find_bindir();
+	if (parse_options(argc - 1, argv + 1, &o)) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(cmd, "up"))
+		return cmd_up(&o);
+	if (!strcmp(cmd, "down"))
+		return cmd_down(&o);
+	if (!strcmp(cmd, "status"))
+		return cmd_status(&o);
+	if (!strcmp(cmd, "exec"))
+		return cmd_exec(&o, argc - 1 - optind, argv + 1 + optind);
+	usage(stderr);
+	return 2;
+}

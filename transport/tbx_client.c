@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* The client side of teed's device endpoints; see tbx_client.h. */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "tbx_client.h"
+#include "tbx_proto.h"
+#include "tbx_rundir.h"
+#include "tbx_sock.h"
+
+/* How often a waiting call checks that teed is still there. */
+#define ALIVE_CHECK_MS 200
+
+/**
+ * struct shm_fd - a shared-memory fd the device gave us
+ * @fd:		our fd
+ * @id:		the shm id teed knows it by
+ */
+struct shm_fd {
+	int fd;
+	int id;
+};
+
+/**
+ * struct tbx_dev - an open device
+ * @sock:	the connection
+ * @sock_lock:	one request/answer exchange on the socket at a time
+ * @lanes:	the lane region
+ * @lanes_size:	its size
+ * @lane_lock:	with @lane_free: waiting for a lane
+ * @started:	lanes teed was told to serve, one bit each (@sock_lock)
+ * @shm_lock:	protects @shms and @nshms
+ * @shms:	shared-memory fds we hold
+ * @nshms:	entries used
+ */
+struct tbx_dev {
+	int sock;
+	pthread_mutex_t sock_lock;
+	struct tbx_lanes *lanes;
+	size_t lanes_size;
+	pthread_mutex_t lane_lock;
+	pthread_cond_t lane_free;
+	uint32_t started;
+	pthread_mutex_t shm_lock;
+	struct shm_fd *shms;
+	size_t nshms;
+};
+
+int tbx_dev_path(char *buf, size_t len, const char *name)
+{
+	char dir[256];
+	int n;
+
+	if (tbx_runtime_dir(dir, sizeof(dir)))
+		return -ENAMETOOLONG;
+	n = snprintf(buf, len, "%s/%s", dir, name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static int connect_to(const char *path)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int fd, err;
+
+	if (strlen(path) >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		return fd;
+	err = errno;
+	close(fd);
+	/* No listener behind the name: no such device. */
+	return err == ECONNREFUSED ? -ENOENT : -err;
+}
+
+/* HELLO and its answer; maps the lane region on success. */
+static int hello(struct tbx_dev *dev)
+{
+	struct tbx_msg msg = {.type = TBX_HELLO};
+	struct stat st;
+	ssize_t n;
+	int fd, rc;
+
+	msg.u.hello.magic = TBX_PROTO_MAGIC;
+	msg.u.hello.version = TBX_PROTO_VERSION;
+	rc = tbx_send(dev->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.hello)), -1);
+	if (rc)
+		return rc;
+	n = tbx_recv(dev->sock, &msg, sizeof(msg), &fd);
+	if (n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.hello_reply)) ||
+	    msg.type != TBX_HELLO_REPLY) {
+		rc = n < 0 ? (int)n : -EPROTO;
+		goto out;
+	}
+	rc = msg.u.hello_reply.status;
+	if (rc)
+		goto out;
+	if (fd < 0 || fstat(fd, &st) ||
+	    (size_t)st.st_size < sizeof(struct tbx_lanes)) {
+		rc = -EPROTO;
+		goto out;
+	}
+	dev->lanes_size = (size_t)st.st_size;
+	dev->lanes = mmap(NULL, dev->lanes_size, PROT_READ | PROT_WRITE,
+			  MAP_SHARED, fd, 0);
+	if (dev->lanes == MAP_FAILED) {
+		dev->lanes = NULL;
+		rc = -ENOMEM;
+	} else if (dev->lanes->magic != TBX_PROTO_MAGIC ||
+		   dev->lanes->nlanes != TBX_NUM_LANES) {
+		rc = -EPROTO;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	return rc > 0 ? -EPROTO : rc;
+}
+
+static void dev_free(struct tbx_dev *dev)
+{
+	for (size_t i = 0; i < dev->nshms; i++)
+		close(dev->shms[i].fd);
+	free(dev->shms);
+	if (dev->lanes)
+		munmap(dev->lanes, dev->lanes_size);
+	if (dev->sock >= 0)
+		close(dev->sock);
+	pthread_mutex_destroy(&dev->sock_lock);
+	pthread_mutex_destroy(&dev->lane_lock);
+	pthread_cond_destroy(&dev->lane_free);
+	pthread_mutex_destroy(&dev->shm_lock);
+	free(dev);
+}
+
+int tbx_dev_open(const char *path, struct tbx_dev **out)
+{
+	struct tbx_dev *dev = calloc(1, sizeof(*dev));
+	int rc;
+
+	if (!dev)
+		return -ENOMEM;
+	pthread_mutex_init(&dev->sock_lock, NULL);
+	pthread_mutex_init(&dev->lane_lock, NULL);
+	pthread_cond_init(&dev->lane_free, NULL);
+	pthread_mutex_init(&dev->shm_lock, NULL);
+	dev->sock = connect_to(path);
+	if (dev->sock < 0) {
+		rc = dev->sock;
+		goto err;
+	}
+	rc = hello(dev);
+	if (rc)
+		goto err;
+	*out = dev;
+	return 0;
+err:
+	dev_free(dev);
+	return rc;
+}
+
+/* Fills @call with the ioctl and copies in the user memory it may read. */
+static int build_call(struct tbx_call *call, unsigned int cmd, void *arg)
+{
+	size_t arg_len = _IOC_SIZE(cmd);
+	struct tee_ioctl_buf_data buf;
+
+	call->cmd = cmd;
+	call->arg = (uint64_t)(uintptr_t)arg;
+	call->ret = 0;
+	call->nregions = 1;
+	call->regions[0].uaddr = call->arg;
+	/* An argument we cannot carry is one the kernel would not know. */
+	call->regions[0].len = arg_len <= TBX_ARG_MAX ? (uint32_t)arg_len : 0;
+	call->regions[0].nspans = 0;
+	memcpy(call->data, arg, call->regions[0].len);
+	if (!tbx_is_buf_ioctl(cmd) || arg_len != sizeof(buf))
+		return 0;
+
+	memcpy(&buf, arg, sizeof(buf));
+	call->nregions = 2;
+	call->regions[1].uaddr = buf.buf_ptr;
+	/* teed refuses a longer buffer without reading it. */
+	call->regions[1].len =
+		buf.buf_len <= TEE_MAX_ARG_SIZE ? (uint32_t)buf.buf_len : 0;
+	call->regions[1].nspans = 0;
+	if (call->regions[1].len)
+		memcpy(call->data + call->regions[0].len,
+		       (void *)(uintptr_t)buf.buf_ptr, call->regions[1].len);
+	return 0;
+}
+
+/* Stores what teed wrote back into our memory, as the kernel would. */
+static void apply_answer(const struct tbx_call *sent,
+			 const struct tbx_call *answer)
+{
+	size_t off = 0;
+
+	for (uint32_t i = 0; i < sent->nregions; i++) {
+		const struct tbx_region *r = &sent->regions[i];
+		const struct tbx_region *a = &answer->regions[i];
+		uint32_t nspans = a->nspans > TBX_MAX_SPANS ? 0 : a->nspans;
+
+		for (uint32_t s = 0; s < nspans; s++) {
+			const struct tbx_span *sp = &a->spans[s];
+
+			if (sp->off > r->len || sp->len > r->len - sp->off)
+				continue;
+			memcpy((char *)(uintptr_t)r->uaddr + sp->off,
+			       answer->data + off + sp->off, sp->len);
+		}
+		off += r->len;
+	}
+}
+
+static bool teed_gone(struct tbx_dev *dev)
+{
+	struct pollfd pfd = {.fd = dev->sock, .events = POLLRDHUP};
+
+	return poll(&pfd, 1, 0) > 0 &&
+	       (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR));
+}
+
+/* Takes a free lane; waits for one when all are busy. */
+static unsigned int lease_lane(struct tbx_dev *dev)
+{
+	for (;;) {
+		uint32_t busy = atomic_load(&dev->lanes->client_busy);
+
+		for (unsigned int i = 0; i < TBX_NUM_LANES; i++) {
+			uint32_t bit = 1u << i;
+
+			if (!(busy & bit) &&
+			    !(atomic_fetch_or(&dev->lanes->client_busy, bit) &
+			      bit))
+				return i;
+		}
+		pthread_mutex_lock(&dev->lane_lock);
+		if (atomic_load(&dev->lanes->client_busy) ==
+		    (1u << TBX_NUM_LANES) - 1)
+			pthread_cond_wait(&dev->lane_free, &dev->lane_lock);
+		pthread_mutex_unlock(&dev->lane_lock);
+	}
+}
+
+static void release_lane(struct tbx_dev *dev, unsigned int i)
+{
+	pthread_mutex_lock(&dev->lane_lock);
+	atomic_fetch_and(&dev->lanes->client_busy, ~(1u << i));
+	pthread_cond_signal(&dev->lane_free);
+	pthread_mutex_unlock(&dev->lane_lock);
+}
+
+/* Tells teed to serve lane @i, once. */
+static int start_lane(struct tbx_dev *dev, unsigned int i)
+{
+	struct tbx_msg msg = {.type = TBX_LANE_START};
+	int rc = 0;
+
+	pthread_mutex_lock(&dev->sock_lock);
+	if (!(dev->started & (1u << i))) {
+		msg.u.lane_start.lane = i;
+		rc = tbx_send(dev->sock, &msg,
+			      TBX_MSG_SIZE(sizeof(msg.u.lane_start)), -1);
+		if (!rc)
+			dev->started |= 1u << i;
+	}
+	pthread_mutex_unlock(&dev->sock_lock);
+	return rc;
+}
+
+static long ioctl_lane(struct tbx_dev *dev, unsigned int cmd, void *arg)
+{
+	unsigned int i = lease_lane(dev);
+	struct tbx_lane *lane = &dev->lanes->lanes[i];
+	uint32_t seen;
+	long ret;
+
+	if (start_lane(dev, i)) {
+		release_lane(dev, i);
+		return -EIO;
+	}
+	build_call(&lane->call, cmd, arg);
+	seen = doorbell_seq(&lane->resp);
+	doorbell_ring(&lane->req);
+	while (doorbell_wait(&lane->resp, seen, ALIVE_CHECK_MS) == -ETIMEDOUT) {
+		if (teed_gone(dev)) {
+			release_lane(dev, i);
+			return -EIO;
+		}
+	}
+	ret = (long)lane->call.ret;
+	/* Our request is still in the lane: the regions we sent. */
+	apply_answer(&lane->call, &lane->call);
+	release_lane(dev, i);
+	return ret;
+}
+
+static int remember_shm(struct tbx_dev *dev, int fd, int id)
+{
+	struct shm_fd *s;
+
+	pthread_mutex_lock(&dev->shm_lock);
+	s = realloc(dev->shms, (dev->nshms + 1) * sizeof(*s));
+	if (s) {
+		dev->shms = s;
+		s[dev->nshms].fd = fd;
+		s[dev->nshms].id = id;
+		dev->nshms++;
+	}
+	pthread_mutex_unlock(&dev->shm_lock);
+	return s ? 0 : -ENOMEM;
+}
+
+/* An fd ioctl over the socket: the answer brings the new file. */
+static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
+{
+	struct tbx_msg *msg = malloc(sizeof(*msg));
+	struct tbx_call *sent = malloc(sizeof(*sent));
+	size_t len;
+	ssize_t n;
+	long ret;
+	int fd = -1;
+
+	if (!msg || !sent) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	msg->type = TBX_IOCTL;
+	build_call(&msg->u.call, cmd, arg);
+	memcpy(sent, &msg->u.call, offsetof(struct tbx_call, data));
+	len = TBX_MSG_SIZE(
+		offsetof(struct tbx_call, data) + msg->u.call.regions[0].len +
+		(msg->u.call.nregions > 1 ? msg->u.call.regions[1].len : 0));
+	pthread_mutex_lock(&dev->sock_lock);
+	ret = tbx_send(dev->sock, msg, len, -1);
+	n = ret ? 0 : tbx_recv(dev->sock, msg, sizeof(*msg), &fd);
+	pthread_mutex_unlock(&dev->sock_lock);
+	if (ret || n < (ssize_t)TBX_MSG_SIZE(offsetof(struct tbx_call, data)) ||
+	    msg->type != TBX_IOCTL) {
+		ret = -EIO;
+		goto out;
+	}
+	ret = (long)msg->u.call.ret;
+	apply_answer(sent, &msg->u.call);
+	if (ret >= 0) {
+		/* teed answered with the shm id; the caller gets its fd. */
+		if (fd < 0 || remember_shm(dev, fd, (int)ret)) {
+			ret = fd < 0 ? -EIO : -ENOMEM;
+		} else {
+			ret = fd;
+			fd = -1;
+		}
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(sent);
+	free(msg);
+	return ret;
+}
+
+long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg)
+{
+	if (!arg && _IOC_SIZE(cmd))
+		return -EFAULT;
+	if (tbx_is_fd_ioctl((unsigned int)cmd))
+		return ioctl_socket(dev, (unsigned int)cmd, arg);
+	return ioctl_lane(dev, (unsigned int)cmd, arg);
+}
+
+int tbx_dev_close_shm(struct tbx_dev *dev, int fd)
+{
+	struct tbx_msg msg = {.type = TBX_SHM_CLOSE};
+	int id = -1;
+	ssize_t n;
+	int rfd;
+	int rc;
+
+	pthread_mutex_lock(&dev->shm_lock);
+	for (size_t i = 0; i < dev->nshms; i++) {
+		if (dev->shms[i].fd == fd) {
+			id = dev->shms[i].id;
+			dev->shms[i] = dev->shms[--dev->nshms];
+			break;
+		}
+	}
+	pthread_mutex_unlock(&dev->shm_lock);
+	if (id < 0)
+		return -EBADF;
+	close(fd);
+
+	msg.u.shm_close.shm_id = id;
+	pthread_mutex_lock(&dev->sock_lock);
+	rc = tbx_send(dev->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.shm_close)),
+		      -1);
+	n = rc ? 0 : tbx_recv(dev->sock, &msg, sizeof(msg), &rfd);
+	pthread_mutex_unlock(&dev->sock_lock);
+	if (!rc && n > 0 && rfd >= 0)
+		close(rfd);
+	if (rc || n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.shm_close)) ||
+	    msg.type != TBX_SHM_CLOSE_REPLY)
+		return -EIO;
+	return msg.u.shm_close.status;
+}
+
+void tbx_dev_close(struct tbx_dev *dev)
+{
+	if (dev)
+		dev_free(dev);
+}

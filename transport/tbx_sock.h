@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* Sending and receiving endpoint messages, with an optional fd. */
+#ifndef TEEBOX_TBX_SOCK_H
+#define TEEBOX_TBX_SOCK_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/**
+ * tbx_send() - send one message of @len bytes, with @fd attached when
+ * >= 0
+ * Returns 0 or -errno (-EPIPE when the peer is gone).
+ */
+int tbx_send(int sock, const void *msg, size_t len, int fd);
+
+/**
+ * tbx_recv() - receive one message into @msg (at most @max bytes)
+ * @fd:	[out] an attached fd (close-on-exec), or -1; extra fds are closed
+ * Returns the message length, 0 when the peer closed, or -errno
+ * (-EMSGSIZE for a truncated message).
+ */
+ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd);
+
+#endif

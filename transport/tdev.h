@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * A TEE device file, whichever way it is reached: a real /dev/teeN of the
+ * kernel through ioctl(2), or teed's socket endpoint.  libteec and
+ * tee-supplicant use this and nothing else, so they run unchanged on
+ * both.
+ *
+ * Which one: $TEEBOX_BACKEND = "kernel" or "teebox" decides; without it a
+ * set $TEEBOX_RUNTIME_DIR means teebox, else an existing /dev/<name> means
+ * the kernel, else teebox.
+ */
+#ifndef TEEBOX_TDEV_H
+#define TEEBOX_TDEV_H
+
+struct tdev;
+
+/**
+ * tdev_open() - open device @name ("tee0", "teepriv0", ...)
+ * Returns 0 with *@out, or -errno as open(2) of /dev/<name> would.
+ */
+int tdev_open(const char *name, struct tdev **out);
+
+/** tdev_ioctl() - ioctl(2) on the device; >= 0 or -errno. */
+long tdev_ioctl(struct tdev *d, unsigned long cmd, void *arg);
+
+/**
+ * tdev_close_shm() - close a shared-memory fd from SHM_ALLOC or
+ * SHM_REGISTER (unmap it first, as with the kernel)
+ */
+int tdev_close_shm(struct tdev *d, int fd);
+
+/** tdev_close() - close the device. */
+void tdev_close(struct tdev *d);
+
+/** tdev_backend() - "kernel" or "teebox". */
+const char *tdev_backend(const struct tdev *d);
+
+#endif
