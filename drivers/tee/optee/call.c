@@ -132,6 +132,7 @@ u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg)
 			 * Out of threads in the secure world: wait for one
 			 * to become free.
 			 */
+			pr_debug("optee: all secure threads busy, waiting");
 			optee_cq_wait_for_completion(&optee->call_queue, &w);
 		} else if (OPTEE_SMC_RETURN_IS_RPC(res.a0)) {
 			param.a0 = (u32)res.a0;

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* End-to-end test harness; see harness.h. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/tee.h>
+
+#include "harness.h"
+#include "transport/tbx_client.h"
+
+#define READY_TIMEOUT_MS 20000
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
+static pid_t spawn(char *const argv[], const char *log)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* 0 when @dev answers TEE_IOC_VERSION, else -errno. */
+static int probe(const struct harness *h, const char *dev)
+{
+	struct tee_ioctl_version_data vers;
+	char path[PATH_MAX];
+	struct tbx_dev *d;
+	long rc;
+
+	snprintf(path, sizeof(path), "%s/%s", h->dir, dev);
+	rc = tbx_dev_open(path, &d);
+	if (rc)
+		return (int)rc;
+	rc = tbx_dev_ioctl(d, TEE_IOC_VERSION, &vers);
+	tbx_dev_close(d);
+	return (int)rc;
+}
+
+static void dump_log(const struct harness *h, const char *name)
+{
+	char path[PATH_MAX], line[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", h->dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	fprintf(stderr, "--- %s ---\n", path);
+	while (fgets(line, sizeof(line), f))
+		fputs(line, stderr);
+	fclose(f);
+}
+
+/* Reads the pid tee-supplicant -d wrote; 0 if none. */
+static pid_t read_pid_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int pid = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &pid) != 1)
+		pid = 0;
+	fclose(f);
+	return pid;
+}
+
+int harness_start_supplicant(struct harness *h)
+{
+	char log[PATH_MAX], pid_file[PATH_MAX];
+	char *argv[] = {TEEBOX_SUPP_BIN, "-d",	    "--pid-file", pid_file,
+			"--ta-dir",	 h->ta_dir, NULL};
+	int status;
+	pid_t pid;
+
+	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
+	snprintf(pid_file, sizeof(pid_file), "%s/tee-supplicant.pid", h->dir);
+	/* -d returns once the supplicant is attached to teepriv0. */
+	pid = spawn(argv, log);
+	if (pid < 0)
+		return -errno;
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		dump_log(h, "tee-supplicant.log");
+		return -ECHILD;
+	}
+	h->supp = read_pid_file(pid_file);
+	return h->supp ? 0 : -ESRCH;
+}
+
+void harness_stop_supplicant(struct harness *h, bool clean)
+{
+	if (!h->supp)
+		return;
+	kill(h->supp, clean ? SIGTERM : SIGKILL);
+	/* Not our child once it daemonized: wait for it to be gone. */
+	for (int ms = 0; ms < READY_TIMEOUT_MS && !kill(h->supp, 0); ms += 5)
+		sleep_ms(5);
+	h->supp = 0;
+}
+
+static int start_teed(struct harness *h, const struct harness_opts *o)
+{
+	char log[PATH_MAX], threads[16], timeout[16], level[16];
+	char *argv[16];
+	int argc = 0;
+
+	argv[argc++] = TEEBOX_TEED_BIN;
+	argv[argc++] = "--runtime-dir";
+	argv[argc++] = h->dir;
+	argv[argc++] = "--secure-world";
+	argv[argc++] = TEEBOX_SECURE_BIN;
+	if (o->threads) {
+		snprintf(threads, sizeof(threads), "%u", o->threads);
+		argv[argc++] = "--threads";
+		argv[argc++] = threads;
+	}
+	if (o->supp_timeout_ms) {
+		snprintf(timeout, sizeof(timeout), "%u", o->supp_timeout_ms);
+		argv[argc++] = "--supplicant-timeout";
+		argv[argc++] = timeout;
+	}
+	if (o->log_level) {
+		snprintf(level, sizeof(level), "%d", o->log_level);
+		argv[argc++] = "--log-level";
+		argv[argc++] = level;
+	}
+	argv[argc] = NULL;
+	snprintf(log, sizeof(log), "%s/teed.log", h->dir);
+	h->teed = spawn(argv, log);
+	if (h->teed < 0)
+		return -errno;
+	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += 10) {
+		if (!probe(h, "tee0"))
+			return 0;
+		if (waitpid(h->teed, NULL, WNOHANG) == h->teed) {
+			h->teed = 0;
+			dump_log(h, "teed.log");
+			return -ECHILD;
+		}
+		sleep_ms(10);
+	}
+	return -ETIMEDOUT;
+}
+
+int harness_start(struct harness *h, const struct harness_opts *o)
+{
+	int rc;
+
+	memset(h, 0, sizeof(*h));
+	snprintf(h->dir, sizeof(h->dir), "/tmp/teebox-test-XXXXXX");
+	if (!mkdtemp(h->dir))
+		return -errno;
+	snprintf(h->ta_dir, sizeof(h->ta_dir), "%s",
+		 o->ta_dir ? o->ta_dir : TEEBOX_TEST_TA_DIR);
+	setenv("TEEBOX_RUNTIME_DIR", h->dir, 1);
+	setenv("TEEBOX_BACKEND", "teebox", 1);
+	rc = start_teed(h, o);
+	if (!rc && o->supplicant)
+		rc = harness_start_supplicant(h);
+	if (rc) {
+		dump_log(h, "teed.log");
+		harness_stop(h);
+	}
+	return rc;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	return remove(path);
+}
+
+int harness_stop(struct harness *h)
+{
+	int status = 0;
+
+	harness_stop_supplicant(h, true);
+	if (h->teed > 0) {
+		kill(h->teed, SIGTERM);
+		if (waitpid(h->teed, &status, 0) != h->teed)
+			status = -1;
+		h->teed = 0;
+		if (status)
+			dump_log(h, "teed.log");
+	}
+	if (getenv("TEEBOX_KEEP_TEST_DIR"))
+		fprintf(stderr, "harness: kept %s\n", h->dir);
+	else if (h->dir[0])
+		nftw(h->dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return status;
+}
+
+bool harness_log_contains(const struct harness *h, const char *log,
+			  const char *s)
+{
+	char path[PATH_MAX], line[1024];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", h->dir, log);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = strstr(line, s) != NULL;
+	fclose(f);
+	return found;
+}
+
+pid_t harness_secure_world_pid(const struct harness *h)
+{
+	char path[64], buf[256];
+	struct dirent *de;
+	pid_t found = 0;
+	DIR *d = opendir("/proc");
+
+	if (!d)
+		return 0;
+	/* The secure world is teed's only child. */
+	while (!found && (de = readdir(d))) {
+		FILE *f;
+		int pid, ppid;
+		char comm[64];
+
+		pid = atoi(de->d_name);
+		if (pid <= 0)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(buf, sizeof(buf), f) &&
+		    sscanf(buf, "%d (%63[^)]) %*c %d", &pid, comm, &ppid) ==
+			    3 &&
+		    ppid == h->teed)
+			found = pid;
+		fclose(f);
+	}
+	closedir(d);
+	return found;
+}

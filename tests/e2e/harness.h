@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * End-to-end test harness: brings a whole teebox up in a private
+ * temporary directory (teed, the secure world, tee-supplicant) and takes
+ * it down again.  Tests then talk to it through $TEEBOX_RUNTIME_DIR.
+ */
+#ifndef TEEBOX_TESTS_HARNESS_H
+#define TEEBOX_TESTS_HARNESS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+/**
+ * struct harness_opts - how to start
+ * @threads:	secure threads (0: teed's default)
+ * @supplicant:	start tee-supplicant too
+ * @supp_timeout_ms: how long requests wait for a supplicant (0: default)
+ * @ta_dir:	TA directory (NULL: the build's)
+ * @log_level:	teed's log level (0: default)
+ */
+struct harness_opts {
+	unsigned int threads;
+	bool supplicant;
+	unsigned int supp_timeout_ms;
+	const char *ta_dir;
+	int log_level;
+};
+
+/**
+ * struct harness - a running teebox
+ * @dir:	its runtime directory
+ * @teed:	teed's pid
+ * @supp:	tee-supplicant's pid (0: not running)
+ * @ta_dir:	the TA directory in use
+ */
+struct harness {
+	char dir[256];
+	pid_t teed;
+	pid_t supp;
+	char ta_dir[PATH_MAX];
+};
+
+/**
+ * harness_start() - start teed (foreground, logging to DIR/teed.log) and,
+ * if asked, tee-supplicant; set $TEEBOX_RUNTIME_DIR
+ * Returns 0 once tee0 answers (and the supplicant is attached), or -errno
+ * (the logs are printed).
+ */
+int harness_start(struct harness *h, const struct harness_opts *o);
+
+/** harness_start_supplicant() - start tee-supplicant (again). */
+int harness_start_supplicant(struct harness *h);
+
+/** harness_stop_supplicant() - stop it with SIGKILL, or SIGTERM if @clean. */
+void harness_stop_supplicant(struct harness *h, bool clean);
+
+/**
+ * harness_stop() - stop everything, check teed exits 0, remove the
+ * directory.  Returns teed's exit status (0 = clean shutdown).
+ */
+int harness_stop(struct harness *h);
+
+/** harness_log_contains() - true if DIR/@log has a line containing @s. */
+bool harness_log_contains(const struct harness *h, const char *log,
+			  const char *s);
+
+/** harness_secure_world_pid() - pid of the secure world, or 0. */
+pid_t harness_secure_world_pid(const struct harness *h);
+
+#endif

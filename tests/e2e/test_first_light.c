@@ -1,0 +1,660 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * First light, end to end: a real client calls real TAs through libteec,
+ * teed, the OP-TEE driver, the SMC conduit, the secure world and the TA
+ * processes (seeds/005 Documentation/tee.txt, the picture).  Every test
+ * starts its own teebox in a private directory and stops it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <tee_client_api.h>
+
+#include "harness.h"
+#include "ta/examples/hello_world/ta/include/hello_world_ta.h"
+#include "ta/tests/test_ta_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+#include "transport/tdev.h"
+
+#define TEE_ERROR_SECURITY    0xFFFF000F
+#define TEE_ERROR_TARGET_DEAD 0xFFFF3024
+
+static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
+static const TEEC_UUID keep_alive_uuid = TA_TEST_FLAGS_KEEP_ALIVE_UUID;
+static const TEEC_UUID hello_uuid = TA_HELLO_WORLD_UUID;
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+
+	nanosleep(&ts, NULL);
+}
+
+static void start(struct harness *h, struct harness_opts o)
+{
+	assert_int_equal(harness_start(h, &o), 0);
+}
+
+static void stop(struct harness *h)
+{
+	/* A clean shutdown is part of every test: teed must exit 0. */
+	assert_int_equal(harness_stop(h), 0);
+}
+
+static TEEC_Result open_session(TEEC_Context *ctx, TEEC_Session *s,
+				const TEEC_UUID *uuid, uint32_t *origin)
+{
+	return TEEC_OpenSession(ctx, s, uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
+				origin);
+}
+
+/* Invokes a command with up to two value params; returns the result. */
+static TEEC_Result invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
+				 uint32_t t1, TEEC_Value *v0, TEEC_Value *v1,
+				 uint32_t *origin)
+{
+	TEEC_Operation op;
+	TEEC_Result res;
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(t0, t1, TEEC_NONE, TEEC_NONE);
+	if (v0)
+		op.params[0].value = *v0;
+	if (v1)
+		op.params[1].value = *v1;
+	res = TEEC_InvokeCommand(s, cmd, &op, origin);
+	if (v0)
+		*v0 = op.params[0].value;
+	if (v1)
+		*v1 = op.params[1].value;
+	return res;
+}
+
+/* The hello world of the seed's picture: value and memref round trips. */
+static void test_hello_world_value_and_memref(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	TEEC_Operation op;
+	struct harness h;
+	uint32_t origin;
+	char buf[64];
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &hello_uuid, &origin),
+			 TEEC_SUCCESS);
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
+					 TEEC_NONE);
+	op.params[0].value.a = 41;
+	assert_int_equal(TEEC_InvokeCommand(&s, TA_HELLO_WORLD_CMD_INC_VALUE,
+					    &op, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.a, 42);
+
+	/* Output memref; then too small a buffer reports the size needed. */
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = sizeof(buf);
+	assert_int_equal(TEEC_InvokeCommand(&s, TA_HELLO_WORLD_CMD_GET_HELLO,
+					    &op, &origin),
+			 TEEC_SUCCESS);
+	assert_string_equal(buf, "Hello from the TEE");
+	assert_int_equal(op.params[0].tmpref.size, 19);
+	op.params[0].tmpref.size = 4;
+	assert_int_equal(TEEC_InvokeCommand(&s, TA_HELLO_WORLD_CMD_GET_HELLO,
+					    &op, &origin),
+			 TEEC_ERROR_SHORT_BUFFER);
+	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
+	assert_int_equal(op.params[0].tmpref.size, 19);
+
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+/* Memrefs both ways, zero-copy in allocated shared memory. */
+static void test_memref_round_trips(void **state)
+{
+	TEEC_SharedMemory shm = {.size = 8192,
+				 .flags = TEEC_MEM_INPUT | TEEC_MEM_OUTPUT};
+	TEEC_Context ctx;
+	TEEC_Session s;
+	TEEC_Operation op;
+	struct harness h;
+	uint32_t origin, sum = 0;
+	uint8_t *p;
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	p = shm.buffer;
+	for (size_t i = 0; i < shm.size; i++) {
+		p[i] = (uint8_t)(i * 7);
+		sum += p[i];
+	}
+
+	/* The TA reads the whole buffer... */
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_PARTIAL_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = &shm;
+	op.params[0].memref.size = shm.size;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_SUM, &op, &origin),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.a, sum);
+	assert_int_equal(op.params[1].value.b, shm.size);
+
+	/* ...and writes a part of it in place. */
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_PARTIAL_INOUT, TEEC_VALUE_INPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = &shm;
+	op.params[0].memref.offset = 4096;
+	op.params[0].memref.size = 100;
+	op.params[1].value.a = 5;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_FILL, &op, &origin),
+		TEEC_SUCCESS);
+	for (size_t i = 0; i < 100; i++)
+		assert_int_equal(p[4096 + i], (uint8_t)(5 + i));
+	assert_int_equal(p[4095], (uint8_t)(4095 * 7));
+	assert_int_equal(p[4196], (uint8_t)(4196 * 7));
+
+	/*
+	 * WHOLE on INPUT|OUTPUT memory travels as MEMREF_INOUT: a TA that
+	 * wants an input memref refuses it (GP: the types must match).
+	 */
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_WHOLE, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = &shm;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_SUM, &op, &origin),
+		TEEC_ERROR_BAD_PARAMETERS);
+	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
+
+	TEEC_ReleaseSharedMemory(&shm);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+static void test_thousand_invokes_in_one_session(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	struct harness h;
+	uint32_t origin;
+	TEEC_Value v = {.a = 0, .b = 0};
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	for (int i = 0; i < 1000; i++)
+		assert_int_equal(invoke_values(&s, TA_TEST_CMD_VALUE_INC,
+					       TEEC_VALUE_INOUT, TEEC_NONE, &v,
+					       NULL, &origin),
+				 TEEC_SUCCESS);
+	assert_int_equal(v.a, 1000);
+	assert_int_equal(v.b, 2000);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+/* Copies the signed TA @uuid_str of the build into @dir as @name. */
+static void copy_ta(const char *dir, const char *uuid_str, const char *name)
+{
+	char src[PATH_MAX], dst[PATH_MAX], buf[65536];
+	FILE *in, *out;
+	size_t n;
+
+	snprintf(src, sizeof(src), "%s/%s.ta", TEEBOX_TEST_TA_DIR, uuid_str);
+	snprintf(dst, sizeof(dst), "%s/%s.ta", dir, name);
+	in = fopen(src, "rb");
+	out = fopen(dst, "wb");
+	assert_non_null(in);
+	assert_non_null(out);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	fclose(out);
+}
+
+/* Flips one byte @from_end bytes before the end of a TA file. */
+static void flip_byte(const char *dir, const char *name, long from_end)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/%s.ta", dir, name);
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, -from_end, SEEK_END), 0);
+	c = fgetc(f);
+	assert_int_equal(fseek(f, -from_end, SEEK_END), 0);
+	fputc(c ^ 0x40, f);
+	fclose(f);
+}
+
+static void assert_open_fails(TEEC_Context *ctx, const TEEC_UUID *uuid,
+			      TEEC_Result expected)
+{
+	TEEC_Session s;
+	uint32_t origin = 0;
+
+	assert_int_equal(open_session(ctx, &s, uuid, &origin), expected);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+}
+
+/*
+ * A tampered image, an image signed for another UUID and a missing one:
+ * each refused with a clear error, nothing loaded, the TEE still serves.
+ */
+static void test_bad_ta_images_are_refused(void **state)
+{
+	const TEEC_UUID multi = TA_TEST_FLAGS_MULTI_INSTANCE_UUID;
+	const TEEC_UUID missing = {
+		0x12345678, 0x9abc, 0xdef0, {1, 2, 3, 4, 5, 6, 7, 8}};
+	char dir[] = "/tmp/teebox-tas-XXXXXX";
+	TEEC_Context ctx;
+	TEEC_Session s;
+	struct harness h;
+	uint32_t origin;
+
+	assert_non_null(mkdtemp(dir));
+	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_BASIC_UUID_STR);
+	copy_ta(dir, TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR,
+		TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR);
+	flip_byte(dir, TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR, 100);
+	/* A valid image of one TA, offered under another TA's name. */
+	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR);
+
+	start(&h, (struct harness_opts){.supplicant = true, .ta_dir = dir});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_open_fails(&ctx, &multi, TEE_ERROR_SECURITY);
+	assert_open_fails(&ctx, &keep_alive_uuid, TEE_ERROR_SECURITY);
+	assert_open_fails(&ctx, &missing, TEEC_ERROR_ITEM_NOT_FOUND);
+	assert_true(harness_log_contains(
+		&h, "teed.log",
+		"secure world refused "
+		"TA " TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR));
+
+	/* The TEE is alive and serves a good TA. */
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+
+	for (int i = 0; i < 3; i++) {
+		static const char *const names[] = {
+			TA_TEST_BASIC_UUID_STR,
+			TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR,
+			TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR,
+		};
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/%s.ta", dir, names[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
+/* A TA that panics or crashes: TARGET_DEAD for its sessions only. */
+static void check_ta_death(uint32_t cmd)
+{
+	TEEC_Context ctx;
+	TEEC_Session s, other;
+	struct harness h;
+	uint32_t origin;
+	TEEC_Value v = {0}, w = {0};
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &other, &hello_uuid, &origin),
+			 TEEC_SUCCESS);
+
+	assert_int_equal(invoke_values(&s, cmd, TEEC_NONE, TEEC_NONE, NULL,
+				       NULL, &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	/* Dead for good... */
+	assert_int_equal(invoke_values(&s, TA_TEST_CMD_VALUE_INC,
+				       TEEC_VALUE_INOUT, TEEC_NONE, &v, NULL,
+				       &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	/* ...for its own sessions only. */
+	assert_int_equal(invoke_values(&other, TA_HELLO_WORLD_CMD_INC_VALUE,
+				       TEEC_VALUE_INOUT, TEEC_NONE, &w, NULL,
+				       &origin),
+			 TEEC_SUCCESS);
+	TEEC_CloseSession(&s);
+
+	/* A new session gets a fresh instance. */
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(invoke_values(&s, TA_TEST_CMD_LIFECYCLE,
+				       TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT, &v,
+				       &w, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(v.a, 1); /* one Create in this instance */
+	TEEC_CloseSession(&s);
+	TEEC_CloseSession(&other);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+static void test_ta_panic_is_target_dead(void **state)
+{
+	check_ta_death(TA_TEST_CMD_PANIC);
+}
+
+static void test_ta_segv_is_target_dead(void **state)
+{
+	check_ta_death(TA_TEST_CMD_SEGV);
+}
+
+/* Open files of a process, to see teed let go of a client's memory. */
+static int count_fds(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* Sessions open in the keep-alive TA's single instance. */
+static uint32_t keep_alive_sessions(TEEC_Session *s)
+{
+	TEEC_Value v = {0}, w = {0};
+	uint32_t origin;
+
+	assert_int_equal(invoke_values(s, TA_TEST_FLAGS_CMD_INFO,
+				       TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT, &v,
+				       &w, &origin),
+			 TEEC_SUCCESS);
+	return w.a;
+}
+
+/* The child: a session, some shared memory, then it waits to be killed. */
+static void victim(int ready_fd)
+{
+	TEEC_SharedMemory shm[3];
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t origin;
+
+	if (TEEC_InitializeContext(NULL, &ctx) ||
+	    open_session(&ctx, &s, &keep_alive_uuid, &origin))
+		_exit(1);
+	for (int i = 0; i < 3; i++) {
+		shm[i].size = 4096;
+		shm[i].flags = TEEC_MEM_INPUT;
+		if (TEEC_AllocateSharedMemory(&ctx, &shm[i]))
+			_exit(1);
+	}
+	if (write(ready_fd, "r", 1) != 1)
+		_exit(1);
+	for (;;)
+		pause();
+}
+
+/*
+ * A client killed with SIGKILL mid-session: the file is released, its
+ * session closed in the secure world (the TA saw CloseSession) and its
+ * shared memory freed (teed let go of the memory files).
+ */
+static void test_killed_client_loses_sessions_and_shm(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	struct harness h;
+	uint32_t origin, n = 0;
+	int fds_before, fds_after = -1;
+	int pipefd[2];
+	pid_t pid;
+	char c;
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &keep_alive_uuid, &origin),
+			 TEEC_SUCCESS);
+	fds_before = count_fds(h.teed);
+	assert_int_equal(pipe(pipefd), 0);
+	pid = fork();
+	if (pid == 0)
+		victim(pipefd[1]);
+	assert_int_equal(read(pipefd[0], &c, 1), 1);
+	assert_int_equal(keep_alive_sessions(&s), 2);
+	assert_true(count_fds(h.teed) > fds_before);
+
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	/* The release runs in teed after the socket closes: give it time. */
+	for (int i = 0; i < 500; i++) {
+		n = keep_alive_sessions(&s);
+		fds_after = count_fds(h.teed);
+		if (n == 1 && fds_after == fds_before)
+			break;
+		sleep_ms(10);
+	}
+	assert_int_equal(n, 1);
+	assert_int_equal(fds_after, fds_before);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+/*
+ * No supplicant: loading a TA fails with a clear error after the bounded
+ * wait; once a supplicant is started it works.
+ */
+static void test_no_supplicant_then_late_supplicant(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	struct harness h;
+	uint32_t origin = 0;
+
+	start(&h, (struct harness_opts){.supp_timeout_ms = 500});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_ERROR_COMMUNICATION);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	assert_true(harness_log_contains(&h, "teed.log",
+					 "no tee-supplicant attached"));
+
+	assert_int_equal(harness_start_supplicant(&h), 0);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+/* One supplicant at a time (mainline optee_open: -EBUSY). */
+static void test_second_supplicant_is_busy(void **state)
+{
+	struct harness h;
+	struct tdev *d = NULL;
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(tdev_open("teepriv0", &d), -EBUSY);
+	harness_stop_supplicant(&h, false);
+	/* Its release frees the slot. */
+	for (int i = 0; i < 200 && tdev_open("teepriv0", &d); i++)
+		sleep_ms(10);
+	assert_non_null(d);
+	tdev_close(d);
+	stop(&h);
+}
+
+/* In a child with uid nobody: the errno opening teepriv0 gives. */
+static int open_teepriv_as_nobody(void)
+{
+	int pipefd[2], rc = 0;
+	pid_t pid;
+
+	assert_int_equal(pipe(pipefd), 0);
+	pid = fork();
+	if (pid == 0) {
+		struct tdev *d;
+
+		if (setgid(65534) || setuid(65534))
+			_exit(1);
+		rc = tdev_open("teepriv0", &d);
+		if (write(pipefd[1], &rc, sizeof(rc)) != sizeof(rc))
+			_exit(1);
+		_exit(0);
+	}
+	assert_int_equal(read(pipefd[0], &rc, sizeof(rc)), sizeof(rc));
+	waitpid(pid, NULL, 0);
+	close(pipefd[0]);
+	close(pipefd[1]);
+	return rc;
+}
+
+/* teepriv0 is for privileged peers: the file mode, and the peer's uid. */
+static void test_unprivileged_peer_is_refused(void **state)
+{
+	char path[PATH_MAX];
+	struct harness h;
+
+	if (geteuid() != 0)
+		skip();
+	start(&h, (struct harness_opts){0});
+	/* The runtime directory must be reachable for the check to matter. */
+	chmod(h.dir, 0755);
+	assert_int_equal(open_teepriv_as_nobody(), -EACCES);
+	/* Even with the socket opened up, teed checks the credentials. */
+	snprintf(path, sizeof(path), "%s/teepriv0", h.dir);
+	assert_int_equal(chmod(path, 0666), 0);
+	assert_int_equal(open_teepriv_as_nobody(), -EACCES);
+	assert_true(harness_log_contains(&h, "teed.log", "not privileged"));
+	stop(&h);
+}
+
+struct client_arg {
+	int failures;
+};
+
+/* One client: its own context, two sessions, calls that overlap. */
+static void *client_thread(void *p)
+{
+	struct client_arg *arg = p;
+	TEEC_Context ctx;
+	TEEC_Session s[2];
+	uint32_t origin;
+
+	if (TEEC_InitializeContext(NULL, &ctx)) {
+		arg->failures++;
+		return NULL;
+	}
+	for (int i = 0; i < 2; i++)
+		if (open_session(&ctx, &s[i], &basic_uuid, &origin))
+			arg->failures++;
+	for (int round = 0; round < 25 && !arg->failures; round++) {
+		for (int i = 0; i < 2; i++) {
+			TEEC_Value v = {.a = 2}, w = {.a = round};
+
+			if (invoke_values(&s[i], TA_TEST_CMD_SLEEP,
+					  TEEC_VALUE_INPUT, TEEC_NONE, &v, NULL,
+					  &origin) ||
+			    invoke_values(&s[i], TA_TEST_CMD_VALUE_INC,
+					  TEEC_VALUE_INOUT, TEEC_NONE, &w, NULL,
+					  &origin) ||
+			    w.a != (uint32_t)round + 1)
+				arg->failures++;
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		TEEC_CloseSession(&s[i]);
+	TEEC_FinalizeContext(&ctx);
+	return NULL;
+}
+
+/*
+ * 8 clients x 2 sessions against 2 secure threads: callers beyond the
+ * thread count get OPTEE_SMC_RETURN_ETHREAD_LIMIT and wait in the call
+ * queue (seed: optee_do_call_with_arg); every call succeeds.
+ */
+static void test_eight_clients_two_secure_threads(void **state)
+{
+	struct client_arg args[8] = {0};
+	pthread_t threads[8];
+	struct harness h;
+
+	start(&h, (struct harness_opts){
+			  .supplicant = true, .threads = 2, .log_level = 7});
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(pthread_create(&threads[i], NULL,
+						client_thread, &args[i]),
+				 0);
+	for (int i = 0; i < 8; i++) {
+		pthread_join(threads[i], NULL);
+		assert_int_equal(args[i].failures, 0);
+	}
+	assert_true(harness_log_contains(&h, "teed.log",
+					 "all secure threads busy"));
+	stop(&h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_hello_world_value_and_memref),
+		cmocka_unit_test(test_memref_round_trips),
+		cmocka_unit_test(test_thousand_invokes_in_one_session),
+		cmocka_unit_test(test_bad_ta_images_are_refused),
+		cmocka_unit_test(test_ta_panic_is_target_dead),
+		cmocka_unit_test(test_ta_segv_is_target_dead),
+		cmocka_unit_test(test_killed_client_loses_sessions_and_shm),
+		cmocka_unit_test(test_no_supplicant_then_late_supplicant),
+		cmocka_unit_test(test_second_supplicant_is_busy),
+		cmocka_unit_test(test_unprivileged_peer_is_refused),
+		cmocka_unit_test(test_eight_clients_two_secure_threads),
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
