@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * bench_invoke: what a call through teebox costs, beside what the same
+ * number of process hops costs with nothing else to do.
+ *
+ *  invoke_null    one VALUE_INOUT invoke: client -> teed -> secure world
+ *                 -> TA and back, median and p99 over many calls
+ *  open_close     open and close a session to a TA already loaded
+ *  floor          a chain of four bare processes relaying a token with
+ *                 the same doorbells (machine/doorbell.h), one round trip
+ *
+ * Prints a table, writes the figures as JSON to the file named by argv[1]
+ * and prints that file's path as the last line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <tee_client_api.h>
+
+#include "machine/doorbell.h"
+#include "ta/tests/test_ta_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+#include "tests/e2e/harness.h"
+
+#define WARMUP	    2000
+#define CALLS	    20000
+#define OPEN_CLOSES 500
+/* Processes in the floor chain: client, teed, secure world, TA. */
+#define CHAIN 4
+
+struct stats {
+	double median_us;
+	double p99_us;
+};
+
+static long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static struct stats summarize(long *ns, size_t n)
+{
+	struct stats s;
+
+	qsort(ns, n, sizeof(*ns), cmp_long);
+	s.median_us = ns[n / 2] / 1000.0;
+	s.p99_us = ns[n * 99 / 100] / 1000.0;
+	return s;
+}
+
+/* One link of the floor chain: the doorbells between process i and i+1. */
+struct link {
+	struct doorbell req;
+	struct doorbell resp;
+} __attribute__((aligned(64)));
+
+/* Relays each request down the chain and each answer back up. */
+static void relay(struct link *links, int i, int rounds)
+{
+	uint32_t req_seen = 0, resp_seen = 0;
+
+	for (int r = 0; r < rounds; r++) {
+		doorbell_wait(&links[i - 1].req, req_seen, 0);
+		req_seen++;
+		if (i < CHAIN - 1) {
+			doorbell_ring(&links[i].req);
+			doorbell_wait(&links[i].resp, resp_seen, 0);
+			resp_seen++;
+		}
+		doorbell_ring(&links[i - 1].resp);
+	}
+	_exit(0);
+}
+
+static struct stats measure_floor(long *ns)
+{
+	int rounds = WARMUP + CALLS;
+	struct link *links = mmap(NULL, sizeof(*links) * CHAIN,
+				  PROT_READ | PROT_WRITE,
+				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	uint32_t seen = 0;
+
+	if (links == MAP_FAILED) {
+		perror("mmap");
+		exit(1);
+	}
+	for (int i = 0; i < CHAIN; i++) {
+		doorbell_init(&links[i].req);
+		doorbell_init(&links[i].resp);
+	}
+	for (int i = 1; i < CHAIN; i++)
+		if (fork() == 0)
+			relay(links, i, rounds);
+	for (int r = 0; r < rounds; r++) {
+		long t = now_ns();
+
+		doorbell_ring(&links[0].req);
+		doorbell_wait(&links[0].resp, seen, 0);
+		seen++;
+		if (r >= WARMUP)
+			ns[r - WARMUP] = now_ns() - t;
+	}
+	while (wait(NULL) > 0)
+		;
+	munmap(links, sizeof(*links) * CHAIN);
+	return summarize(ns, CALLS);
+}
+
+static void check(TEEC_Result res, const char *what)
+{
+	if (res != TEEC_SUCCESS) {
+		fprintf(stderr, "bench: %s failed: 0x%08x\n", what, res);
+		exit(1);
+	}
+}
+
+static struct stats measure_invoke(TEEC_Session *s, long *ns)
+{
+	TEEC_Operation op;
+	uint32_t origin;
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+	for (int r = 0; r < WARMUP + CALLS; r++) {
+		long t = now_ns();
+
+		check(TEEC_InvokeCommand(s, TA_TEST_CMD_VALUE_INC, &op,
+					 &origin),
+		      "invoke");
+		if (r >= WARMUP)
+			ns[r - WARMUP] = now_ns() - t;
+	}
+	if (op.params[0].value.a != WARMUP + CALLS) {
+		fprintf(stderr, "bench: the TA counted wrong\n");
+		exit(1);
+	}
+	return summarize(ns, CALLS);
+}
+
+static struct stats measure_open_close(TEEC_Context *ctx, long *ns)
+{
+	const TEEC_UUID uuid = TA_TEST_BASIC_UUID;
+	uint32_t origin;
+
+	for (int r = 0; r < OPEN_CLOSES + 50; r++) {
+		TEEC_Session s;
+		long t = now_ns();
+
+		check(TEEC_OpenSession(ctx, &s, &uuid, TEEC_LOGIN_PUBLIC, NULL,
+				       NULL, &origin),
+		      "open session");
+		TEEC_CloseSession(&s);
+		if (r >= 50)
+			ns[r - 50] = now_ns() - t;
+	}
+	return summarize(ns, OPEN_CLOSES);
+}
+
+static void write_json(const char *path, struct stats inv, struct stats oc,
+		       struct stats floor)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	fprintf(f,
+		"[\n"
+		"  {\"name\": \"invoke_null_median\", \"value\": %.2f, "
+		"\"unit\": \"us\", \"floor\": %.2f, \"ratio\": %.2f},\n"
+		"  {\"name\": \"invoke_null_p99\", \"value\": %.2f, "
+		"\"unit\": \"us\", \"floor\": %.2f, \"ratio\": %.2f},\n"
+		"  {\"name\": \"open_close_session_median\", \"value\": %.2f, "
+		"\"unit\": \"us\"},\n"
+		"  {\"name\": \"floor_round_trip_median\", \"value\": %.2f, "
+		"\"unit\": \"us\"}\n"
+		"]\n",
+		inv.median_us, floor.median_us, inv.median_us / floor.median_us,
+		inv.p99_us, floor.p99_us, inv.p99_us / floor.p99_us,
+		oc.median_us, floor.median_us);
+	fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	const TEEC_UUID uuid = TA_TEST_BASIC_UUID;
+	struct harness_opts o = { .supplicant = true };
+	long *ns = calloc(CALLS, sizeof(long));
+	struct stats floor, inv, oc;
+	TEEC_Context ctx;
+	TEEC_Session s, keep;
+	struct harness h;
+	uint32_t origin;
+
+	if (argc != 2 || !ns) {
+		fprintf(stderr, "usage: bench_invoke RESULTS.json\n");
+		return 2;
+	}
+	floor = measure_floor(ns);
+	if (harness_start(&h, &o)) {
+		fprintf(stderr, "bench: teebox did not start\n");
+		return 1;
+	}
+	check(TEEC_InitializeContext(NULL, &ctx), "initialize context");
+	check(TEEC_OpenSession(&ctx, &s, &uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
+			       &origin),
+	      "open session");
+	inv = measure_invoke(&s, ns);
+	/* One session stays open: the TA is loaded while we measure. */
+	check(TEEC_OpenSession(&ctx, &keep, &uuid, TEEC_LOGIN_PUBLIC, NULL,
+			       NULL, &origin),
+	      "open session");
+	oc = measure_open_close(&ctx, ns);
+	TEEC_CloseSession(&keep);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	harness_stop(&h);
+
+	printf("%-28s %10s %10s %10s\n", "figure", "value us", "floor us",
+	       "ratio");
+	printf("%-28s %10.2f %10.2f %10.2f\n", "invoke_null median",
+	       inv.median_us, floor.median_us, inv.median_us / floor.median_us);
+	printf("%-28s %10.2f %10.2f %10.2f\n", "invoke_null p99", inv.p99_us,
+	       floor.p99_us, inv.p99_us / floor.p99_us);
+	printf("%-28s %10.2f\n", "open+close session median", oc.median_us);
+	printf("(%d calls after %d warm-up; floor: %d processes, %s)\n", CALLS,
+	       WARMUP, CHAIN, "same doorbells");
+	write_json(argv[1], inv, oc, floor);
+	printf("%s\n", argv[1]);
+	free(ns);
+	return 0;
+}
