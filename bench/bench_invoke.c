@@ -91,9 +91,9 @@ static void relay(struct link *links, int i, int rounds)
 static struct stats measure_floor(long *ns)
 {
 	int rounds = WARMUP + CALLS;
-	struct link *links = mmap(NULL, sizeof(*links) * CHAIN,
-				  PROT_READ | PROT_WRITE,
-				  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct link *links =
+		mmap(NULL, sizeof(*links) * CHAIN, PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	uint32_t seen = 0;
 
 	if (links == MAP_FAILED) {
@@ -136,8 +136,8 @@ static struct stats measure_invoke(TEEC_Session *s, long *ns)
 	uint32_t origin;
 
 	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
+					 TEEC_NONE);
 	for (int r = 0; r < WARMUP + CALLS; r++) {
 		long t = now_ns();
 
@@ -202,7 +202,7 @@ static void write_json(const char *path, struct stats inv, struct stats oc,
 int main(int argc, char **argv)
 {
 	const TEEC_UUID uuid = TA_TEST_BASIC_UUID;
-	struct harness_opts o = { .supplicant = true };
+	struct harness_opts o = {.supplicant = true};
 	long *ns = calloc(CALLS, sizeof(long));
 	struct stats floor, inv, oc;
 	TEEC_Context ctx;

@@ -19,6 +19,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "call.h"
 #include "conn.h"
 #include "endpoint.h"
 #include "kernel/alloc.h"
@@ -108,74 +109,17 @@ static const struct tee_uspace_ops socket_call_ops = {
 /* Lanes carry no files: an fd ioctl there fails like a bad fd table. */
 static const struct tee_uspace_ops lane_call_ops = {0};
 
-/*
- * Runs one call.  @call is a private copy whose header and lengths are
- * not yet checked; the answer is left in it.
- */
-static void serve_call(struct conn *c, struct tbx_call *call,
-		       const struct tee_uspace_ops *ops, void *priv)
-{
-	struct tee_uspace us;
-	size_t off = 0;
-	long ret;
-
-	tee_uspace_init(&us, ops, priv);
-	if (call->nregions > TBX_MAX_REGIONS ||
-	    (call->nregions > 0 && call->regions[0].len > TBX_ARG_MAX) ||
-	    (call->nregions > 1 && call->regions[1].len > TEE_MAX_ARG_SIZE)) {
-		call->ret = -EINVAL;
-		call->nregions = 0;
-		return;
-	}
-	for (uint32_t i = 0; i < call->nregions; i++) {
-		struct tbx_region *r = &call->regions[i];
-
-		if (tee_uspace_add(&us, r->uaddr, call->data + off, r->len)) {
-			call->ret = -EFAULT;
-			call->nregions = 0;
-			return;
-		}
-		off += r->len;
-	}
-
-	ret = tee_ioctl(c->ctx, call->cmd, call->arg, &us);
-	/* The kernel restarts an interrupted call; the caller is gone. */
-	call->ret = ret == -ERESTARTSYS ? -EINTR : ret;
-
-	for (uint32_t i = 0; i < call->nregions; i++) {
-		struct tee_uregion *u = &us.regions[i];
-
-		call->regions[i].nspans = (uint32_t)u->nspans;
-		for (size_t s = 0; s < u->nspans; s++) {
-			call->regions[i].spans[s].off =
-				(uint32_t)u->spans[s].off;
-			call->regions[i].spans[s].len =
-				(uint32_t)u->spans[s].len;
-		}
-	}
-}
-
-/* Bytes of data the regions of @call hold (checked by serve_call). */
-static size_t call_data_len(const struct tbx_call *call)
-{
-	size_t n = 0;
-
-	for (uint32_t i = 0; i < call->nregions && i < TBX_MAX_REGIONS; i++)
-		n += call->regions[i].len;
-	return n > TBX_DATA_MAX ? TBX_DATA_MAX : n;
-}
-
 /* Copies a lane's request in: the header, then only the data it names. */
 static void lane_read(struct tbx_call *dst, const struct tbx_call *src)
 {
 	memcpy(dst, src, offsetof(struct tbx_call, data));
-	memcpy(dst->data, src->data, call_data_len(dst));
+	memcpy(dst->data, src->data, tbx_call_data_len(dst));
 }
 
 static void lane_write(struct tbx_call *dst, const struct tbx_call *src)
 {
 	memcpy(dst, src, offsetof(struct tbx_call, data));
-	memcpy(dst->data, src->data, call_data_len(src));
+	memcpy(dst->data, src->data, tbx_call_data_len(src));
 }
 
 static void *lane_thread(void *arg)
@@ -196,7 +140,7 @@ static void *lane_thread(void *arg)
 		if (atomic_load(&c->closing))
 			break;
 		lane_read(call, &lane->call);
-		serve_call(c, call, &lane_call_ops, NULL);
+		tbx_call_run(c->ctx, call, &lane_call_ops, NULL);
 		lane_write(&lane->call, call);
 		doorbell_ring(&lane->resp);
 	}
@@ -235,9 +179,9 @@ static void handle_ioctl(struct conn *c, struct tbx_msg *msg)
 	struct tbx_call *call = &msg->u.call;
 	size_t len;
 
-	serve_call(c, call, &socket_call_ops, &cc);
+	tbx_call_run(c->ctx, call, &socket_call_ops, &cc);
 	len = TBX_MSG_SIZE(offsetof(struct tbx_call, data) +
-			   call_data_len(call));
+			   tbx_call_data_len(call));
 	if (tbx_send(c->sock, msg, len, call->ret >= 0 ? cc.attach_fd : -1))
 		pr_debug("pid %d left before its answer", c->cred.pid);
 }

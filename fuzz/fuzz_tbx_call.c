@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Fuzz target: teed's request decoder.  The input is what a client puts
+ * in a lane (a struct tbx_call, header and data); it runs through
+ * tbx_call_run() into the TEE core on a test driver's context, as teed
+ * runs it.  Nothing the client sends may crash teed or leak: the context
+ * and everything it made are released after each input and the counted
+ * allocations must be back where they were.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/alloc.h"
+#include "teed/call.h"
+#include "tests/unit/tee_test_driver.h"
+
+static struct testdrv *td;
+
+#define MAX_HANDLES 64
+
+struct fd_table {
+	struct tee_shm *shm[MAX_HANDLES];
+	int n;
+};
+
+static int install_shm_fd(struct tee_uspace *us, struct tee_shm *shm)
+{
+	struct fd_table *t = us->priv;
+
+	if (t->n == MAX_HANDLES)
+		return -24; /* EMFILE */
+	t->shm[t->n] = shm;
+	return t->n++;
+}
+
+static const struct tee_uspace_ops fuzz_ops = {
+	.install_shm_fd = install_shm_fd,
+};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct tbx_call call;
+	struct fd_table fds = {.n = 0};
+	struct tee_context *ctx;
+	long live;
+
+	if (!td) {
+		td = testdrv_new();
+		if (!td || testdrv_add_devices(td))
+			abort();
+	}
+	live = kmem_live();
+	memset(&call, 0, sizeof(call));
+	memcpy(&call, data, size < sizeof(call) ? size : sizeof(call));
+
+	ctx = teedev_open(td->clnt_dev, NULL);
+	if (IS_ERR(ctx))
+		abort();
+	/* A call into the blocking test function must not hang the run. */
+	testdrv_unblock(td);
+	tbx_call_run(ctx, &call, &fuzz_ops, &fds);
+	for (int i = 0; i < fds.n; i++)
+		tee_shm_put(fds.shm[i]);
+	teedev_close_context(ctx);
+	if (kmem_live() != live)
+		abort(); /* something leaked */
+	return 0;
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* Running one client ioctl; see call.h. */
+#include <errno.h>
+
+#include "call.h"
+#include "kernel/err.h"
+
+/* Checks the header: region count and lengths within what we carry. */
+static bool call_ok(const struct tbx_call *call)
+{
+	if (call->nregions > TBX_MAX_REGIONS)
+		return false;
+	if (call->nregions > 0 && call->regions[0].len > TBX_ARG_MAX)
+		return false;
+	if (call->nregions > 1 && call->regions[1].len > TEE_MAX_ARG_SIZE)
+		return false;
+	return true;
+}
+
+static void report_spans(struct tbx_call *call, const struct tee_uspace *us)
+{
+	for (uint32_t i = 0; i < call->nregions; i++) {
+		const struct tee_uregion *u = &us->regions[i];
+
+		call->regions[i].nspans = (uint32_t)u->nspans;
+		for (size_t s = 0; s < u->nspans; s++) {
+			call->regions[i].spans[s].off =
+				(uint32_t)u->spans[s].off;
+			call->regions[i].spans[s].len =
+				(uint32_t)u->spans[s].len;
+		}
+	}
+}
+
+void tbx_call_run(struct tee_context *ctx, struct tbx_call *call,
+		  const struct tee_uspace_ops *ops, void *priv)
+{
+	struct tee_uspace us;
+	size_t off = 0;
+	long ret;
+
+	if (!call_ok(call)) {
+		call->ret = -EINVAL;
+		call->nregions = 0;
+		return;
+	}
+	tee_uspace_init(&us, ops, priv);
+	for (uint32_t i = 0; i < call->nregions; i++) {
+		struct tbx_region *r = &call->regions[i];
+
+		if (tee_uspace_add(&us, r->uaddr, call->data + off, r->len)) {
+			call->ret = -EFAULT;
+			call->nregions = 0;
+			return;
+		}
+		off += r->len;
+	}
+	ret = tee_ioctl(ctx, call->cmd, call->arg, &us);
+	/* The kernel restarts an interrupted call; the caller is gone. */
+	call->ret = ret == -ERESTARTSYS ? -EINTR : ret;
+	report_spans(call, &us);
+}
+
+size_t tbx_call_data_len(const struct tbx_call *call)
+{
+	size_t n = 0;
+
+	for (uint32_t i = 0; i < call->nregions && i < TBX_MAX_REGIONS; i++)
+		n += call->regions[i].len;
+	return n > TBX_DATA_MAX ? TBX_DATA_MAX : n;
+}
