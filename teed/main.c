@@ -84,8 +84,12 @@ static void default_secure_world(char *buf, size_t len)
 	self[n] = '\0';
 	slash = strrchr(self, '/');
 	if (slash) {
+		int m;
+
 		*slash = '\0';
-		snprintf(buf, len, "%s/teebox-secure", self);
+		m = snprintf(buf, len, "%s/teebox-secure", self);
+		if (m < 0 || (size_t)m >= len)
+			snprintf(buf, len, "teebox-secure");
 	}
 }
 

@@ -63,9 +63,13 @@ static void usage(FILE *f)
 		"  --log-level N      3 errors .. 7 debug (up)\n");
 }
 
+/* DIR/NAME into @buf; a path too long for it comes out empty. */
 static void path_in(char *buf, size_t len, const char *dir, const char *name)
 {
-	snprintf(buf, len, "%s/%s", dir, name);
+	int n = snprintf(buf, len, "%s/%s", dir, name);
+
+	if (n < 0 || (size_t)n >= len)
+		buf[0] = '\0';
 }
 
 static void find_bindir(void)
@@ -86,7 +90,7 @@ static void find_bindir(void)
 /* A program installed (or built) next to this one. */
 static void sibling(char *buf, size_t len, const char *name)
 {
-	snprintf(buf, len, "%s/%s", bindir, name);
+	path_in(buf, len, bindir, name);
 }
 
 static void default_dir(char *buf, size_t len, const char *env,
