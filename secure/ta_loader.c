@@ -88,9 +88,9 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 	uuid_to_str(name, uuid);
 	res = query_size(t, uuid, &size);
 	if (res) {
-		pr_err("TA %s could not be loaded: tee-supplicant answered "
-		       "0x%08x",
-		       name, res);
+		pr_err("TA %s could not be loaded (0x%08x%s)", name, res,
+		       res == TEE_ERROR_ITEM_NOT_FOUND ? ": no such TA file"
+						       : "");
 		return res;
 	}
 	res = fetch_image(t, uuid, size, &img, &len);
