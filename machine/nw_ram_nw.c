@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "kernel/alloc.h"
@@ -11,6 +10,7 @@
 #include "memfd.h"
 #include "nw_ram.h"
 #include "nw_ram_nw.h"
+#include "transport/tbx_sock.h"
 
 struct nw_chunk {
 	struct list_head link;
@@ -31,27 +31,7 @@ void nw_ram_init(struct nw_ram *ram, int bus_fd, _Atomic uint64_t *gen)
 /* Sends one message (with @fd when >= 0) and counts it.  Lock held. */
 static int announce(struct nw_ram *ram, const struct nw_ram_msg *msg, int fd)
 {
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = {.iov_base = (void *)msg, .iov_len = sizeof(*msg)};
-	struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
-	ssize_t n;
-
-	if (fd >= 0) {
-		struct cmsghdr *cm;
-
-		memset(cbuf, 0, sizeof(cbuf));
-		mh.msg_control = cbuf;
-		mh.msg_controllen = sizeof(cbuf);
-		cm = CMSG_FIRSTHDR(&mh);
-		cm->cmsg_level = SOL_SOCKET;
-		cm->cmsg_type = SCM_RIGHTS;
-		cm->cmsg_len = CMSG_LEN(sizeof(int));
-		memcpy(CMSG_DATA(cm), &fd, sizeof(int));
-	}
-	do {
-		n = sendmsg(ram->bus_fd, &mh, MSG_NOSIGNAL);
-	} while (n < 0 && errno == EINTR);
-	if (n != (ssize_t)sizeof(*msg))
+	if (tbx_send(ram->bus_fd, msg, sizeof(*msg), fd))
 		return -EPIPE;
 	/* The message is queued before the secure world sees the count. */
 	if (ram->gen)

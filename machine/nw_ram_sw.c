@@ -11,6 +11,7 @@
 #include "memfd.h"
 #include "nw_ram.h"
 #include "nw_ram_sw.h"
+#include "transport/tbx_sock.h"
 
 /**
  * struct sw_chunk - one chunk of normal-world RAM
@@ -147,31 +148,18 @@ static void apply_unplug(struct nw_ram_sw *ram, const struct nw_ram_msg *msg)
 /* Receives one message; 1 = got one, 0 = none waiting, -EPIPE = gone. */
 static int recv_msg(int bus_fd, struct nw_ram_msg *msg, int *fd)
 {
-	char cbuf[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = {.iov_base = msg, .iov_len = sizeof(*msg)};
-	struct msghdr mh = {.msg_iov = &iov,
-			    .msg_iovlen = 1,
-			    .msg_control = cbuf,
-			    .msg_controllen = sizeof(cbuf)};
-	struct cmsghdr *cm;
-	ssize_t n;
+	ssize_t n = tbx_recv_flags(bus_fd, msg, sizeof(*msg), fd, MSG_DONTWAIT);
 
-	*fd = -1;
-	n = recvmsg(bus_fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-	if (n < 0)
-		return errno == EAGAIN || errno == EINTR ? 0 : -EPIPE;
-	if (n == 0)
+	if (n == -EAGAIN || n == -EINTR)
+		return 0;
+	if (n == 0 || (n < 0 && n != -EMSGSIZE))
 		return -EPIPE;
-	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
-		if (cm->cmsg_level == SOL_SOCKET &&
-		    cm->cmsg_type == SCM_RIGHTS &&
-		    cm->cmsg_len == CMSG_LEN(sizeof(int)))
-			memcpy(fd, CMSG_DATA(cm), sizeof(int));
-	if ((size_t)n != sizeof(*msg) || (mh.msg_flags & MSG_CTRUNC)) {
+	if (n != (ssize_t)sizeof(*msg)) {
+		/* Malformed: dropped. */
 		if (*fd >= 0)
 			close(*fd);
 		*fd = -1;
-		msg->type = 0; /* ignored */
+		msg->type = 0;
 	}
 	return 1;
 }

@@ -166,23 +166,14 @@ static TEE_Result compute_hash(const uint8_t *hdr, const uint8_t *rest,
 	return res;
 }
 
-/*
- * Verifies @sig over the SHA-256 digest @hash.  @algo has been checked to
- * be one of the two we accept.
- */
-static TEE_Result verify_sig(EVP_PKEY *key, uint32_t algo, const uint8_t *hash,
-			     const uint8_t *sig, size_t sig_len)
+void shdr_sig_params(OSSL_PARAM *params, bool pss)
 {
-	bool pss = algo == TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256;
-	char pad_pss[] = OSSL_PKEY_RSA_PAD_MODE_PSS;
-	char pad_pkcs1[] = OSSL_PKEY_RSA_PAD_MODE_PKCSV15;
-	char sha256[] = "SHA256";
-	int saltlen = SHDR_PSS_SALT_LEN;
-	OSSL_PARAM params[5];
+	/* OpenSSL keeps pointers to these: they must outlive the call. */
+	static char pad_pss[] = OSSL_PKEY_RSA_PAD_MODE_PSS;
+	static char pad_pkcs1[] = OSSL_PKEY_RSA_PAD_MODE_PKCSV15;
+	static char sha256[] = "SHA256";
+	static int saltlen = SHDR_PSS_SALT_LEN;
 	OSSL_PARAM *p = params;
-	EVP_PKEY_CTX *ctx;
-	TEE_Result res;
-	int ret;
 
 	*p++ = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE,
 						pss ? pad_pss : pad_pkcs1, 0);
@@ -195,7 +186,22 @@ static TEE_Result verify_sig(EVP_PKEY *key, uint32_t algo, const uint8_t *hash,
 			OSSL_SIGNATURE_PARAM_PSS_SALTLEN, &saltlen);
 	}
 	*p = OSSL_PARAM_construct_end();
+}
 
+/*
+ * Verifies @sig over the SHA-256 digest @hash.  @algo has been checked to
+ * be one of the two we accept.
+ */
+static TEE_Result verify_sig(EVP_PKEY *key, uint32_t algo, const uint8_t *hash,
+			     const uint8_t *sig, size_t sig_len)
+{
+	bool pss = algo == TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256;
+	OSSL_PARAM params[SHDR_SIG_PARAMS];
+	EVP_PKEY_CTX *ctx;
+	TEE_Result res;
+	int ret;
+
+	shdr_sig_params(params, pss);
 	ctx = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
 	if (!ctx)
 		return ossl_failure(TEE_ERROR_OUT_OF_MEMORY);

@@ -18,6 +18,7 @@
 #ifndef TEEBOX_SECURE_SHDR_H
 #define TEEBOX_SECURE_SHDR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -156,5 +157,19 @@ const char *shdr_img_type_name(uint32_t img_type);
  * SHA-256" etc.), or "unknown"
  */
 const char *shdr_algo_name(uint32_t algo);
+
+/* Entries shdr_sig_params() fills, the terminator included. */
+#define SHDR_SIG_PARAMS 5
+
+struct ossl_param_st;
+
+/**
+ * shdr_sig_params() - the OpenSSL signature parameters of an OP-TEE TA
+ * signature over a SHA-256 digest: RSASSA-PSS with MGF1-SHA-256 and a
+ * 32-byte salt when @pss, else RSASSA-PKCS1-v1_5 (used to verify here and
+ * to sign in teebox-sign, so both agree by construction)
+ * @params:	room for SHDR_SIG_PARAMS entries (OSSL_PARAM)
+ */
+void shdr_sig_params(struct ossl_param_st *params, bool pss);
 
 #endif /* TEEBOX_SECURE_SHDR_H */

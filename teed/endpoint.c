@@ -12,6 +12,7 @@
 #include "endpoint.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
+#include "transport/tbx_sock.h"
 
 static int listen_at(const char *path, mode_t mode)
 {

@@ -158,24 +158,6 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-static int make_dirs(const char *path)
-{
-	char tmp[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(tmp, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 /* Into the background: logs go to DIR/teed.log. */
 static int daemonize(const struct options *o)
 {
@@ -315,7 +297,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	log_set_level((enum log_level)t.opt.log_level);
-	rc = make_dirs(t.opt.rundir);
+	rc = tbx_mkdir_p(t.opt.rundir, 0755);
 	if (rc) {
 		pr_err("cannot create %s: %s", t.opt.rundir, strerror(-rc));
 		return 1;

@@ -13,4 +13,10 @@
  */
 int tbx_runtime_dir(char *buf, size_t len);
 
+/**
+ * tbx_mkdir_p() - create @path and any missing parents with @mode
+ * Returns 0 (also when it exists) or -errno.
+ */
+int tbx_mkdir_p(const char *path, unsigned int mode);
+
 #endif

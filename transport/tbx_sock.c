@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "tbx_sock.h"
@@ -58,6 +59,11 @@ static void take_fds(struct msghdr *mh, int *fd)
 
 ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd)
 {
+	return tbx_recv_flags(sock, msg, max, fd, 0);
+}
+
+ssize_t tbx_recv_flags(int sock, void *msg, size_t max, int *fd, int flags)
+{
 	char cbuf[CMSG_SPACE(4 * sizeof(int))];
 	struct iovec iov = {.iov_base = msg, .iov_len = max};
 	struct msghdr mh = {.msg_iov = &iov,
@@ -68,7 +74,7 @@ ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd)
 
 	*fd = -1;
 	do {
-		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);
+		n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC | flags);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return -errno;
@@ -80,4 +86,14 @@ ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd)
 		return -EMSGSIZE;
 	}
 	return n;
+}
+
+int tbx_sockaddr(struct sockaddr_un *sa, const char *path)
+{
+	memset(sa, 0, sizeof(*sa));
+	sa->sun_family = AF_UNIX;
+	if (strlen(path) >= sizeof(sa->sun_path))
+		return -ENAMETOOLONG;
+	strcpy(sa->sun_path, path);
+	return 0;
 }

@@ -21,4 +21,18 @@ int tbx_send(int sock, const void *msg, size_t len, int fd);
  */
 ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd);
 
+/**
+ * tbx_recv_flags() - tbx_recv() with recvmsg(2) @flags (MSG_DONTWAIT:
+ * -EAGAIN when nothing waits)
+ */
+ssize_t tbx_recv_flags(int sock, void *msg, size_t max, int *fd, int flags);
+
+struct sockaddr_un;
+
+/**
+ * tbx_sockaddr() - fill @sa for the UNIX socket at @path
+ * Returns 0, or -ENAMETOOLONG.
+ */
+int tbx_sockaddr(struct sockaddr_un *sa, const char *path);
+
 #endif

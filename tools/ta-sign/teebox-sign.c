@@ -489,28 +489,12 @@ static int hash_image(const uint8_t *img, size_t sub_off, size_t len,
 static int sign_hash(EVP_PKEY *key, bool pss, const uint8_t *hash, uint8_t *sig,
 		     size_t sig_size)
 {
-	char pad_pss[] = OSSL_PKEY_RSA_PAD_MODE_PSS;
-	char pad_pkcs1[] = OSSL_PKEY_RSA_PAD_MODE_PKCSV15;
-	char sha256[] = "SHA256";
-	int saltlen = SHDR_PSS_SALT_LEN;
-	OSSL_PARAM params[5];
-	OSSL_PARAM *p = params;
+	OSSL_PARAM params[SHDR_SIG_PARAMS];
 	EVP_PKEY_CTX *ctx;
 	size_t n = sig_size;
 	int ret = EXIT_OK;
 
-	*p++ = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_PAD_MODE,
-						pss ? pad_pss : pad_pkcs1, 0);
-	*p++ = OSSL_PARAM_construct_utf8_string(OSSL_SIGNATURE_PARAM_DIGEST,
-						sha256, 0);
-	if (pss) {
-		*p++ = OSSL_PARAM_construct_utf8_string(
-			OSSL_SIGNATURE_PARAM_MGF1_DIGEST, sha256, 0);
-		*p++ = OSSL_PARAM_construct_int(
-			OSSL_SIGNATURE_PARAM_PSS_SALTLEN, &saltlen);
-	}
-	*p = OSSL_PARAM_construct_end();
-
+	shdr_sig_params(params, pss);
 	ctx = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
 	if (!ctx || EVP_PKEY_sign_init_ex(ctx, params) <= 0 ||
 	    EVP_PKEY_sign(ctx, sig, &n, hash, SHDR_HASH_SIZE) <= 0)

@@ -211,12 +211,40 @@ static void show_log(const char *dir, const char *name)
 	fclose(f);
 }
 
+/*
+ * Runs a program that daemonizes itself (teed --daemon, tee-supplicant
+ * -d) and waits for the foreground part: it exits 0 once the daemon is
+ * ready.  Its stderr goes to @log when given.
+ */
+static int run_daemon(char *const argv[], const char *log)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -errno;
+	if (pid == 0) {
+		int fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND, 0644)
+			     : -1;
+
+		if (fd >= 0)
+			dup2(fd, STDERR_FILENO);
+		execv(argv[0], argv);
+		fprintf(stderr, "teebox: cannot run %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status))
+		return -ECHILD;
+	return 0;
+}
+
 static int start_teed(const struct options *o)
 {
 	char teed[PATH_MAX], sw[PATH_MAX];
 	char *argv[16];
-	int argc = 0, status;
-	pid_t pid;
+	int argc = 0;
 
 	sibling(teed, sizeof(teed), "teed");
 	sibling(sw, sizeof(sw), "teebox-secure");
@@ -239,20 +267,8 @@ static int start_teed(const struct options *o)
 		argv[argc++] = (char *)o->dtb;
 	}
 	argv[argc] = NULL;
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		execv(teed, argv);
-		fprintf(stderr, "teebox: cannot run %s: %s\n", teed,
-			strerror(errno));
-		_exit(127);
-	}
 	/* teed --daemon returns once it is in the background. */
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		return -ECHILD;
-	return 0;
+	return run_daemon(argv, NULL);
 }
 
 static int wait_teed(const struct options *o)
@@ -271,47 +287,18 @@ static int wait_teed(const struct options *o)
 static int start_supplicant(const struct options *o)
 {
 	char bin[PATH_MAX], log[PATH_MAX], pid_file[PATH_MAX];
-	int status;
-	pid_t pid;
+	char *argv[] = {bin,	      "-d",
+			"--pid-file", pid_file,
+			"--ta-dir",   (char *)o->ta_dir,
+			"--fs-dir",   (char *)o->storage_dir,
+			NULL};
 
 	sibling(bin, sizeof(bin), "tee-supplicant");
 	path_in(log, sizeof(log), o->rundir, "tee-supplicant.log");
 	path_in(pid_file, sizeof(pid_file), o->rundir, "tee-supplicant.pid");
-	pid = fork();
-	if (pid < 0)
-		return -errno;
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
-
-		if (fd >= 0)
-			dup2(fd, STDERR_FILENO);
-		setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
-		execl(bin, bin, "-d", "--pid-file", pid_file, "--ta-dir",
-		      o->ta_dir, "--fs-dir", o->storage_dir, (char *)NULL);
-		fprintf(stderr, "teebox: cannot run %s: %s\n", bin,
-			strerror(errno));
-		_exit(127);
-	}
+	setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
 	/* -d returns once the supplicant is attached to teepriv0. */
-	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		return -ECHILD;
-	return 0;
-}
-
-static int make_dir(const char *path)
-{
-	char tmp[PATH_MAX];
-
-	snprintf(tmp, sizeof(tmp), "%s", path);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(tmp, 0755);
-			*p = '/';
-		}
-	}
-	return mkdir(tmp, 0755) && errno != EEXIST ? -errno : 0;
+	return run_daemon(argv, log);
 }
 
 static int cmd_up(const struct options *o)
@@ -323,7 +310,7 @@ static int cmd_up(const struct options *o)
 		printf("teebox is already up in %s\n", o->rundir);
 		return 0;
 	}
-	if (make_dir(o->rundir) || make_dir(o->storage_dir)) {
+	if (tbx_mkdir_p(o->rundir, 0755) || tbx_mkdir_p(o->storage_dir, 0700)) {
 		fprintf(stderr, "teebox: cannot create %s: %s\n", o->rundir,
 			strerror(errno));
 		return 1;

@@ -58,6 +58,21 @@ static struct optee_notif_entry *find_key(struct optee_notif *notif, u64 key)
 	return NULL;
 }
 
+/* Adds an entry for @key.  notif->mutex held. */
+static struct optee_notif_entry *add_entry(struct optee_notif *notif, u64 key,
+					   bool waiting)
+{
+	struct optee_notif_entry *e = kzalloc(sizeof(*e));
+
+	if (!e)
+		return NULL;
+	e->key = key;
+	e->waiting = waiting;
+	init_completion(&e->c);
+	list_add_tail(&e->link, &notif->db);
+	return e;
+}
+
 static void free_entry(struct optee_notif_entry *e)
 {
 	destroy_completion(&e->c);
@@ -84,16 +99,10 @@ int optee_notif_wait(struct optee_notif *notif, u64 key, u32 timeout_ms)
 		mutex_unlock(&notif->mutex);
 		return rc;
 	}
-	e = kzalloc(sizeof(*e));
-	if (!e) {
-		mutex_unlock(&notif->mutex);
-		return -ENOMEM;
-	}
-	e->key = key;
-	e->waiting = true;
-	init_completion(&e->c);
-	list_add_tail(&e->link, &notif->db);
+	e = add_entry(notif, key, true);
 	mutex_unlock(&notif->mutex);
+	if (!e)
+		return -ENOMEM;
 
 	if (timeout_ms) {
 		if (!wait_for_completion_timeout(&e->c, timeout_ms))
@@ -122,15 +131,8 @@ int optee_notif_send(struct optee_notif *notif, u64 key)
 		/* Wake the waiter; a second send before it ran is one. */
 		if (e->waiting)
 			complete(&e->c);
-	} else {
-		e = kzalloc(sizeof(*e));
-		if (e) {
-			e->key = key;
-			init_completion(&e->c);
-			list_add_tail(&e->link, &notif->db);
-		} else {
-			rc = -ENOMEM;
-		}
+	} else if (!add_entry(notif, key, false)) {
+		rc = -ENOMEM;
 	}
 	mutex_unlock(&notif->mutex);
 	return rc;
