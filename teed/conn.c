@@ -353,7 +353,6 @@ static void conn_release(struct conn *c)
 		munmap(c->lanes, ALIGN_UP(sizeof(struct tbx_lanes), PAGE_SIZE));
 	if (c->lanes_fd >= 0)
 		close(c->lanes_fd);
-	close(c->sock);
 	task_destroy(&c->task);
 	pthread_mutex_destroy(&c->lock);
 }
@@ -367,6 +366,11 @@ static void *conn_thread(void *arg)
 		serve_socket(c);
 	conn_release(c);
 	endpoint_del_conn(c->ep, c);
+	/*
+	 * Only now: until the endpoint forgets us it may shut the socket
+	 * down, and the number must not have gone to another file.
+	 */
+	close(c->sock);
 	kfree(c);
 	return NULL;
 }
