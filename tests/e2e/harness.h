@@ -18,6 +18,9 @@
  * @supp_timeout_ms: how long requests wait for a supplicant (0: default)
  * @ta_dir:	TA directory (NULL: the build's)
  * @log_level:	teed's log level (0: default)
+ * @teed_args:	more teed arguments, NULL-terminated (NULL: none)
+ * @expect_no_device: teed is expected to come up without tee0 (a device
+ *		tree without OP-TEE): wait for "ready" in its log instead
  */
 struct harness_opts {
 	unsigned int threads;
@@ -25,6 +28,8 @@ struct harness_opts {
 	unsigned int supp_timeout_ms;
 	const char *ta_dir;
 	int log_level;
+	const char *const *teed_args;
+	bool expect_no_device;
 };
 
 /**
