@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Normal-world RAM as teed manages it; see nw_ram_nw.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -49,25 +50,31 @@ static bool overlaps(struct nw_ram *ram, phys_addr_t pa, size_t size)
 	return false;
 }
 
-void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd)
+/*
+ * Maps @fd (which the chunk then owns) at [@pa, @pa + @size) and tells
+ * the secure world.  Returns the mapping or an ERR_PTR; @fd is closed on
+ * failure.
+ */
+static void *plug_file(struct nw_ram *ram, phys_addr_t pa, size_t size, int fd)
 {
 	struct nw_ram_msg msg = {.type = NW_RAM_PLUG, .pa = pa, .size = size};
 	struct nw_chunk *c;
 	int rc;
 
 	if (!size || !IS_ALIGNED(pa, PAGE_SIZE) ||
-	    !IS_ALIGNED(size, PAGE_SIZE) || pa + size < pa)
+	    !IS_ALIGNED(size, PAGE_SIZE) || pa + size < pa ||
+	    !memfd_check_sealed(fd, size)) {
+		close(fd);
 		return ERR_PTR(-EINVAL);
+	}
 	c = kzalloc(sizeof(*c));
-	if (!c)
+	if (!c) {
+		close(fd);
 		return ERR_PTR(-ENOMEM);
+	}
 	c->pa = pa;
 	c->size = size;
-	c->fd = memfd_new_sealed("teebox-nw-ram", size, false);
-	if (c->fd < 0) {
-		rc = c->fd;
-		goto err_free;
-	}
+	c->fd = fd;
 	c->va = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, c->fd, 0);
 	if (c->va == MAP_FAILED) {
 		rc = -ENOMEM;
@@ -81,16 +88,36 @@ void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd)
 	pthread_mutex_unlock(&ram->lock);
 	if (rc)
 		goto err_unmap;
-	*fd = c->fd;
 	return c->va;
 
 err_unmap:
 	munmap(c->va, size);
 err_close:
 	close(c->fd);
-err_free:
 	kfree(c);
 	return ERR_PTR(rc);
+}
+
+void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd)
+{
+	int f = memfd_new_sealed("teebox-nw-ram", size, false);
+	void *va;
+
+	if (f < 0)
+		return ERR_PTR(f);
+	va = plug_file(ram, pa, size, f);
+	if (!IS_ERR(va))
+		*fd = f;
+	return va;
+}
+
+void *nw_ram_plug_fd(struct nw_ram *ram, phys_addr_t pa, size_t size, int fd)
+{
+	int f = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+
+	if (f < 0)
+		return ERR_PTR(-errno);
+	return plug_file(ram, pa, size, f);
 }
 
 static void chunk_free(struct nw_chunk *c)

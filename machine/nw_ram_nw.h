@@ -38,6 +38,16 @@ void nw_ram_init(struct nw_ram *ram, int bus_fd, _Atomic uint64_t *gen);
 void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd);
 
 /**
+ * nw_ram_plug_fd() - make [@pa, @pa + @size) normal-world RAM backed by
+ * the file @fd, which must be sealed against shrinking and hold at least
+ * @size bytes (e.g. memory a client registers); the chunk keeps its own
+ * duplicate of @fd
+ * Returns the local mapping or an ERR_PTR (-EINVAL: not such a file, or
+ * overlap/alignment).
+ */
+void *nw_ram_plug_fd(struct nw_ram *ram, phys_addr_t pa, size_t size, int fd);
+
+/**
  * nw_ram_unplug() - remove the chunk that starts at @pa: announced to the
  * secure world, unmapped and closed
  */

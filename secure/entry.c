@@ -15,14 +15,27 @@ static uint64_t reg_pair(uint64_t hi, uint64_t lo)
 static void call_with_arg(struct secure_world *sw, struct smc_sw_lane *lane,
 			  uint64_t regs[SMC_NUM_REGS])
 {
-	struct sthread *t = sthread_alloc(sw, lane);
+	phys_addr_t parg = reg_pair(regs[1], regs[2]);
+	struct sthread sys = {.id = -1, .busy = true, .lane = lane, .sw = sw};
+	struct sthread *t;
 
+	/*
+	 * Registering memory never waits and never calls out: it runs on a
+	 * system thread of its own, so that it cannot be starved by the
+	 * very calls that need it (a TA load suspended in an RPC whose
+	 * memory must be registered; mainline's system threads).
+	 */
+	if (entry_std_is_system_call(sw, parg)) {
+		regs[0] = entry_std_call(&sys, parg);
+		return;
+	}
+	t = sthread_alloc(sw, lane);
 	if (!t) {
 		/* a1..a7 preserved: the normal world retries as is. */
 		regs[0] = OPTEE_SMC_RETURN_ETHREAD_LIMIT;
 		return;
 	}
-	regs[0] = entry_std_call(t, reg_pair(regs[1], regs[2]));
+	regs[0] = entry_std_call(t, parg);
 	sthread_free(t);
 }
 

@@ -15,16 +15,21 @@
 /* Function ids this secure world answers (OPTEE_SMC_CALLS_COUNT). */
 #define SW_CALLS_COUNT 12
 
-static void exchange_capabilities(uint64_t regs[SMC_NUM_REGS])
+static void exchange_capabilities(struct secure_world *sw,
+				  uint64_t regs[SMC_NUM_REGS])
 {
+	uint64_t caps = SW_SEC_CAPS;
+
+	if (sw->cfg.dynamic_shm)
+		caps |= OPTEE_SMC_SEC_CAP_DYNAMIC_SHM;
 	/* Only a uniprocessor hint may come from the normal world. */
 	if (regs[1] & ~(uint64_t)OPTEE_SMC_NSEC_CAP_UNIPROCESSOR) {
 		regs[0] = OPTEE_SMC_RETURN_ENOTAVAIL;
-		regs[1] = SW_SEC_CAPS;
+		regs[1] = caps;
 		return;
 	}
 	regs[0] = OPTEE_SMC_RETURN_OK;
-	regs[1] = SW_SEC_CAPS;
+	regs[1] = caps;
 	regs[2] = 0; /* no asynchronous notification */
 	regs[3] = 0; /* no RPC argument after the call's */
 }
@@ -94,7 +99,7 @@ void sw_entry_fast(struct secure_world *sw, uint64_t regs[SMC_NUM_REGS])
 		regs[2] = 0; /* no build id */
 		break;
 	case OPTEE_SMC_EXCHANGE_CAPABILITIES:
-		exchange_capabilities(regs);
+		exchange_capabilities(sw, regs);
 		break;
 	case OPTEE_SMC_GET_SHM_CONFIG:
 		get_shm_config(sw, regs);

@@ -36,13 +36,6 @@ struct msg {
 	uint32_t types;
 };
 
-static bool in_reserved_shm(const struct sw_config *cfg, uint64_t pa,
-			    uint64_t size)
-{
-	return pa >= cfg->shm_base && pa + size >= pa &&
-	       pa + size <= cfg->shm_base + cfg->shm_size;
-}
-
 static void put_params(struct msg *m)
 {
 	for (size_t i = 0; i < TEE_NUM_PARAMS; i++) {
@@ -54,7 +47,10 @@ static void put_params(struct msg *m)
 	}
 }
 
-/* A TMEM param: a buffer in the reserved shared memory, or none. */
+/*
+ * A TMEM param: a buffer (in the reserved shared memory, or anywhere in
+ * normal-world RAM with dynamic shared memory), a page list, or none.
+ */
 static TEE_Result tmem_param(struct secure_world *sw,
 			     const struct optee_msg_param *mp,
 			     struct ta_call_param *p)
@@ -69,13 +65,26 @@ static TEE_Result tmem_param(struct secure_world *sw,
 		p->u.memref.mem.chunk = NULL; /* a null memref */
 		return TEE_SUCCESS;
 	}
-	if (!in_reserved_shm(&sw->cfg, pa, size) ||
-	    !nw_ram_sw_get(&sw->ram, pa, (size_t)size, &p->u.memref.mem)) {
+	if (mp->attr & OPTEE_MSG_ATTR_NONCONTIG)
+		return sw_noncontig_get(sw, pa, size, &p->u.memref.mem);
+	if (!sw_nw_mem_get(sw, pa, size, &p->u.memref.mem)) {
 		pr_err("refusing memref at 0x%llx (+0x%llx): not shared memory",
 		       (unsigned long long)pa, (unsigned long long)size);
 		return TEE_ERROR_BAD_PARAMETERS;
 	}
 	return TEE_SUCCESS;
+}
+
+/* An RMEM param: a range of registered memory, named by its cookie. */
+static TEE_Result rmem_param(struct secure_world *sw,
+			     const struct optee_msg_param *mp,
+			     struct ta_call_param *p)
+{
+	p->u.memref.size = (size_t)mp->u.rmem.size;
+	if (mp->u.rmem.size > SIZE_MAX)
+		return TEE_ERROR_BAD_PARAMETERS;
+	return sw_reg_shm_get(sw, mp->u.rmem.shm_ref, mp->u.rmem.offs,
+			      mp->u.rmem.size, &p->u.memref.mem);
 }
 
 /* Turns @num message params at @mp into the TA's params. */
@@ -91,7 +100,13 @@ static TEE_Result params_from_msg(struct msg *m,
 		struct ta_call_param *p = &m->params[i];
 		uint64_t type = mp[i].attr & OPTEE_MSG_ATTR_TYPE_MASK;
 
-		if (mp[i].attr & ~(OPTEE_MSG_ATTR_TYPE_MASK | PARAM_CACHE_BITS))
+		if (mp[i].attr & ~(OPTEE_MSG_ATTR_TYPE_MASK | PARAM_CACHE_BITS |
+				   OPTEE_MSG_ATTR_NONCONTIG))
+			return TEE_ERROR_BAD_PARAMETERS;
+		/* Only a temporary memref may be a page list. */
+		if ((mp[i].attr & OPTEE_MSG_ATTR_NONCONTIG) &&
+		    (type < OPTEE_MSG_ATTR_TYPE_TMEM_INPUT ||
+		     type > OPTEE_MSG_ATTR_TYPE_TMEM_INOUT))
 			return TEE_ERROR_BAD_PARAMETERS;
 		switch (type) {
 		case OPTEE_MSG_ATTR_TYPE_NONE:
@@ -113,6 +128,15 @@ static TEE_Result params_from_msg(struct msg *m,
 				return res;
 			p->type = TEE_PARAM_TYPE_MEMREF_INPUT + (uint32_t)type -
 				  OPTEE_MSG_ATTR_TYPE_TMEM_INPUT;
+			break;
+		case OPTEE_MSG_ATTR_TYPE_RMEM_INPUT:
+		case OPTEE_MSG_ATTR_TYPE_RMEM_OUTPUT:
+		case OPTEE_MSG_ATTR_TYPE_RMEM_INOUT:
+			res = rmem_param(m->t->sw, &mp[i], p);
+			if (res)
+				return res;
+			p->type = TEE_PARAM_TYPE_MEMREF_INPUT + (uint32_t)type -
+				  OPTEE_MSG_ATTR_TYPE_RMEM_INPUT;
 			break;
 		default:
 			return TEE_ERROR_BAD_PARAMETERS;
@@ -242,6 +266,35 @@ static void cmd_cancel(struct msg *m)
 		   TEE_ORIGIN_TEE);
 }
 
+/*
+ * REGISTER_SHM: one param, exactly TMEM_OUTPUT | NONCONTIG as OP-TEE
+ * requires (ABI-FACTS §4.4), naming the page list and the cookie.
+ */
+static void cmd_register_shm(struct msg *m)
+{
+	const struct optee_msg_param *p = &m->arg->params[0];
+	TEE_Result res = TEE_ERROR_BAD_PARAMETERS;
+
+	if (m->arg->num_params == 1 &&
+	    p->attr == (OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT |
+			OPTEE_MSG_ATTR_NONCONTIG))
+		res = sw_reg_shm_register(m->t->sw, p->u.tmem.shm_ref,
+					  p->u.tmem.buf_ptr, p->u.tmem.size);
+	set_result(m, res, TEE_ORIGIN_TEE);
+}
+
+/* UNREGISTER_SHM: one RMEM_INPUT param with the cookie. */
+static void cmd_unregister_shm(struct msg *m)
+{
+	const struct optee_msg_param *p = &m->arg->params[0];
+	TEE_Result res = TEE_ERROR_BAD_PARAMETERS;
+
+	if (m->arg->num_params == 1 &&
+	    p->attr == OPTEE_MSG_ATTR_TYPE_RMEM_INPUT)
+		res = sw_reg_shm_unregister(m->t->sw, p->u.rmem.shm_ref);
+	set_result(m, res, TEE_ORIGIN_TEE);
+}
+
 /* Maps the message at @parg and copies it in; false if it is not there. */
 static bool msg_fetch(struct msg *m, phys_addr_t parg)
 {
@@ -249,8 +302,7 @@ static bool msg_fetch(struct msg *m, phys_addr_t parg)
 	struct optee_msg_arg hdr;
 	size_t size;
 
-	if (!in_reserved_shm(&sw->cfg, parg, sizeof(hdr)) ||
-	    !nw_ram_sw_get(&sw->ram, parg, sizeof(hdr), &m->mem))
+	if (!sw_nw_mem_get(sw, parg, sizeof(hdr), &m->mem))
 		return false;
 	memcpy(&hdr, m->mem.va, sizeof(hdr));
 	nw_ram_sw_put(&m->mem);
@@ -258,8 +310,7 @@ static bool msg_fetch(struct msg *m, phys_addr_t parg)
 		return false;
 
 	size = OPTEE_MSG_GET_ARG_SIZE(hdr.num_params);
-	if (!in_reserved_shm(&sw->cfg, parg, size) ||
-	    !nw_ram_sw_get(&sw->ram, parg, size, &m->mem))
+	if (!sw_nw_mem_get(sw, parg, size, &m->mem))
 		return false;
 	m->arg = kmalloc(size);
 	if (!m->arg) {
@@ -271,6 +322,25 @@ static bool msg_fetch(struct msg *m, phys_addr_t parg)
 	m->arg->num_params = hdr.num_params;
 	m->nw = m->mem.va;
 	return true;
+}
+
+static bool is_system_cmd(uint32_t cmd)
+{
+	return cmd == OPTEE_MSG_CMD_REGISTER_SHM ||
+	       cmd == OPTEE_MSG_CMD_UNREGISTER_SHM;
+}
+
+bool entry_std_is_system_call(struct secure_world *sw, phys_addr_t parg)
+{
+	struct nw_mem m;
+	uint32_t cmd;
+
+	if (!sw->cfg.dynamic_shm ||
+	    !sw_nw_mem_get(sw, parg, sizeof(struct optee_msg_arg), &m))
+		return false;
+	cmd = ((const struct optee_msg_arg *)m.va)->cmd;
+	nw_ram_sw_put(&m);
+	return is_system_cmd(cmd);
 }
 
 uint32_t entry_std_call(struct sthread *t, phys_addr_t parg)
@@ -286,6 +356,11 @@ uint32_t entry_std_call(struct sthread *t, phys_addr_t parg)
 		return OPTEE_SMC_RETURN_EBADADDR;
 	}
 
+	/* The command may have changed since it was peeked at: re-check. */
+	if (t->id < 0 && !is_system_cmd(m.arg->cmd)) {
+		rv = OPTEE_SMC_RETURN_ETHREAD_LIMIT;
+		goto out;
+	}
 	switch (m.arg->cmd) {
 	case OPTEE_MSG_CMD_OPEN_SESSION:
 		cmd_open_session(&m);
@@ -299,11 +374,23 @@ uint32_t entry_std_call(struct sthread *t, phys_addr_t parg)
 	case OPTEE_MSG_CMD_CANCEL:
 		cmd_cancel(&m);
 		break;
+	case OPTEE_MSG_CMD_REGISTER_SHM:
+	case OPTEE_MSG_CMD_UNREGISTER_SHM:
+		if (!t->sw->cfg.dynamic_shm) {
+			rv = OPTEE_SMC_RETURN_EBADCMD;
+			break;
+		}
+		if (m.arg->cmd == OPTEE_MSG_CMD_REGISTER_SHM)
+			cmd_register_shm(&m);
+		else
+			cmd_unregister_shm(&m);
+		break;
 	default:
 		pr_err("unknown message command 0x%x", m.arg->cmd);
 		rv = OPTEE_SMC_RETURN_EBADCMD;
 		break;
 	}
+out:
 	put_params(&m);
 	kfree(m.arg);
 	nw_ram_sw_put(&m.mem);

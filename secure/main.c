@@ -33,6 +33,7 @@ struct options {
 	unsigned long long shm_base;
 	unsigned long long shm_size;
 	int log_level;
+	bool dynamic_shm;
 };
 
 static void usage(void)
@@ -40,7 +41,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: teebox-secure --conduit-fd N --bus-fd N [--threads N]\n"
 		"                     [--shm-base PA --shm-size BYTES]"
-		" [--log-level 3..7]\n"
+		" [--log-level 3..7] [--dynamic-shm]\n"
 		"Started by teed; not meant to be run by hand.\n");
 }
 
@@ -53,6 +54,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"shm-base", required_argument, NULL, 's'},
 		{"shm-size", required_argument, NULL, 'z'},
 		{"log-level", required_argument, NULL, 'l'},
+		{"dynamic-shm", no_argument, NULL, 'y'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -83,6 +85,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'l':
 			o->log_level = atoi(optarg);
 			break;
+		case 'y':
+			o->dynamic_shm = true;
+			break;
 		default:
 			return -EINVAL;
 		}
@@ -102,6 +107,9 @@ static int boot(struct secure_world *sw, const struct options *o)
 	sw->cfg.shm_size = o->shm_size;
 	sw->cfg.secure_base = BOARD_SECURE_RAM_BASE;
 	sw->cfg.secure_size = BOARD_SECURE_RAM_SIZE;
+	sw->cfg.dynamic_shm = o->dynamic_shm;
+	pthread_mutex_init(&sw->reg_lock, NULL);
+	INIT_LIST_HEAD(&sw->reg_shms);
 	sw->pubkey = teebox_ta_pubkey_der;
 	sw->pubkey_len = teebox_ta_pubkey_der_len;
 
@@ -159,9 +167,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	pr_info("secure world ready: %u threads, %u CPUs, shared memory "
-		"0x%llx+0x%llx",
+		"0x%llx+0x%llx%s",
 		sw.cfg.nthreads, sw.conduit.shared->nlanes, o.shm_base,
-		o.shm_size);
+		o.shm_size, o.dynamic_shm ? ", dynamic shared memory" : "");
 	serve_bus(&sw, o.bus_fd);
 	pr_info("normal world gone: secure world stops");
 	return 0;

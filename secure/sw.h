@@ -76,6 +76,9 @@ struct sthread {
  * @shm_size:	its size
  * @secure_base: secure RAM (refused as normal-world memory)
  * @secure_size: its size
+ * @dynamic_shm: offer OPTEE_SMC_SEC_CAP_DYNAMIC_SHM: accept messages and
+ *		buffers anywhere in normal-world RAM, page lists, and
+ *		registered shared memory
  */
 struct sw_config {
 	unsigned int nthreads;
@@ -83,6 +86,7 @@ struct sw_config {
 	size_t shm_size;
 	phys_addr_t secure_base;
 	size_t secure_size;
+	bool dynamic_shm;
 };
 
 /**
@@ -110,6 +114,8 @@ struct ta_manager {
  * @tm:		the TA manager
  * @pubkey:	DER public key TA images must be signed with
  * @pubkey_len:	its length
+ * @reg_lock:	protects @reg_shms
+ * @reg_shms:	memory the normal world registered (nw_shm.c)
  */
 struct secure_world {
 	struct sw_config cfg;
@@ -121,7 +127,45 @@ struct secure_world {
 	struct ta_manager tm;
 	const uint8_t *pubkey;
 	size_t pubkey_len;
+	pthread_mutex_t reg_lock;
+	struct list_head reg_shms;
 };
+
+/* nw_shm.c */
+
+/**
+ * sw_nw_mem_get() - validate a contiguous normal-world buffer: in the
+ * reserved shared memory, or (dynamic shared memory) anywhere in
+ * normal-world RAM; takes a reference like nw_ram_sw_get()
+ */
+bool sw_nw_mem_get(struct secure_world *sw, uint64_t pa, uint64_t size,
+		   struct nw_mem *mem);
+
+/**
+ * sw_noncontig_get() - the buffer a NONCONTIG page list at @buf_ptr
+ * (list address | offset in the first page) describes for @size bytes
+ * Returns TEE_SUCCESS with a reference in @mem, TEE_ERROR_BAD_PARAMETERS,
+ * or TEE_ERROR_NOT_SUPPORTED for pages that do not follow each other.
+ */
+TEE_Result sw_noncontig_get(struct secure_world *sw, uint64_t buf_ptr,
+			    uint64_t size, struct nw_mem *mem);
+
+/** sw_reg_shm_register() - OPTEE_MSG_CMD_REGISTER_SHM of a page list. */
+TEE_Result sw_reg_shm_register(struct secure_world *sw, uint64_t cookie,
+			       uint64_t buf_ptr, uint64_t size);
+
+/** sw_reg_shm_unregister() - OPTEE_MSG_CMD_UNREGISTER_SHM. */
+TEE_Result sw_reg_shm_unregister(struct secure_world *sw, uint64_t cookie);
+
+/**
+ * sw_reg_shm_get() - [@offs, @offs + @size) of registered memory @cookie
+ * (an RMEM parameter), with a reference in @mem
+ */
+TEE_Result sw_reg_shm_get(struct secure_world *sw, uint64_t cookie,
+			  uint64_t offs, uint64_t size, struct nw_mem *mem);
+
+/** sw_reg_shm_count() - registrations (diagnostics, tests). */
+size_t sw_reg_shm_count(struct secure_world *sw);
 
 /* entry_fast.c */
 
@@ -152,6 +196,12 @@ void sw_smc_entry(struct smc_sw_lane *lane, uint64_t regs[SMC_NUM_REGS],
  * EBADADDR (no valid message there) or EBADCMD (unknown command).
  */
 uint32_t entry_std_call(struct sthread *t, phys_addr_t parg);
+
+/**
+ * entry_std_is_system_call() - true if the message at @parg registers or
+ * unregisters memory: served without a thread of the pool (never waits)
+ */
+bool entry_std_is_system_call(struct secure_world *sw, phys_addr_t parg);
 
 /* thread.c */
 

@@ -20,14 +20,6 @@ static uint64_t reg_pair(uint64_t hi, uint64_t lo)
 	return ((hi & 0xffffffffULL) << 32) | (lo & 0xffffffffULL);
 }
 
-/* True if [pa, pa + size) lies in the reserved shared memory. */
-static bool in_reserved_shm(const struct sw_config *cfg, uint64_t pa,
-			    uint64_t size)
-{
-	return pa >= cfg->shm_base && pa + size >= pa &&
-	       pa + size <= cfg->shm_base + cfg->shm_size;
-}
-
 static void rpc_free_arg(struct sthread *t, uint64_t cookie)
 {
 	uint64_t regs[SMC_NUM_REGS] = {OPTEE_SMC_RETURN_RPC_FREE, cookie >> 32,
@@ -51,8 +43,7 @@ static bool ensure_rpc_arg(struct sthread *t)
 	cookie = reg_pair(regs[4], regs[5]);
 	if (!pa)
 		return false;
-	if (!in_reserved_shm(&sw->cfg, pa, RPC_ARG_SIZE) ||
-	    !nw_ram_sw_get(&sw->ram, pa, RPC_ARG_SIZE, &t->rpc_mem)) {
+	if (!sw_nw_mem_get(sw, pa, RPC_ARG_SIZE, &t->rpc_mem)) {
 		pr_err("normal world gave an RPC buffer outside shared memory");
 		rpc_free_arg(t, cookie);
 		return false;
@@ -108,6 +99,20 @@ TEE_Result thread_rpc_cmd(struct sthread *t, uint32_t cmd, size_t num_params,
 	return arg->ret;
 }
 
+/* The memory of an SHM_ALLOC answer: a buffer, or a page list. */
+static bool answer_mem(struct secure_world *sw, const struct rpc_param *p,
+		       size_t size, struct nw_mem *mem)
+{
+	if (p->u.tmem.size < size)
+		return false;
+	if (p->attr == OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT)
+		return sw_nw_mem_get(sw, p->u.tmem.buf_ptr, size, mem);
+	if (p->attr ==
+	    (OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT | OPTEE_MSG_ATTR_NONCONTIG))
+		return !sw_noncontig_get(sw, p->u.tmem.buf_ptr, size, mem);
+	return false;
+}
+
 TEE_Result thread_rpc_shm_alloc(struct sthread *t, uint32_t type, size_t size,
 				struct nw_mem *mem, uint64_t *cookie)
 {
@@ -122,9 +127,7 @@ TEE_Result thread_rpc_shm_alloc(struct sthread *t, uint32_t type, size_t size,
 	if (res)
 		return TEE_ERROR_OUT_OF_MEMORY;
 	*cookie = p.u.tmem.shm_ref;
-	if (p.attr != OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT || p.u.tmem.size < size ||
-	    !in_reserved_shm(&sw->cfg, p.u.tmem.buf_ptr, size) ||
-	    !nw_ram_sw_get(&sw->ram, p.u.tmem.buf_ptr, size, mem)) {
+	if (!answer_mem(sw, &p, size, mem)) {
 		pr_err("normal world answered SHM_ALLOC with unusable memory");
 		mem->chunk = NULL;
 		thread_rpc_shm_free(t, type, *cookie, mem);

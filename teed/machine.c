@@ -51,6 +51,12 @@ static void *plat_ram_plug(struct platform *plat, phys_addr_t pa, size_t size,
 	return nw_ram_plug(&to_machine(plat)->ram, pa, size, fd);
 }
 
+static void *plat_ram_plug_fd(struct platform *plat, phys_addr_t pa,
+			      size_t size, int fd)
+{
+	return nw_ram_plug_fd(&to_machine(plat)->ram, pa, size, fd);
+}
+
 static void plat_ram_unplug(struct platform *plat, phys_addr_t pa)
 {
 	nw_ram_unplug(&to_machine(plat)->ram, pa);
@@ -60,6 +66,7 @@ static const struct platform_ops machine_platform_ops = {
 	.smc = plat_smc,
 	.hvc = plat_hvc,
 	.ram_plug = plat_ram_plug,
+	.ram_plug_fd = plat_ram_plug_fd,
 	.ram_unplug = plat_ram_unplug,
 };
 
@@ -81,12 +88,15 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			size,
 			"--log-level",
 			level,
+			NULL, /* --dynamic-shm goes here */
 			NULL};
 
 	snprintf(threads, sizeof(threads), "%u", cfg->threads);
 	snprintf(base, sizeof(base), "0x%llx", BOARD_SHM_BASE);
 	snprintf(size, sizeof(size), "0x%llx", BOARD_SHM_SIZE);
 	snprintf(level, sizeof(level), "%d", cfg->log_level);
+	if (cfg->dynamic_shm)
+		argv[ARRAY_SIZE(argv) - 2] = "--dynamic-shm";
 	/*
 	 * Move both out of the way first: one may already sit at 3 or 4,
 	 * and dup2() onto itself would keep its close-on-exec flag.
@@ -149,6 +159,8 @@ int machine_boot(struct machine *m, const struct machine_config *cfg)
 	m->bus_fd = -1;
 	m->plat.ops = &machine_platform_ops;
 	m->plat.priv = m;
+	m->plat.dram_base = BOARD_DRAM_BASE;
+	m->plat.dram_size = BOARD_DRAM_SIZE;
 	rc = smc_nw_create(&m->smc, cfg->cpus);
 	if (rc) {
 		pr_err("cannot create the SMC conduit: %s", strerror(-rc));

@@ -19,12 +19,14 @@
  * @threads:	secure threads
  * @cpus:	emulated CPUs (conduit lanes)
  * @log_level:	the secure world's log level
+ * @dynamic_shm: the secure world offers dynamic shared memory
  */
 struct machine_config {
 	const char *secure_world;
 	unsigned int threads;
 	unsigned int cpus;
 	int log_level;
+	bool dynamic_shm;
 };
 
 /**

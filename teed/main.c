@@ -38,6 +38,7 @@ struct options {
 	unsigned int cpus;
 	unsigned int supp_timeout_ms;
 	int log_level;
+	bool dynamic_shm;
 };
 
 struct teed {
@@ -67,7 +68,10 @@ static void usage(FILE *f)
 		"  --supplicant-timeout MS  how long requests wait for\n"
 		"                      tee-supplicant to attach (default "
 		"10000)\n"
-		"  --log-level N       3 errors .. 7 debug (default 6)\n",
+		"  --log-level N       3 errors .. 7 debug (default 6)\n"
+		"  --dynamic-shm       the secure world offers dynamic shared\n"
+		"                      memory (else only the reserved "
+		"memory)\n",
 		DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
 }
 
@@ -104,6 +108,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"cpus", required_argument, NULL, 'c'},
 		{"supplicant-timeout", required_argument, NULL, 'S'},
 		{"log-level", required_argument, NULL, 'l'},
+		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -144,6 +149,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'l':
 			o->log_level = atoi(optarg);
+			break;
+		case 'y':
+			o->dynamic_shm = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -231,7 +239,8 @@ static int start(struct teed *t)
 	struct machine_config mc = {.secure_world = t->opt.secure_world,
 				    .threads = t->opt.threads,
 				    .cpus = t->opt.cpus,
-				    .log_level = t->opt.log_level};
+				    .log_level = t->opt.log_level,
+				    .dynamic_shm = t->opt.dynamic_shm};
 	int rc;
 
 	rc = machine_boot(&t->machine, &mc);

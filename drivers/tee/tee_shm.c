@@ -12,10 +12,18 @@
  * owning context was released: the context then clears shm->ctx.
  */
 #include <errno.h>
+#include <unistd.h>
 
 #include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "tee_private.h"
+
+/* Registered memory owns its backing file: closed when it goes. */
+static void close_backing(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+}
 
 /* Frees @shm; the last reference is gone. */
 static void tee_shm_release(struct tee_shm *shm)
@@ -35,6 +43,7 @@ static void tee_shm_release(struct tee_shm *shm)
 		 * go of it; the host closes the backing file it pinned.
 		 */
 		teedev->desc->ops->shm_unregister(teedev, shm);
+		close_backing(shm->backing_fd);
 	} else {
 		struct tee_shm_pool_mgr *poolm;
 
@@ -147,7 +156,7 @@ err_dev_put:
 }
 
 struct tee_shm *tee_shm_register(struct tee_context *ctx, void *kaddr,
-				 size_t size, int backing_fd)
+				 size_t offset, size_t size, int backing_fd)
 {
 	struct tee_device *teedev = ctx->teedev;
 	struct tee_shm *shm;
@@ -168,6 +177,7 @@ struct tee_shm *tee_shm_register(struct tee_context *ctx, void *kaddr,
 		goto err_dev_put;
 	}
 	shm->kaddr = kaddr;
+	shm->offset = offset;
 	shm->size = size;
 	shm->backing_fd = backing_fd;
 
@@ -192,6 +202,7 @@ err_kfree:
 	kfree(shm);
 err_dev_put:
 	tee_device_put(teedev);
+	close_backing(backing_fd);
 	return ret;
 }
 

@@ -166,6 +166,8 @@ struct tee_desc {
  * @paddr:	physical address of the memory
  * @kaddr:	where the kernel side has the memory mapped
  * @size:	size in bytes
+ * @offset:	registered memory: offset of its first byte in its first
+ *		page (the memory is pages [paddr - offset, ...))
  * @backing_fd:	file that holds the memory, handed to user space (the
  *		kernel's dma-buf); -1 when it cannot be exported
  * @refcount:	one per holder: the creator, the user's file, each param
@@ -183,6 +185,7 @@ struct tee_shm {
 	phys_addr_t paddr;
 	void *kaddr;
 	size_t size;
+	size_t offset;
 	int backing_fd;
 	refcount_t refcount;
 	u32 flags;
@@ -385,13 +388,17 @@ void tee_shm_pool_free(struct tee_shm_pool *pool);
 struct tee_shm *tee_shm_alloc(struct tee_context *ctx, size_t size, u32 flags);
 
 /**
- * tee_shm_register() - register user memory, already backed by @shm_fd,
- * as shared memory (the host has mapped it at @kaddr)
+ * tee_shm_register() - register user memory as shared memory
+ * @kaddr:	where the kernel side has it mapped (NULL: the driver maps it)
+ * @offset:	offset of the memory's first byte in its first page
+ * @size:	size in bytes
+ * @backing_fd:	the file holding the memory from its first page on, or -1;
+ *		the object takes it over (closed on failure or release)
  * Returns the object (one reference, for the caller) or an ERR_PTR;
  * -ENOTSUPP (524) when the driver cannot register memory.
  */
 struct tee_shm *tee_shm_register(struct tee_context *ctx, void *kaddr,
-				 size_t size, int backing_fd);
+				 size_t offset, size_t size, int backing_fd);
 
 /** tee_shm_free() - drop the caller's reference (alias of tee_shm_put()). */
 void tee_shm_free(struct tee_shm *shm);

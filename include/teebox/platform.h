@@ -23,7 +23,10 @@ struct platform;
  *		zeroed file of its own (so user space can be given exactly
  *		this memory); returns the kernel mapping and the file in
  *		*@fd (owned by the machine), or an ERR_PTR
- * @ram_unplug:	remove the RAM that @ram_plug made at @pa
+ * @ram_plug_fd: make [@pa, @pa + @size) RAM backed by the existing file
+ *		@fd (the machine keeps a duplicate); returns the kernel
+ *		mapping or an ERR_PTR
+ * @ram_unplug:	remove the RAM that @ram_plug or @ram_plug_fd made at @pa
  */
 struct platform_ops {
 	void (*smc)(struct platform *plat, const unsigned long a[8],
@@ -32,6 +35,8 @@ struct platform_ops {
 		    struct arm_smccc_res *res);
 	void *(*ram_plug)(struct platform *plat, phys_addr_t pa, size_t size,
 			  int *fd);
+	void *(*ram_plug_fd)(struct platform *plat, phys_addr_t pa, size_t size,
+			     int fd);
 	void (*ram_unplug)(struct platform *plat, phys_addr_t pa);
 };
 
@@ -39,10 +44,14 @@ struct platform_ops {
  * struct platform - the machine a driver runs on
  * @ops:	its services
  * @priv:	the machine's own data
+ * @dram_base:	normal-world DRAM, where dynamic shared memory is placed
+ * @dram_size:	its size
  */
 struct platform {
 	const struct platform_ops *ops;
 	void *priv;
+	phys_addr_t dram_base;
+	size_t dram_size;
 };
 
 #endif

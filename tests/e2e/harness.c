@@ -149,6 +149,9 @@ static int start_teed(struct harness *h, const struct harness_opts *o)
 		argv[argc++] = "--log-level";
 		argv[argc++] = level;
 	}
+	/* The whole suite runs in either shared-memory mode. */
+	if (getenv("TEEBOX_TEST_DYNAMIC_SHM"))
+		argv[argc++] = "--dynamic-shm";
 	for (int i = 0; o->teed_args && o->teed_args[i] && argc < 31; i++)
 		argv[argc++] = (char *)o->teed_args[i];
 	argv[argc] = NULL;

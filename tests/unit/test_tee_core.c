@@ -113,7 +113,7 @@ static struct tee_shm *uproc_register_user_mem(struct tee_uspace *us,
 	if (addr < UBASE || addr - UBASE > UMEM_SIZE ||
 	    len > UMEM_SIZE - (addr - UBASE))
 		return ERR_PTR(-EFAULT);
-	shm = tee_shm_register(ctx, p->mem + (addr - UBASE), len, -1);
+	shm = tee_shm_register(ctx, p->mem + (addr - UBASE), 0, len, -1);
 	if (!IS_ERR(shm) && p->unmap_after_register)
 		us->regions[0].len = p->unmap_at;
 	return shm;
@@ -3626,7 +3626,7 @@ static void test_tee_shm_pa2va__object_without_mapping_is_einval(void **st)
 	phys_addr_t pa;
 	void *va;
 
-	shm = tee_shm_register(ctx, NULL, PAGE_SIZE, -1);
+	shm = tee_shm_register(ctx, NULL, 0, PAGE_SIZE, -1);
 	assert_false(IS_ERR(shm));
 	assert_int_equal(PTR_ERR(tee_shm_get_va(shm, 0)), -EINVAL);
 	assert_int_equal(tee_shm_va2pa(shm, fx->p->mem, &pa), -EINVAL);

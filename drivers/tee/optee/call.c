@@ -116,6 +116,7 @@ void optee_fast_call(struct optee *optee, u32 fid, unsigned long a1,
 u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg)
 {
 	struct optee *optee = tee_get_drvdata(ctx->teedev);
+	struct optee_call_ctx call_ctx = {NULL};
 	struct optee_call_waiter w;
 	struct optee_rpc_param param = {};
 	u32 ret;
@@ -139,22 +140,31 @@ u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg)
 			param.a1 = (u32)res.a1;
 			param.a2 = (u32)res.a2;
 			param.a3 = (u32)res.a3;
-			optee_handle_rpc(ctx, &param);
+			optee_handle_rpc(ctx, &param, &call_ctx);
 		} else {
 			ret = (u32)res.a0;
 			break;
 		}
 	}
 
+	optee_rpc_finalize_call(&call_ctx);
 	/* Our secure thread is free: wake a waiter, if any. */
 	optee_cq_wait_final(&optee->call_queue, &w);
 	return ret;
 }
 
-/* A zeroed message with @num_params params, from driver-private memory. */
-static struct tee_shm *get_msg_arg(struct tee_context *ctx, size_t num_params,
-				   struct optee_msg_arg **msg_arg,
-				   phys_addr_t *msg_parg)
+u32 optee_call_msg(struct tee_context *ctx, struct tee_shm *shm)
+{
+	phys_addr_t parg;
+
+	if (tee_shm_get_pa(shm, 0, &parg))
+		return OPTEE_SMC_RETURN_EBADADDR;
+	return optee_do_call_with_arg(ctx, parg);
+}
+
+struct tee_shm *optee_get_msg_arg(struct tee_context *ctx, size_t num_params,
+				  struct optee_msg_arg **msg_arg,
+				  phys_addr_t *msg_parg)
 {
 	struct tee_shm *shm;
 	struct optee_msg_arg *ma;
@@ -231,7 +241,7 @@ int optee_open_session(struct tee_context *ctx,
 	int rc;
 
 	/* +2 for the meta parameters added below */
-	shm = get_msg_arg(ctx, arg->num_params + 2, &msg_arg, &msg_parg);
+	shm = optee_get_msg_arg(ctx, arg->num_params + 2, &msg_arg, &msg_parg);
 	if (IS_ERR(shm))
 		return (int)PTR_ERR(shm);
 
@@ -288,7 +298,7 @@ static int close_session_in_sw(struct tee_context *ctx, u32 session)
 	phys_addr_t msg_parg;
 	struct tee_shm *shm;
 
-	shm = get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
+	shm = optee_get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
 	if (IS_ERR(shm))
 		return (int)PTR_ERR(shm);
 	msg_arg->cmd = OPTEE_MSG_CMD_CLOSE_SESSION;
@@ -356,7 +366,7 @@ int optee_invoke_func(struct tee_context *ctx, struct tee_ioctl_invoke_arg *arg,
 	if (!session_exists(ctx->data, arg->session))
 		return -EINVAL;
 
-	shm = get_msg_arg(ctx, arg->num_params, &msg_arg, &msg_parg);
+	shm = optee_get_msg_arg(ctx, arg->num_params, &msg_arg, &msg_parg);
 	if (IS_ERR(shm))
 		return (int)PTR_ERR(shm);
 	msg_arg->cmd = OPTEE_MSG_CMD_INVOKE_COMMAND;
@@ -394,7 +404,7 @@ int optee_cancel_req(struct tee_context *ctx, u32 cancel_id, u32 session)
 	if (!session_exists(ctx->data, session))
 		return -EINVAL;
 
-	shm = get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
+	shm = optee_get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
 	if (IS_ERR(shm))
 		return (int)PTR_ERR(shm);
 	msg_arg->cmd = OPTEE_MSG_CMD_CANCEL;

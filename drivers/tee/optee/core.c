@@ -16,6 +16,11 @@
 
 #define DRIVER_NAME "optee"
 
+static bool registered(const struct tee_shm *shm)
+{
+	return shm && (shm->priv_flags & OPTEE_SHM_REGISTERED);
+}
+
 /* The message type a TEE param type travels as, or ~0 for none. */
 static u64 msg_type_of(const struct tee_param *p)
 {
@@ -30,8 +35,11 @@ static u64 msg_type_of(const struct tee_param *p)
 	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT:
 	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT:
 	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT:
-		return OPTEE_MSG_ATTR_TYPE_TMEM_INPUT + p->attr -
-		       TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT;
+		/* Registered memory is named, temporary memory addressed. */
+		return (registered(p->u.memref.shm)
+				? OPTEE_MSG_ATTR_TYPE_RMEM_INPUT
+				: OPTEE_MSG_ATTR_TYPE_TMEM_INPUT) +
+		       p->attr - TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT;
 	default:
 		/* Includes META from a client: the switch is on the full attr. */
 		return ~0ULL;
@@ -62,6 +70,11 @@ int optee_to_msg_param(struct optee *optee, struct optee_msg_param *msg_params,
 		mp->u.tmem.size = p->u.memref.size;
 		if (!p->u.memref.shm) {
 			/* A null memref: no buffer, no shm. */
+			continue;
+		}
+		if (registered(p->u.memref.shm)) {
+			mp->u.rmem.offs = p->u.memref.shm_offs;
+			mp->u.rmem.shm_ref = p->u.memref.shm->sec_world_id;
 			continue;
 		}
 		if (tee_shm_get_pa(p->u.memref.shm, p->u.memref.shm_offs, &pa))
@@ -134,6 +147,25 @@ static int rpc_tmem_from_msg(struct optee *optee, struct tee_param *p,
 	return 0;
 }
 
+/* An RMEM param of an RPC: a range of registered memory by cookie. */
+static int rpc_rmem_from_msg(struct optee *optee, struct tee_param *p,
+			     const struct optee_msg_param *mp)
+{
+	struct tee_shm *shm = optee_shm_from_cookie(optee, mp->u.rmem.shm_ref);
+
+	if (!shm)
+		return -EINVAL;
+	if (mp->u.rmem.offs > shm->size ||
+	    mp->u.rmem.size > shm->size - mp->u.rmem.offs) {
+		tee_shm_put(shm);
+		return -EINVAL;
+	}
+	p->u.memref.shm = shm;
+	p->u.memref.shm_offs = (size_t)mp->u.rmem.offs;
+	p->u.memref.size = (size_t)mp->u.rmem.size;
+	return 0;
+}
+
 static bool param_is_memref(const struct tee_param *p)
 {
 	u64 type = p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
@@ -183,6 +215,14 @@ int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
 			if (rpc_tmem_from_msg(optee, p, mp))
 				goto err;
 			break;
+		case OPTEE_MSG_ATTR_TYPE_RMEM_INPUT:
+		case OPTEE_MSG_ATTR_TYPE_RMEM_OUTPUT:
+		case OPTEE_MSG_ATTR_TYPE_RMEM_INOUT:
+			p->attr = TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT +
+				  type - OPTEE_MSG_ATTR_TYPE_RMEM_INPUT;
+			if (rpc_rmem_from_msg(optee, p, mp))
+				goto err;
+			break;
 		default:
 			goto err;
 		}
@@ -205,6 +245,8 @@ static void optee_get_version(struct tee_device *teedev,
 
 	if (optee->sec_caps & OPTEE_SMC_SEC_CAP_MEMREF_NULL)
 		v.gen_caps |= TEE_GEN_CAP_MEMREF_NULL;
+	if (optee->dynamic_shm)
+		v.gen_caps |= TEE_GEN_CAP_REG_MEM;
 	*vers = v;
 }
 
@@ -282,6 +324,8 @@ static const struct tee_driver_ops optee_ops = {
 	.close_session = optee_close_session,
 	.invoke_func = optee_invoke_func,
 	.cancel_req = optee_cancel_req,
+	.shm_register = optee_shm_register,
+	.shm_unregister = optee_shm_unregister,
 };
 
 static const struct tee_desc optee_desc = {
@@ -414,7 +458,7 @@ static struct tee_shm_pool *optee_config_shm_memremap(struct optee *optee)
 		pr_err("optee: too small shared memory area");
 		return ERR_PTR(-EINVAL);
 	}
-	return optee_shm_pool_alloc(optee, begin, (size_t)(end - begin));
+	return optee_shm_pool_alloc(optee, begin, (size_t)(end - begin), false);
 }
 
 static void optee_smccc_smc(struct platform *plat, const unsigned long a[8],
@@ -466,11 +510,13 @@ static int optee_check_secure_world(struct optee *optee)
 		return -EINVAL;
 	}
 	/*
-	 * The static reserved memory is the only shared memory this
-	 * version uses: without it we cannot continue (seed).
+	 * Dynamic shared memory when offered (mainline), else the reserved
+	 * memory; with neither we cannot continue (seed).
 	 */
-	if (!(optee->sec_caps & OPTEE_SMC_SEC_CAP_HAVE_RESERVED_SHM)) {
-		pr_err("optee: secure world offers no reserved shared memory");
+	optee->dynamic_shm = optee->sec_caps & OPTEE_SMC_SEC_CAP_DYNAMIC_SHM;
+	if (!optee->dynamic_shm &&
+	    !(optee->sec_caps & OPTEE_SMC_SEC_CAP_HAVE_RESERVED_SHM)) {
+		pr_err("optee: secure world offers no usable shared memory");
 		return -EINVAL;
 	}
 	return 0;
@@ -542,7 +588,14 @@ static struct optee *optee_probe(const void *fdt, int node,
 	rc = optee_check_secure_world(optee);
 	if (rc)
 		goto err_free;
-	optee->pool = optee_config_shm_memremap(optee);
+	if (optee->dynamic_shm) {
+		pr_info("optee: dynamic shared memory in DRAM 0x%llx+0x%zx",
+			(unsigned long long)plat->dram_base, plat->dram_size);
+		optee->pool = optee_shm_pool_alloc(optee, plat->dram_base,
+						   plat->dram_size, true);
+	} else {
+		optee->pool = optee_config_shm_memremap(optee);
+	}
 	if (IS_ERR(optee->pool)) {
 		rc = (int)PTR_ERR(optee->pool);
 		goto err_free;
@@ -550,6 +603,14 @@ static struct optee *optee_probe(const void *fdt, int node,
 	rc = optee_register_devices(optee);
 	if (rc)
 		goto err_unregister;
+	/* The driver's own context, for calls no client makes. */
+	optee->ctx = teedev_open(optee->teedev, NULL);
+	if (IS_ERR(optee->ctx)) {
+		rc = (int)PTR_ERR(optee->ctx);
+		optee->ctx = NULL;
+		goto err_unregister;
+	}
+	optee->ctx->supp_nowait = true;
 
 	optee_enable_shm_cache(optee);
 	pr_info("optee: initialized driver (%u secure threads)",
@@ -574,6 +635,8 @@ void optee_remove(struct optee *optee)
 	 * This comes first: a cached object keeps its device in use.
 	 */
 	optee_disable_shm_cache(optee);
+	teedev_close_context(optee->ctx);
+	optee->ctx = NULL;
 
 	/*
 	 * The two devices have to be unregistered before the other

@@ -5,6 +5,7 @@
 
 #include <linux/tee_drv.h>
 
+#include "kernel/genalloc.h"
 #include "kernel/idr.h"
 #include "kernel/sync.h"
 #include "optee_msg.h"
@@ -25,7 +26,8 @@
 #define OPTEE_SHM_NUM_PRIV_PAGES 64
 
 /* tee_shm.priv_flags */
-#define OPTEE_SHM_SW_OWNED 0x1 /* the secure world holds a reference */
+#define OPTEE_SHM_SW_OWNED   0x1 /* the secure world holds a reference */
+#define OPTEE_SHM_REGISTERED 0x2 /* registered: named by cookie in RMEM */
 
 /**
  * typedef optee_invoke_fn - the conduit: SMC or HVC, chosen from the
@@ -93,6 +95,11 @@ struct optee_supp {
  * @sec_caps:	capabilities the secure world reported
  * @thread_count: secure threads the secure world reported (0: unknown)
  * @os_revision: OP-TEE OS major, minor and build id
+ * @dynamic_shm: the secure world offers dynamic shared memory and the
+ *		pool lives in DRAM; user memory is registered with it
+ * @dram_space:	addresses in DRAM for registered memory (dynamic only)
+ * @ctx:	the driver's own context, for calls no client makes
+ *		(registering and unregistering memory)
  * @cookie_lock: protects @cookies
  * @cookies:	shared memory by the cookie (shm_ref) the secure world
  *		knows it by; never a raw pointer, so a bad cookie from the
@@ -112,6 +119,9 @@ struct optee {
 	size_t dmabuf_size;
 	u32 sec_caps;
 	u32 thread_count;
+	bool dynamic_shm;
+	struct gen_pool *dram_space;
+	struct tee_context *ctx;
 	struct {
 		u32 major;
 		u32 minor;
@@ -139,6 +149,15 @@ struct optee_session {
 struct optee_context_data {
 	struct mutex mutex;
 	struct list_head sess_list;
+};
+
+/**
+ * struct optee_call_ctx - state of one call across its RPCs
+ * @pages_list:	the last page list given to the secure world, freed when
+ *		the next RPC comes or the call ends
+ */
+struct optee_call_ctx {
+	struct tee_shm *pages_list;
 };
 
 /* The eight registers of an RPC exchange. */
@@ -207,19 +226,53 @@ void optee_rpc_put_params(struct tee_param *params, size_t num_params);
 /**
  * optee_shm_pool_alloc() - the pool of the reserved shared memory
  * The first OPTEE_SHM_NUM_PRIV_PAGES pages at @pa become driver-private
- * memory (plugged and mapped now); the rest is reserved address space
- * where each user-visible allocation gets RAM of its own.  Every object
- * gets a cookie for the secure world.
+ * memory (plugged and mapped now); the rest is address space where each
+ * user-visible allocation gets RAM of its own.  Every object gets a
+ * cookie for the secure world.  @dynamic: the range is DRAM and
+ * user-visible allocations are registered with the secure world.
  * Returns the pool or an ERR_PTR.
  */
 struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
-					  size_t size);
+					  size_t size, bool dynamic);
+
+/** optee_cookie_add() - give @shm a cookie for the secure world. */
+int optee_cookie_add(struct optee *optee, struct tee_shm *shm);
+
+/** optee_cookie_remove() - the cookie of @shm is no longer valid. */
+void optee_cookie_remove(struct optee *optee, struct tee_shm *shm);
 
 /**
  * optee_shm_from_cookie() - the shm the secure world calls @cookie, with
  * a reference for the caller; NULL when there is none
  */
 struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie);
+
+/* shm_reg.c */
+
+/**
+ * optee_shm_register_pages() - OPTEE_MSG_CMD_REGISTER_SHM of @shm's pages
+ * (a NONCONTIG page list) under its cookie; marks it registered
+ * Returns 0 or -errno (-EINVAL: the secure world refused).
+ */
+int optee_shm_register_pages(struct optee *optee, struct tee_shm *shm);
+
+/** optee_shm_unregister_pages() - OPTEE_MSG_CMD_UNREGISTER_SHM of @shm. */
+void optee_shm_unregister_pages(struct optee *optee, struct tee_shm *shm);
+
+/**
+ * optee_page_list() - a NONCONTIG page list of @shm's pages, in driver
+ * memory of @ctx; *@buf_ptr gets its address | the offset of @shm in its
+ * first page.  The caller frees the returned list (after the secure world
+ * read it).  Returns the list or an ERR_PTR.
+ */
+struct tee_shm *optee_page_list(struct tee_context *ctx, struct tee_shm *shm,
+				u64 *buf_ptr);
+
+/** optee_shm_register() - tee_driver_ops.shm_register: user memory. */
+int optee_shm_register(struct tee_context *ctx, struct tee_shm *shm);
+
+/** optee_shm_unregister() - tee_driver_ops.shm_unregister. */
+int optee_shm_unregister(struct tee_device *teedev, struct tee_shm *shm);
 
 /* call.c */
 
@@ -230,6 +283,21 @@ struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie);
  * Returns the secure world's return code, 0 is OK.
  */
 u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg);
+
+/**
+ * optee_call_msg() - send message @msg (in driver memory @shm) as the
+ * driver's own call; returns the SMC result
+ */
+u32 optee_call_msg(struct tee_context *ctx, struct tee_shm *shm);
+
+/**
+ * optee_get_msg_arg() - a zeroed message with @num_params params in
+ * driver-private memory of @ctx; *@msg_arg and *@msg_parg describe it
+ * Returns the memory (free with tee_shm_free()) or an ERR_PTR.
+ */
+struct tee_shm *optee_get_msg_arg(struct tee_context *ctx, size_t num_params,
+				  struct optee_msg_arg **msg_arg,
+				  phys_addr_t *msg_parg);
 int optee_open_session(struct tee_context *ctx,
 		       struct tee_ioctl_open_session_arg *arg,
 		       struct tee_param *param);
@@ -263,7 +331,14 @@ void optee_fast_call(struct optee *optee, u32 fid, unsigned long a1,
  * optee_handle_rpc() - serve one RPC the secure world returned with, and
  * set up @param for the RETURN_FROM_RPC
  */
-void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param);
+void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param,
+		      struct optee_call_ctx *call_ctx);
+
+/**
+ * optee_rpc_finalize_call() - free what RPCs of a call kept alive for the
+ * secure world to read (page lists)
+ */
+void optee_rpc_finalize_call(struct optee_call_ctx *call_ctx);
 
 /* notif.c */
 

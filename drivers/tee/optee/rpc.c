@@ -124,7 +124,8 @@ static struct tee_shm *cmd_alloc_suppl(struct tee_context *ctx, size_t sz)
 }
 
 static void handle_rpc_func_cmd_shm_alloc(struct tee_context *ctx,
-					  struct optee_msg_arg *arg)
+					  struct optee_msg_arg *arg,
+					  struct optee_call_ctx *call_ctx)
 {
 	struct optee_msg_param *p = &arg->params[0];
 	struct tee_shm *shm;
@@ -155,8 +156,23 @@ static void handle_rpc_func_cmd_shm_alloc(struct tee_context *ctx,
 	}
 	/* The reference we hold now is the secure world's. */
 	shm->priv_flags |= OPTEE_SHM_SW_OWNED;
-	tee_shm_get_pa(shm, 0, &pa);
 	p->attr = OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT;
+	if (shm->priv_flags & OPTEE_SHM_REGISTERED) {
+		/* Dynamic memory travels as a page list (mainline). */
+		struct tee_shm *list = optee_page_list(ctx, shm, &pa);
+
+		if (IS_ERR(list)) {
+			shm->priv_flags &= ~OPTEE_SHM_SW_OWNED;
+			tee_shm_put(shm);
+			arg->ret = TEEC_ERROR_OUT_OF_MEMORY;
+			return;
+		}
+		optee_rpc_finalize_call(call_ctx);
+		call_ctx->pages_list = list;
+		p->attr |= OPTEE_MSG_ATTR_NONCONTIG;
+	} else {
+		tee_shm_get_pa(shm, 0, &pa);
+	}
 	p->u.tmem.buf_ptr = pa;
 	p->u.tmem.size = sz;
 	p->u.tmem.shm_ref = shm->sec_world_id;
@@ -241,7 +257,8 @@ out:
 }
 
 static void handle_rpc_func_cmd(struct tee_context *ctx, struct optee *optee,
-				struct tee_shm *shm)
+				struct tee_shm *shm,
+				struct optee_call_ctx *call_ctx)
 {
 	struct optee_msg_arg *arg = tee_shm_get_va(shm, 0);
 
@@ -263,7 +280,7 @@ static void handle_rpc_func_cmd(struct tee_context *ctx, struct optee *optee,
 		handle_rpc_func_cmd_suspend(arg);
 		break;
 	case OPTEE_RPC_CMD_SHM_ALLOC:
-		handle_rpc_func_cmd_shm_alloc(ctx, arg);
+		handle_rpc_func_cmd_shm_alloc(ctx, arg, call_ctx);
 		break;
 	case OPTEE_RPC_CMD_SHM_FREE:
 		handle_rpc_func_cmd_shm_free(ctx, arg);
@@ -312,7 +329,15 @@ static void handle_rpc_func_free(struct optee *optee,
 	tee_shm_free(shm);
 }
 
-void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param)
+void optee_rpc_finalize_call(struct optee_call_ctx *call_ctx)
+{
+	if (call_ctx->pages_list)
+		tee_shm_free(call_ctx->pages_list);
+	call_ctx->pages_list = NULL;
+}
+
+void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param,
+		      struct optee_call_ctx *call_ctx)
 {
 	struct optee *optee = tee_get_drvdata(ctx->teedev);
 	struct tee_shm *shm;
@@ -335,7 +360,7 @@ void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param)
 		shm = optee_shm_from_cookie(
 			optee, reg_pair_to_64(param->a1, param->a2));
 		if (shm) {
-			handle_rpc_func_cmd(ctx, optee, shm);
+			handle_rpc_func_cmd(ctx, optee, shm, call_ctx);
 			tee_shm_put(shm);
 		} else {
 			pr_err("optee: RPC command in unknown shm");

@@ -29,6 +29,8 @@
  * @inner:	private memory: the generic best-fit manager doing the work
  * @space:	user-visible memory: allocator of addresses in the range
  * @plugged_pa:	RAM this manager plugged for itself (private pages)
+ * @registered:	dynamic shared memory: user-visible allocations are
+ *		registered with the secure world (REGISTER_SHM)
  */
 struct optee_pool_mgr {
 	struct tee_shm_pool_mgr mgr;
@@ -36,6 +38,7 @@ struct optee_pool_mgr {
 	struct tee_shm_pool_mgr *inner;
 	struct gen_pool *space;
 	phys_addr_t plugged_pa;
+	bool registered;
 };
 
 static struct optee_pool_mgr *to_optee_mgr(struct tee_shm_pool_mgr *mgr)
@@ -43,7 +46,7 @@ static struct optee_pool_mgr *to_optee_mgr(struct tee_shm_pool_mgr *mgr)
 	return container_of(mgr, struct optee_pool_mgr, mgr);
 }
 
-static int cookie_add(struct optee *optee, struct tee_shm *shm)
+int optee_cookie_add(struct optee *optee, struct tee_shm *shm)
 {
 	int id;
 
@@ -56,7 +59,7 @@ static int cookie_add(struct optee *optee, struct tee_shm *shm)
 	return 0;
 }
 
-static void cookie_remove(struct optee *optee, struct tee_shm *shm)
+void optee_cookie_remove(struct optee *optee, struct tee_shm *shm)
 {
 	mutex_lock(&optee->cookie_lock);
 	idr_remove(&optee->cookies, (int)shm->sec_world_id);
@@ -87,7 +90,7 @@ static int priv_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
 
 	if (rc)
 		return rc;
-	rc = cookie_add(m->optee, shm);
+	rc = optee_cookie_add(m->optee, shm);
 	if (rc)
 		m->inner->ops->free(m->inner, shm);
 	return rc;
@@ -97,7 +100,7 @@ static void priv_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
 {
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
 
-	cookie_remove(m->optee, shm);
+	optee_cookie_remove(m->optee, shm);
 	m->inner->ops->free(m->inner, shm);
 }
 
@@ -142,18 +145,25 @@ static int dmabuf_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
 	shm->kaddr = va;
 	shm->size = s;
 	shm->backing_fd = fd;
-	rc = cookie_add(m->optee, shm);
+	rc = optee_cookie_add(m->optee, shm);
 	if (rc)
 		goto err_unplug;
+	if (m->registered) {
+		rc = optee_shm_register_pages(m->optee, shm);
+		if (rc)
+			goto err_cookie;
+	}
 	return 0;
 
+err_cookie:
+	optee_cookie_remove(m->optee, shm);
 err_unplug:
 	plat->ops->ram_unplug(plat, pa);
 	shm->kaddr = NULL;
 	shm->backing_fd = -1;
 err_free_space:
 	gen_pool_free(m->space, pa, s);
-	return rc == -EPIPE ? -ENOMEM : rc;
+	return rc == -EPIPE || rc == -EINVAL ? -ENOMEM : rc;
 }
 
 static void dmabuf_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
@@ -161,7 +171,9 @@ static void dmabuf_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
 	struct platform *plat = m->optee->plat;
 
-	cookie_remove(m->optee, shm);
+	if (m->registered)
+		optee_shm_unregister_pages(m->optee, shm);
+	optee_cookie_remove(m->optee, shm);
 	plat->ops->ram_unplug(plat, shm->paddr);
 	gen_pool_free(m->space, (unsigned long)shm->paddr, shm->size);
 	shm->kaddr = NULL;
@@ -172,6 +184,7 @@ static void dmabuf_destroy(struct tee_shm_pool_mgr *mgr)
 {
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
 
+	m->optee->dram_space = NULL;
 	gen_pool_destroy(m->space);
 	kfree(m);
 }
@@ -216,7 +229,8 @@ static struct tee_shm_pool_mgr *priv_mgr_alloc(struct optee *optee,
 }
 
 static struct tee_shm_pool_mgr *dmabuf_mgr_alloc(struct optee *optee,
-						 phys_addr_t pa, size_t size)
+						 phys_addr_t pa, size_t size,
+						 bool registered)
 {
 	struct optee_pool_mgr *m = kzalloc(sizeof(*m));
 
@@ -230,12 +244,16 @@ static struct tee_shm_pool_mgr *dmabuf_mgr_alloc(struct optee *optee,
 		return ERR_PTR(-ENOMEM);
 	}
 	m->optee = optee;
+	m->registered = registered;
 	m->mgr.ops = &dmabuf_ops;
+	/* Registered user memory takes its addresses here too. */
+	if (registered)
+		optee->dram_space = m->space;
 	return &m->mgr;
 }
 
 struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
-					  size_t size)
+					  size_t size, bool dynamic)
 {
 	size_t priv_size = OPTEE_SHM_NUM_PRIV_PAGES * PAGE_SIZE;
 	struct tee_shm_pool_mgr *priv_mgr;
@@ -245,7 +263,8 @@ struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
 	priv_mgr = priv_mgr_alloc(optee, pa, priv_size);
 	if (IS_ERR(priv_mgr))
 		return ERR_CAST(priv_mgr);
-	dmabuf_mgr = dmabuf_mgr_alloc(optee, pa + priv_size, size - priv_size);
+	dmabuf_mgr = dmabuf_mgr_alloc(optee, pa + priv_size, size - priv_size,
+				      dynamic);
 	if (IS_ERR(dmabuf_mgr)) {
 		pool = ERR_CAST(dmabuf_mgr);
 		goto err_priv;
