@@ -14,7 +14,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 20
 
-.PHONY: all build deps deps-test run test test-unit test-e2e test-asan \
+.PHONY: all build deps deps-test run test test-unit test-e2e test-dynamic test-asan \
 	test-fuzz coverage fuzz bench install format format-check clean
 
 all: build
@@ -36,6 +36,7 @@ run: build
 
 test: deps-test build
 	cd build && ctest --output-on-failure -j2
+	$(MAKE) test-dynamic
 	$(MAKE) test-asan
 	$(MAKE) test-fuzz
 
@@ -44,6 +45,11 @@ test-unit: build
 
 test-e2e: build
 	cd build && ctest --output-on-failure -L e2e
+
+# The end-to-end suite again, with the secure world offering dynamic
+# shared memory (REGISTER_SHM, RMEM) instead of only the reserved memory.
+test-dynamic: build
+	cd build && TEEBOX_TEST_DYNAMIC_SHM=1 ctest --output-on-failure -L e2e
 
 build-asan/CMakeCache.txt: | deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DTEEBOX_SANITIZE=ON $(CMAKE_FLAGS)

@@ -37,10 +37,13 @@
  * struct call_ctx - what an ioctl's file-table hooks need
  * @conn:	the connection
  * @attach_fd:	a file to send with the answer (-1: none)
+ * @in_fd:	the file the client sent with the call (-1: none); taken
+ *		by register_user_mem
  */
 struct call_ctx {
 	struct conn *conn;
 	int attach_fd;
+	int in_fd;
 };
 
 static int add_handle(struct conn *c, struct tee_shm *shm)
@@ -102,8 +105,27 @@ static int install_shm_fd(struct tee_uspace *us, struct tee_shm *shm)
 	return shm->id;
 }
 
+/*
+ * register_user_mem for calls over the socket: the client made the range
+ * a memory file (transport/tbx_client.c) and sent it with the call.
+ */
+static struct tee_shm *register_user_mem(struct tee_uspace *us,
+					 struct tee_context *ctx, u64 addr,
+					 u64 len)
+{
+	struct call_ctx *cc = us->priv;
+	int fd = cc->in_fd;
+
+	if (fd < 0 || !len || addr + len < addr)
+		return ERR_PTR(-EINVAL);
+	cc->in_fd = -1;
+	/* The registration owns the file from here on. */
+	return tee_shm_register(ctx, NULL, addr & (PAGE_SIZE - 1), len, fd);
+}
+
 static const struct tee_uspace_ops socket_call_ops = {
 	.install_shm_fd = install_shm_fd,
+	.register_user_mem = register_user_mem,
 };
 
 /* Lanes carry no files: an fd ioctl there fails like a bad fd table. */
@@ -173,13 +195,16 @@ static int start_lane(struct conn *c, uint32_t index)
 	return 0;
 }
 
-static void handle_ioctl(struct conn *c, struct tbx_msg *msg)
+static void handle_ioctl(struct conn *c, struct tbx_msg *msg, int in_fd)
 {
-	struct call_ctx cc = {.conn = c, .attach_fd = -1};
+	struct call_ctx cc = {.conn = c, .attach_fd = -1, .in_fd = in_fd};
 	struct tbx_call *call = &msg->u.call;
 	size_t len;
 
 	tbx_call_run(c->ctx, call, &socket_call_ops, &cc);
+	/* A file nobody took (not a registration) is dropped. */
+	if (cc.in_fd >= 0)
+		close(cc.in_fd);
 	len = TBX_MSG_SIZE(offsetof(struct tbx_call, data) +
 			   tbx_call_data_len(call));
 	if (tbx_send(c->sock, msg, len, call->ret >= 0 ? cc.attach_fd : -1))
@@ -208,15 +233,20 @@ static void serve_socket(struct conn *c)
 		return;
 	task_attach(&c->task);
 	while ((n = tbx_recv(c->sock, msg, sizeof(*msg), &fd)) > 0) {
-		/* Clients pass no files to teed in this protocol version. */
-		if (fd >= 0)
-			close(fd);
-		if ((size_t)n < TBX_MSG_SIZE(0))
+		if ((size_t)n < TBX_MSG_SIZE(0)) {
+			if (fd >= 0)
+				close(fd);
 			break;
+		}
 		if (msg->type == TBX_IOCTL &&
 		    (size_t)n >=
 			    TBX_MSG_SIZE(offsetof(struct tbx_call, data))) {
-			handle_ioctl(c, msg);
+			handle_ioctl(c, msg, fd);
+			fd = -1;
+		} else if (fd >= 0) {
+			/* Only a registration brings a file along. */
+			close(fd);
+			break;
 		} else if (msg->type == TBX_SHM_CLOSE &&
 			   (size_t)n >=
 				   TBX_MSG_SIZE(sizeof(msg->u.shm_close))) {

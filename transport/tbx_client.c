@@ -14,6 +14,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "kernel/types.h"
+#include "machine/memfd.h"
 #include "tbx_client.h"
 #include "tbx_proto.h"
 #include "tbx_rundir.h"
@@ -325,6 +327,44 @@ static int remember_shm(struct tbx_dev *dev, int fd, int id)
 	return s ? 0 : -ENOMEM;
 }
 
+/*
+ * TEE_IOC_SHM_REGISTER: the pages covering [addr, addr + length) become
+ * shared memory in place.  Their content is copied into a sealed memory
+ * file which is then mapped over them (MAP_FIXED), so the program keeps
+ * using the same addresses and teed and the TA see the same bytes (zero
+ * copy).  Returns the file to hand to teed, or -errno (-EFAULT: the
+ * memory is not readable).  The pages stay shared after the memory is
+ * unregistered; what was private to a forked child becomes shared too.
+ */
+static int share_in_place(const struct tee_ioctl_shm_register_data *data)
+{
+	uintptr_t start = ALIGN_DOWN((uintptr_t)data->addr, PAGE_SIZE);
+	uintptr_t end;
+	size_t span;
+	void *p;
+	int fd;
+
+	if (!data->length || data->addr + data->length < data->addr)
+		return -EINVAL;
+	end = ALIGN_UP((uintptr_t)(data->addr + data->length), PAGE_SIZE);
+	span = end - start;
+	fd = memfd_new_sealed("teebox-registered", span, false);
+	if (fd < 0)
+		return fd;
+	/* write(2) from unreadable memory fails with EFAULT, not a crash. */
+	if (pwrite(fd, (void *)start, span, 0) != (ssize_t)span) {
+		close(fd);
+		return -EFAULT;
+	}
+	p = mmap((void *)start, span, PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_FIXED, fd, 0);
+	if (p == MAP_FAILED) {
+		close(fd);
+		return -EFAULT;
+	}
+	return fd;
+}
+
 /* An fd ioctl over the socket: the answer brings the new file. */
 static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 {
@@ -334,10 +374,18 @@ static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 	ssize_t n;
 	long ret;
 	int fd = -1;
+	int pass = -1;
 
 	if (!msg || !sent) {
 		ret = -ENOMEM;
 		goto out;
+	}
+	if (cmd == TEE_IOC_SHM_REGISTER) {
+		pass = share_in_place(arg);
+		if (pass < 0) {
+			ret = pass;
+			goto out;
+		}
 	}
 	msg->type = TBX_IOCTL;
 	build_call(&msg->u.call, cmd, arg);
@@ -346,7 +394,7 @@ static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 		offsetof(struct tbx_call, data) + msg->u.call.regions[0].len +
 		(msg->u.call.nregions > 1 ? msg->u.call.regions[1].len : 0));
 	pthread_mutex_lock(&dev->sock_lock);
-	ret = tbx_send(dev->sock, msg, len, -1);
+	ret = tbx_send(dev->sock, msg, len, pass);
 	n = ret ? 0 : tbx_recv(dev->sock, msg, sizeof(*msg), &fd);
 	pthread_mutex_unlock(&dev->sock_lock);
 	if (ret || n < (ssize_t)TBX_MSG_SIZE(offsetof(struct tbx_call, data)) ||
@@ -368,6 +416,8 @@ static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 out:
 	if (fd >= 0)
 		close(fd);
+	if (pass >= 0)
+		close(pass);
 	free(sent);
 	free(msg);
 	return ret;
