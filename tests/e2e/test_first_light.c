@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -198,6 +199,76 @@ static void test_memref_round_trips(void **state)
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
 
 	TEEC_ReleaseSharedMemory(&shm);
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	stop(&h);
+}
+
+/*
+ * The client's own memory as shared memory (TEEC_RegisterSharedMemory).
+ * With dynamic shared memory it is registered (TEE_IOC_SHM_REGISTER,
+ * OPTEE_MSG_CMD_REGISTER_SHM) and the TA works on it in place; without,
+ * libteec copies through a shadow buffer.  Either way the client sees
+ * what the TA wrote.
+ */
+static void test_registered_memory(void **state)
+{
+	TEEC_SharedMemory shm = {.size = 8192,
+				 .flags = TEEC_MEM_INPUT | TEEC_MEM_OUTPUT};
+	bool dynamic = getenv("TEEBOX_TEST_DYNAMIC_SHM") != NULL;
+	uint32_t origin, sum = 0;
+	TEEC_Context ctx;
+	TEEC_Session s;
+	TEEC_Operation op;
+	struct harness h;
+	uint8_t *buf;
+
+	start(&h, (struct harness_opts){.supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(ctx.imp.reg_mem, dynamic);
+	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	buf = aligned_alloc(4096, shm.size);
+	assert_non_null(buf);
+	for (size_t i = 0; i < shm.size; i++) {
+		buf[i] = (uint8_t)(i * 3);
+		sum += buf[i];
+	}
+	shm.buffer = buf;
+	assert_int_equal(TEEC_RegisterSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	/* Registered memory needs no shadow copy. */
+	assert_int_equal(shm.imp.shadow_buffer == NULL, dynamic);
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_PARTIAL_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = &shm;
+	op.params[0].memref.size = shm.size;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_SUM, &op, &origin),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.a, sum);
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_PARTIAL_INOUT, TEEC_VALUE_INPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = &shm;
+	op.params[0].memref.offset = 5000;
+	op.params[0].memref.size = 50;
+	op.params[1].value.a = 9;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_FILL, &op, &origin),
+		TEEC_SUCCESS);
+	for (size_t i = 0; i < 50; i++)
+		assert_int_equal(buf[5000 + i], (uint8_t)(9 + i));
+	assert_int_equal(buf[4999], (uint8_t)(4999 * 3));
+
+	TEEC_ReleaseSharedMemory(&shm);
+	/* The memory is still the program's, with what the TA wrote. */
+	assert_int_equal(buf[5000], 9);
+	free(buf);
 	TEEC_CloseSession(&s);
 	TEEC_FinalizeContext(&ctx);
 	stop(&h);
@@ -644,6 +715,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hello_world_value_and_memref),
 		cmocka_unit_test(test_memref_round_trips),
+		cmocka_unit_test(test_registered_memory),
 		cmocka_unit_test(test_thousand_invokes_in_one_session),
 		cmocka_unit_test(test_bad_ta_images_are_refused),
 		cmocka_unit_test(test_ta_panic_is_target_dead),
