@@ -7,7 +7,7 @@
  *                 -> TA and back, median and p99 over many calls
  *  open_close     open and close a session to a TA already loaded
  *  floor          a chain of four bare processes relaying a token with
- *                 the same doorbells (machine/doorbell.h), one round trip
+ *                 the same doorbells (bench/floor_chain.h), one round trip
  *
  * Prints a table, writes the figures as JSON to the file named by argv[1]
  * and prints that file's path as the last line.
@@ -16,14 +16,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <tee_client_api.h>
 
-#include "machine/doorbell.h"
+#include "bench/floor_chain.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "tests/e2e/harness.h"
@@ -31,8 +29,6 @@
 #define WARMUP	    2000
 #define CALLS	    20000
 #define OPEN_CLOSES 500
-/* Processes in the floor chain: client, teed, secure world, TA. */
-#define CHAIN 4
 
 struct stats {
 	double median_us;
@@ -64,61 +60,25 @@ static struct stats summarize(long *ns, size_t n)
 	return s;
 }
 
-/* One link of the floor chain: the doorbells between process i and i+1. */
-struct link {
-	struct doorbell req;
-	struct doorbell resp;
-} __attribute__((aligned(64)));
-
-/* Relays each request down the chain and each answer back up. */
-static void relay(struct link *links, int i, int rounds)
-{
-	uint32_t req_seen = 0, resp_seen = 0;
-
-	for (int r = 0; r < rounds; r++) {
-		doorbell_wait(&links[i - 1].req, req_seen, 0);
-		req_seen++;
-		if (i < CHAIN - 1) {
-			doorbell_ring(&links[i].req);
-			doorbell_wait(&links[i].resp, resp_seen, 0);
-			resp_seen++;
-		}
-		doorbell_ring(&links[i - 1].resp);
-	}
-	_exit(0);
-}
-
 static struct stats measure_floor(long *ns)
 {
-	int rounds = WARMUP + CALLS;
-	struct link *links =
-		mmap(NULL, sizeof(*links) * CHAIN, PROT_READ | PROT_WRITE,
-		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	uint32_t seen = 0;
+	struct floor_chain c;
 
-	if (links == MAP_FAILED) {
-		perror("mmap");
+	if (floor_chain_start(&c)) {
+		fprintf(stderr, "bench: floor chain did not start\n");
 		exit(1);
 	}
-	for (int i = 0; i < CHAIN; i++) {
-		doorbell_init(&links[i].req);
-		doorbell_init(&links[i].resp);
-	}
-	for (int i = 1; i < CHAIN; i++)
-		if (fork() == 0)
-			relay(links, i, rounds);
-	for (int r = 0; r < rounds; r++) {
+	for (int r = 0; r < WARMUP + CALLS; r++) {
 		long t = now_ns();
 
-		doorbell_ring(&links[0].req);
-		doorbell_wait(&links[0].resp, seen, 0);
-		seen++;
+		floor_chain_round_trip(&c);
 		if (r >= WARMUP)
 			ns[r - WARMUP] = now_ns() - t;
 	}
-	while (wait(NULL) > 0)
-		;
-	munmap(links, sizeof(*links) * CHAIN);
+	if (floor_chain_stop(&c)) {
+		fprintf(stderr, "bench: floor chain failed\n");
+		exit(1);
+	}
 	return summarize(ns, CALLS);
 }
 
@@ -242,7 +202,7 @@ int main(int argc, char **argv)
 	       floor.p99_us, inv.p99_us / floor.p99_us);
 	printf("%-28s %10.2f\n", "open+close session median", oc.median_us);
 	printf("(%d calls after %d warm-up; floor: %d processes, %s)\n", CALLS,
-	       WARMUP, CHAIN, "same doorbells");
+	       WARMUP, FLOOR_CHAIN_PROCS, "same doorbells");
 	write_json(argv[1], inv, oc, floor);
 	printf("%s\n", argv[1]);
 	free(ns);
