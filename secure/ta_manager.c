@@ -254,10 +254,17 @@ static void session_put(struct ta_manager *tm, struct ta_session *s)
 		instance_free(inst);
 }
 
-/* Which TA call a secure thread runs, for cancellation. */
+/*
+ * Which TA call a secure thread runs, for cancellation.  A request that
+ * came before the TA was entered applies to the call about to start; one
+ * that comes after the call ended is dropped (the instance's call_lock is
+ * still held, so no other call has started on it).
+ */
 static void set_running(struct sthread *t, struct ta_proc *proc)
 {
 	pthread_mutex_lock(&t->sw->lock);
+	if (!proc && t->in_ta)
+		ta_proc_forget_cancel(t->in_ta);
 	t->in_ta = proc;
 	if (proc && t->cancel.requested)
 		ta_proc_request_cancel(proc);

@@ -432,6 +432,12 @@ void ta_proc_request_cancel(struct ta_proc *p)
 	atomic_store(&p->page->cancel, seq);
 }
 
+void ta_proc_forget_cancel(struct ta_proc *p)
+{
+	if (!(atomic_load(&p->call) & TA_PROC_IN_CALL))
+		atomic_store(&p->page->cancel, 0);
+}
+
 size_t ta_proc_count(void)
 {
 	return ta_monitor_count();

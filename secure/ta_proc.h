@@ -119,6 +119,13 @@ pid_t ta_proc_pid(struct ta_proc *p);
  */
 void ta_proc_request_cancel(struct ta_proc *p);
 
+/**
+ * ta_proc_forget_cancel() - between calls: drop a cancellation request
+ * that arrived too late for the call it was meant for, so that it cannot
+ * hit the next call (another session's, perhaps)
+ */
+void ta_proc_forget_cancel(struct ta_proc *p);
+
 /** ta_proc_count() - TA processes alive (leak checks). */
 size_t ta_proc_count(void);
 
