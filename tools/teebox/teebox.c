@@ -8,7 +8,9 @@
  *   teebox down    stop them cleanly
  *   teebox status  say what runs where
  *   teebox exec -- PROGRAM [ARGS]
- *                  run a program against this teebox
+ *                  run a program against this teebox: libteec finds it
+ *                  through $TEEBOX_RUNTIME_DIR, and programs that open
+ *                  /dev/tee* themselves get the LD_PRELOAD shim
  *
  * Every subcommand takes --runtime-dir DIR (or $TEEBOX_RUNTIME_DIR).
  */
@@ -411,13 +413,41 @@ static int cmd_status(const struct options *o)
 	return rc ? 1 : 0;
 }
 
+/*
+ * The shim that routes /dev/tee* to teed, for programs that open the
+ * devices themselves: next to the build's bin/ or the installed one.
+ */
+static bool find_preload(char *buf, size_t len)
+{
+	static const char *const rel[] = {
+		"../lib/teebox", "../" TEEBOX_INSTALL_LIBDIR "/teebox"};
+
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		char dir[PATH_MAX];
+
+		path_in(dir, sizeof(dir), bindir, rel[i]);
+		path_in(buf, len, dir, "libteebox-preload.so");
+		if (buf[0] && !access(buf, R_OK))
+			return true;
+	}
+	return false;
+}
+
 static int cmd_exec(const struct options *o, int argc, char **argv)
 {
+	char preload[PATH_MAX], env[2 * PATH_MAX];
+	const char *old = getenv("LD_PRELOAD");
+
 	if (argc < 1) {
 		usage(stderr);
 		return 2;
 	}
 	setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
+	if (find_preload(preload, sizeof(preload))) {
+		snprintf(env, sizeof(env), "%s%s%s", preload, old ? ":" : "",
+			 old ? old : "");
+		setenv("LD_PRELOAD", env, 1);
+	}
 	execvp(argv[0], argv);
 	fprintf(stderr, "teebox: cannot run %s: %s\n", argv[0],
 		strerror(errno));
