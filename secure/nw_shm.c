@@ -205,3 +205,15 @@ size_t sw_reg_shm_count(struct secure_world *sw)
 	pthread_mutex_unlock(&sw->reg_lock);
 	return n;
 }
+
+void sw_reg_shm_release_all(struct secure_world *sw)
+{
+	struct reg_shm *r, *tmp;
+
+	pthread_mutex_lock(&sw->reg_lock);
+	list_for_each_entry_safe (r, tmp, &sw->reg_shms, link) {
+		list_del(&r->link);
+		kfree(r);
+	}
+	pthread_mutex_unlock(&sw->reg_lock);
+}

@@ -167,6 +167,12 @@ TEE_Result sw_reg_shm_get(struct secure_world *sw, uint64_t cookie,
 /** sw_reg_shm_count() - registrations (diagnostics, tests). */
 size_t sw_reg_shm_count(struct secure_world *sw);
 
+/**
+ * sw_reg_shm_release_all() - forget every registration, as a reboot of
+ * the secure world would (tests and the fuzzer start each case afresh)
+ */
+void sw_reg_shm_release_all(struct secure_world *sw);
+
 /* entry_fast.c */
 
 /**
