@@ -112,13 +112,41 @@ int harness_start_supplicant(struct harness *h)
 	return h->supp ? 0 : -ESRCH;
 }
 
+/*
+ * True once @pid has exited.  A daemon is not our child, and whoever
+ * reaps it may take its time: a zombie has closed its files, which is
+ * all that matters to teed.
+ */
+static bool process_gone(pid_t pid)
+{
+	char path[64], buf[256];
+	const char *state;
+	ssize_t n;
+	int fd;
+
+	if (kill(pid, 0))
+		return true;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	buf[n] = '\0';
+	/* "pid (comm) S ...": the state follows the last ')'. */
+	state = strrchr(buf, ')');
+	return state && state[1] == ' ' && (state[2] == 'Z' || state[2] == 'X');
+}
+
 void harness_stop_supplicant(struct harness *h, bool clean)
 {
 	if (!h->supp)
 		return;
 	kill(h->supp, clean ? SIGTERM : SIGKILL);
-	/* Not our child once it daemonized: wait for it to be gone. */
-	for (int ms = 0; ms < READY_TIMEOUT_MS && !kill(h->supp, 0); ms += 5)
+	for (int ms = 0; ms < READY_TIMEOUT_MS && !process_gone(h->supp);
+	     ms += 5)
 		sleep_ms(5);
 	h->supp = 0;
 }
