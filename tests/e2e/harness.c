@@ -299,3 +299,20 @@ pid_t harness_secure_world_pid(const struct harness *h)
 	closedir(d);
 	return found;
 }
+
+int harness_count_fds(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		n += de->d_name[0] != '.';
+	closedir(d);
+	return n;
+}

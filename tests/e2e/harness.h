@@ -70,6 +70,12 @@ int harness_stop(struct harness *h);
 bool harness_log_contains(const struct harness *h, const char *log,
 			  const char *s);
 
+/**
+ * harness_count_fds() - open files of process @pid, or -1: how a test sees
+ * that teed let go of what a client had
+ */
+int harness_count_fds(pid_t pid);
+
 /** harness_secure_world_pid() - pid of the secure world, or 0. */
 pid_t harness_secure_world_pid(const struct harness *h);
 

@@ -5,7 +5,6 @@
  * processes (seeds/005 Documentation/tee.txt, the picture).  Every test
  * starts its own teebox in a private directory and stops it.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -454,24 +453,6 @@ static void test_ta_segv_is_target_dead(void **state)
 	check_ta_death(TA_TEST_CMD_SEGV);
 }
 
-/* Open files of a process, to see teed let go of a client's memory. */
-static int count_fds(pid_t pid)
-{
-	char path[64];
-	struct dirent *de;
-	int n = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		n += de->d_name[0] != '.';
-	closedir(d);
-	return n;
-}
-
 /* Sessions open in the keep-alive TA's single instance. */
 static uint32_t keep_alive_sessions(TEEC_Session *s)
 {
@@ -528,21 +509,21 @@ static void test_killed_client_loses_sessions_and_shm(void **state)
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(open_session(&ctx, &s, &keep_alive_uuid, &origin),
 			 TEEC_SUCCESS);
-	fds_before = count_fds(h.teed);
+	fds_before = harness_count_fds(h.teed);
 	assert_int_equal(pipe(pipefd), 0);
 	pid = fork();
 	if (pid == 0)
 		victim(pipefd[1]);
 	assert_int_equal(read(pipefd[0], &c, 1), 1);
 	assert_int_equal(keep_alive_sessions(&s), 2);
-	assert_true(count_fds(h.teed) > fds_before);
+	assert_true(harness_count_fds(h.teed) > fds_before);
 
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
 	/* The release runs in teed after the socket closes: give it time. */
 	for (int i = 0; i < 500; i++) {
 		n = keep_alive_sessions(&s);
-		fds_after = count_fds(h.teed);
+		fds_after = harness_count_fds(h.teed);
 		if (n == 1 && fds_after == fds_before)
 			break;
 		sleep_ms(10);
