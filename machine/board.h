@@ -22,6 +22,15 @@
 #define BOARD_DRAM_BASE 0x80000000ULL
 #define BOARD_DRAM_SIZE 0x40000000ULL
 
+/*
+ * The loopback TEE's shared memory (drivers/tee/loopback, teebox's own
+ * driver): just above the top of DRAM, so that it never collides with
+ * the OP-TEE driver's pools (reserved memory, or all of DRAM with
+ * dynamic shared memory).
+ */
+#define BOARD_LOOPBACK_SHM_BASE (BOARD_DRAM_BASE + BOARD_DRAM_SIZE)
+#define BOARD_LOOPBACK_SHM_SIZE 0x00400000ULL
+
 /* Emulated CPUs: how many normal-world threads can be in an SMC at once. */
 #define BOARD_DEFAULT_CPUS 32
 

@@ -320,12 +320,14 @@ static int do_open(struct conn *c)
 			c->cred.pid);
 		status = -EACCES;
 	} else {
-		c->ctx = teedev_open(c->ep->teedev, &c->cred);
-		status = IS_ERR(c->ctx) ? (int)PTR_ERR(c->ctx) : 0;
-		if (status)
-			c->ctx = NULL;
-		else
+		struct tee_context *ctx = teedev_open(c->ep->teedev, &c->cred);
+
+		status = IS_ERR(ctx) ? (int)PTR_ERR(ctx) : 0;
+		if (!status) {
+			/* Visible to teectl from now on. */
+			endpoint_set_ctx(c->ep, c, ctx);
 			status = make_lanes(c);
+		}
 	}
 
 	memset(&msg, 0, sizeof(msg));
@@ -377,8 +379,13 @@ static void conn_release(struct conn *c)
 	for (size_t i = 0; i < c->nhandles; i++)
 		tee_shm_put(c->handles[i].shm);
 	kfree(c->handles);
-	if (c->ctx)
-		teedev_close_context(c->ctx);
+	if (c->ctx) {
+		struct tee_context *ctx = c->ctx;
+
+		/* Withdrawn first: teectl must not look at a closing one. */
+		endpoint_set_ctx(c->ep, c, NULL);
+		teedev_close_context(ctx);
+	}
 	if (c->lanes)
 		munmap(c->lanes, ALIGN_UP(sizeof(struct tbx_lanes), PAGE_SIZE));
 	if (c->lanes_fd >= 0)

@@ -53,7 +53,8 @@ struct shm_handle {
  * @link:	entry in the endpoint's list (endpoint lock)
  * @ep:		the endpoint
  * @sock:	the socket
- * @ctx:	the context, once opened
+ * @ctx:	the context, once opened (written under the endpoint's lock,
+ *		endpoint_set_ctx())
  * @cred:	the peer's credentials
  * @lanes:	the shared lane region
  * @lanes_fd:	its file

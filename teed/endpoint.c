@@ -132,6 +132,34 @@ void endpoint_del_conn(struct endpoint *ep, struct conn *c)
 	pthread_mutex_unlock(&ep->lock);
 }
 
+void endpoint_set_ctx(struct endpoint *ep, struct conn *c,
+		      struct tee_context *ctx)
+{
+	pthread_mutex_lock(&ep->lock);
+	c->ctx = ctx;
+	pthread_mutex_unlock(&ep->lock);
+}
+
+int endpoint_for_each_context(struct endpoint *ep,
+			      int (*fn)(struct tee_context *ctx,
+					const struct tee_cred *cred, void *arg),
+			      void *arg)
+{
+	struct conn *c;
+	int rc = 0;
+
+	pthread_mutex_lock(&ep->lock);
+	list_for_each_entry (c, &ep->conns, link) {
+		if (!c->ctx)
+			continue;
+		rc = fn(c->ctx, &c->cred, arg);
+		if (rc)
+			break;
+	}
+	pthread_mutex_unlock(&ep->lock);
+	return rc;
+}
+
 void endpoint_destroy(struct endpoint *ep)
 {
 	struct conn *c;

@@ -66,4 +66,24 @@ bool endpoint_add_conn(struct endpoint *ep, struct conn *c);
 /** endpoint_del_conn() - a connection has ended. */
 void endpoint_del_conn(struct endpoint *ep, struct conn *c);
 
+/**
+ * endpoint_set_ctx() - publish (or, with NULL, withdraw) the context of
+ * connection @c under the endpoint's lock; a context is withdrawn before
+ * it is closed, so endpoint_for_each_context() only sees open ones
+ */
+void endpoint_set_ctx(struct endpoint *ep, struct conn *c,
+		      struct tee_context *ctx);
+
+/**
+ * endpoint_for_each_context() - call @fn for the open context of each
+ * connection, with the peer's credentials, until it returns nonzero
+ * @fn runs under the endpoint's lock: the context stays open meanwhile,
+ * and @fn must not wait for a connection.  Returns what @fn returned
+ * last (0 if always 0).
+ */
+int endpoint_for_each_context(struct endpoint *ep,
+			      int (*fn)(struct tee_context *ctx,
+					const struct tee_cred *cred, void *arg),
+			      void *arg);
+
 #endif

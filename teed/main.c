@@ -16,12 +16,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "control.h"
+#include "drivers/tee/loopback/loopback.h"
 #include "drivers/tee/optee/optee_private.h"
 #include "dt.h"
 #include "endpoint.h"
 #include "kernel/log.h"
 #include "machine.h"
 #include "machine/board.h"
+#include "sysfs.h"
 #include "transport/tbx_rundir.h"
 
 #define MAX_ENDPOINTS 32
@@ -39,6 +42,7 @@ struct options {
 	unsigned int supp_timeout_ms;
 	int log_level;
 	bool dynamic_shm;
+	bool loopback;
 };
 
 struct teed {
@@ -48,6 +52,9 @@ struct teed {
 	struct optee *optee;
 	struct endpoint *endpoints[MAX_ENDPOINTS];
 	unsigned int nendpoints;
+	struct loopback *loopback;
+	struct sysfs_view sysfs;
+	struct control *control;
 };
 
 static void usage(FILE *f)
@@ -71,7 +78,9 @@ static void usage(FILE *f)
 		"  --log-level N       3 errors .. 7 debug (default 6)\n"
 		"  --dynamic-shm       the secure world offers dynamic shared\n"
 		"                      memory (else only the reserved "
-		"memory)\n",
+		"memory)\n"
+		"  --loopback          also register teebox's loopback TEE\n"
+		"                      (after OP-TEE: tee1, teepriv1)\n",
 		DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
 }
 
@@ -109,6 +118,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"supplicant-timeout", required_argument, NULL, 'S'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dynamic-shm", no_argument, NULL, 'y'},
+		{"loopback", no_argument, NULL, 'L'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -152,6 +162,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'y':
 			o->dynamic_shm = true;
+			break;
+		case 'L':
+			o->loopback = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -241,6 +254,7 @@ static int start(struct teed *t)
 				    .cpus = t->opt.cpus,
 				    .log_level = t->opt.log_level,
 				    .dynamic_shm = t->opt.dynamic_shm};
+	struct control_view view;
 	int rc;
 
 	rc = machine_boot(&t->machine, &mc);
@@ -261,17 +275,43 @@ static int start(struct teed *t)
 	} else {
 		t->optee->supp.absent_timeout_ms = t->opt.supp_timeout_ms;
 	}
-	return tee_class_for_each(add_endpoint, t);
+	if (t->opt.loopback) {
+		t->loopback = loopback_probe(&t->machine.plat);
+		if (IS_ERR(t->loopback)) {
+			rc = (int)PTR_ERR(t->loopback);
+			t->loopback = NULL;
+			return rc;
+		}
+	}
+	/* The attribute files exist before any device answers. */
+	rc = sysfs_publish(&t->sysfs, t->opt.rundir);
+	if (rc)
+		return rc;
+	rc = tee_class_for_each(add_endpoint, t);
+	if (rc)
+		return rc;
+	view.endpoints = t->endpoints;
+	view.nendpoints = t->nendpoints;
+	view.optee = t->optee;
+	view.loopback = t->loopback;
+	return control_start(&t->control, t->opt.rundir, &view);
 }
 
 static void stop(struct teed *t)
 {
+	/* It looks at the endpoints' connections: it goes before them. */
+	control_stop(t->control);
+	t->control = NULL;
 	/* Users first: closing them releases their contexts and sessions. */
 	for (unsigned int i = 0; i < t->nendpoints; i++)
 		endpoint_destroy(t->endpoints[i]);
 	t->nendpoints = 0;
+	sysfs_unpublish(&t->sysfs);
 	if (t->optee)
 		optee_remove(t->optee);
+	/* Its memory is the machine's RAM: removed before the halt. */
+	loopback_remove(t->loopback);
+	t->loopback = NULL;
 	/* The secure world stops last, like firmware. */
 	machine_halt(&t->machine);
 	free(t->fdt);

@@ -96,15 +96,21 @@ void teedev_close_context(struct tee_context *ctx)
 	tee_device_put(teedev);
 }
 
+void tee_device_get_version(struct tee_device *teedev,
+			    struct tee_ioctl_version_data *vers)
+{
+	teedev->desc->ops->get_version(teedev, vers);
+	/* Mainline; v16 did not tell privileged devices apart. */
+	if (teedev->desc->flags & TEE_DESC_PRIVILEGED)
+		vers->gen_caps |= TEE_GEN_CAP_PRIVILEGED;
+}
+
 static int tee_ioctl_version(struct tee_context *ctx, u64 uvers,
 			     struct tee_uspace *us)
 {
 	struct tee_ioctl_version_data vers;
 
-	ctx->teedev->desc->ops->get_version(ctx->teedev, &vers);
-	/* Mainline; v16 did not tell privileged devices apart. */
-	if (ctx->teedev->desc->flags & TEE_DESC_PRIVILEGED)
-		vers.gen_caps |= TEE_GEN_CAP_PRIVILEGED;
+	tee_device_get_version(ctx->teedev, &vers);
 	return copy_to_user(us, uvers, &vers, sizeof(vers));
 }
 

@@ -271,6 +271,22 @@ void tee_shm_detach_context(struct tee_context *ctx)
 	mutex_unlock(&ctx->teedev->mutex);
 }
 
+int tee_shm_for_each(struct tee_context *ctx,
+		     int (*fn)(const struct tee_shm *shm, void *arg), void *arg)
+{
+	struct tee_shm *shm;
+	int rc = 0;
+
+	mutex_lock(&ctx->teedev->mutex);
+	list_for_each_entry (shm, &ctx->list_shm, link) {
+		rc = fn(shm, arg);
+		if (rc)
+			break;
+	}
+	mutex_unlock(&ctx->teedev->mutex);
+	return rc;
+}
+
 int tee_shm_get_id(struct tee_shm *shm)
 {
 	return shm->id;

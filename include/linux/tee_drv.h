@@ -300,6 +300,15 @@ int tee_class_for_each(int (*fn)(struct tee_device *teedev, void *arg),
 		       void *arg);
 
 /**
+ * tee_device_get_version() - what TEE_IOC_VERSION answers on a context of
+ * @teedev: the driver's version data, with TEE_GEN_CAP_PRIVILEGED for a
+ * privileged device (diagnostics, e.g. teectl info, without opening a
+ * context)
+ */
+void tee_device_get_version(struct tee_device *teedev,
+			    struct tee_ioctl_version_data *vers);
+
+/**
  * tee_device_attr_show() - read a sysfs attribute of the device:
  * "implementation_id" (decimal impl_id) or "revision" (when the driver
  * has get_tee_revision), each ending in a newline
@@ -423,6 +432,20 @@ struct tee_shm *tee_shm_get_from_id(struct tee_context *ctx, int id);
  * Returns the fd (>= 0) or -errno (-EINVAL: not exportable).
  */
 int tee_shm_get_fd(struct tee_shm *shm, struct tee_uspace *us);
+
+/**
+ * tee_shm_for_each() - call @fn for each shared memory object @ctx owns,
+ * oldest first, until it returns nonzero
+ * Runs under the device's mutex: @fn must not allocate, free or look up
+ * shared memory of the device, nor take or drop references.  Objects
+ * whose context is gone (still used elsewhere) are not on the list.
+ * Meant for diagnostics (teectl shm).
+ * Returns what @fn returned last (0 when it always returned 0, or when
+ * @ctx owns nothing).
+ */
+int tee_shm_for_each(struct tee_context *ctx,
+		     int (*fn)(const struct tee_shm *shm, void *arg),
+		     void *arg);
 
 /** tee_shm_get_id() - id of @shm. */
 int tee_shm_get_id(struct tee_shm *shm);

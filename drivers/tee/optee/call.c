@@ -260,6 +260,8 @@ int optee_open_session(struct tee_context *ctx,
 		rc = -ENOMEM;
 		goto out;
 	}
+	memcpy(sess->uuid, arg->uuid, sizeof(sess->uuid));
+	sess->login = arg->clnt_login;
 
 	if (optee_do_call_with_arg(ctx, msg_parg)) {
 		msg_arg->ret = TEEC_ERROR_COMMUNICATION;

@@ -135,10 +135,14 @@ struct optee {
  * struct optee_session - an open session
  * @list_node:	entry in optee_context_data.sess_list
  * @session_id:	the secure world's id
+ * @uuid:	the TA's UUID (diagnostics: teectl)
+ * @login:	the login method it was opened with (diagnostics)
  */
 struct optee_session {
 	struct list_head list_node;
 	u32 session_id;
+	u8 uuid[TEE_IOCTL_UUID_LEN];
+	u32 login;
 };
 
 /**

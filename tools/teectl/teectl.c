@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * teectl: ask a running teed what it knows.
+ *
+ *   teectl info      the TEE devices: implementation id, revision,
+ *                    capabilities; for OP-TEE the secure thread count
+ *                    and the shared memory mode
+ *   teectl sessions  open contexts (connections) and their sessions
+ *   teectl shm       shared memory objects, sizes and owners
+ *   teectl tas       sessions grouped by TA, as the normal world sees
+ *                    them
+ *
+ * Options: --runtime-dir DIR (as teebox: $TEEBOX_RUNTIME_DIR, else
+ * /run/teebox for root, $XDG_RUNTIME_DIR/teebox otherwise) and --json.
+ * teectl talks to teed's control endpoint (teed/control.h), which only
+ * root and teed's own user may use; it prints teed's report as it comes.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "teed/control.h"
+#include "transport/tbx_rundir.h"
+
+static const char *const commands[] = {"info", "sessions", "shm", "tas"};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: teectl [options] info|sessions|shm|tas\n"
+		   "options:\n"
+		   "  --runtime-dir DIR  where teed runs ($TEEBOX_RUNTIME_DIR;"
+		   " default\n"
+		   "                     /run/teebox as root,"
+		   " $XDG_RUNTIME_DIR/teebox otherwise)\n"
+		   "  --json             machine-readable output\n");
+}
+
+static bool known_command(const char *cmd)
+{
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(cmd, commands[i]))
+			return true;
+	return false;
+}
+
+/* Connects to DIR/control; returns the socket or -errno. */
+static int connect_control(const char *dir)
+{
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	int n, fd;
+
+	n = snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/%s", dir,
+		     CONTROL_SOCKET_NAME);
+	if (n < 0 || (size_t)n >= sizeof(sa.sun_path))
+		return -ENAMETOOLONG;
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
+static bool write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return false;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return true;
+}
+
+/*
+ * Reads the reply until teed closes: the status line decides where the
+ * rest goes.  Returns the exit status.
+ */
+static int print_reply(int fd)
+{
+	char buf[4096];
+	char status[128];
+	size_t slen = 0;
+	bool in_body = false;
+	bool ok = false;
+	ssize_t n;
+
+	while ((n = recv(fd, buf, sizeof(buf), 0)) != 0) {
+		size_t off = 0;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "teectl: reading teed's answer: %s\n",
+				strerror(errno));
+			return 1;
+		}
+		/* The status line first: "ok" or "error <reason>". */
+		while (!in_body && off < (size_t)n) {
+			char ch = buf[off++];
+
+			if (ch == '\n') {
+				status[slen] = '\0';
+				in_body = true;
+				ok = !strcmp(status, "ok");
+				if (!ok) {
+					fprintf(stderr,
+						"teectl: teed says: "
+						"%s\n",
+						status);
+					return 1;
+				}
+			} else if (slen < sizeof(status) - 1) {
+				status[slen++] = ch;
+			}
+		}
+		if (in_body && off < (size_t)n)
+			fwrite(buf + off, 1, (size_t)n - off, stdout);
+	}
+	if (!ok) {
+		fprintf(stderr, "teectl: teed closed without an answer\n");
+		return 1;
+	}
+	return fflush(stdout) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"runtime-dir", required_argument, NULL, 'r'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	char dir[PATH_MAX];
+	char req[CONTROL_MAX_REQUEST];
+	bool json = false;
+	const char *cmd;
+	int c, fd, n, rc;
+
+	if (tbx_runtime_dir(dir, sizeof(dir))) {
+		fprintf(stderr, "teectl: runtime directory name too long\n");
+		return 2;
+	}
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			snprintf(dir, sizeof(dir), "%s", optarg);
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1 || !known_command(argv[optind])) {
+		usage(stderr);
+		return 2;
+	}
+	cmd = argv[optind];
+
+	fd = connect_control(dir);
+	if (fd < 0) {
+		fprintf(stderr, "teectl: cannot reach teed at %s/%s: %s%s\n",
+			dir, CONTROL_SOCKET_NAME, strerror(-fd),
+			fd == -EACCES ? " (root or teed's own user only)" : "");
+		return 1;
+	}
+	n = snprintf(req, sizeof(req), "%s %s\n", cmd, json ? "json" : "text");
+	if (n < 0 || (size_t)n >= sizeof(req) ||
+	    !write_all(fd, req, (size_t)n)) {
+		fprintf(stderr, "teectl: cannot send the request: %s\n",
+			strerror(errno));
+		close(fd);
+		return 1;
+	}
+	rc = print_reply(fd);
+	close(fd);
+	return rc;
+}
