@@ -21,6 +21,7 @@
 #include "drivers/tee/optee/optee_private.h"
 #include "dt.h"
 #include "endpoint.h"
+#include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "machine.h"
 #include "machine/board.h"
@@ -334,6 +335,23 @@ static void serve(struct teed *t, const sigset_t *set)
 	}
 }
 
+/*
+ * Everything teed's kernel side allocated is freed by a clean stop: what
+ * is left is a leak, and the exit status says so (every end-to-end test
+ * checks it).
+ */
+static int report_leaks(void)
+{
+	long live = kmem_live();
+
+	if (live) {
+		pr_err("stopped with %ld allocations not freed", live);
+		return 1;
+	}
+	pr_info("stopped");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct teed t;
@@ -375,6 +393,5 @@ int main(int argc, char **argv)
 	serve(&t, &set);
 	stop(&t);
 	remove_pid_file(&t.opt);
-	pr_info("stopped");
-	return 0;
+	return report_leaks();
 }
