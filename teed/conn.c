@@ -322,6 +322,9 @@ static int do_open(struct conn *c)
 	} else {
 		struct tee_context *ctx = teedev_open(c->ep->teedev, &c->cred);
 
+		if (ctx == ERR_PTR(-EBUSY) &&
+		    endpoint_wait_dying_conns(c->ep, c))
+			ctx = teedev_open(c->ep->teedev, &c->cred);
 		status = IS_ERR(ctx) ? (int)PTR_ERR(ctx) : 0;
 		if (!status) {
 			/* Visible to teectl from now on. */

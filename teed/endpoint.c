@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Device endpoints as UNIX sockets; see endpoint.h. */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -130,6 +131,39 @@ void endpoint_del_conn(struct endpoint *ep, struct conn *c)
 	ep->nconns--;
 	pthread_cond_broadcast(&ep->gone);
 	pthread_mutex_unlock(&ep->lock);
+}
+
+/* The peer of @c closed its end: the release is under way or soon. */
+static bool peer_gone(const struct conn *c)
+{
+	struct pollfd pfd = {.fd = c->sock, .events = POLLRDHUP};
+
+	return poll(&pfd, 1, 0) == 1 &&
+	       (pfd.revents & (POLLHUP | POLLRDHUP | POLLERR));
+}
+
+/* A connection other than @self whose peer is gone.  ep->lock held. */
+static bool has_dying_conn(struct endpoint *ep, const struct conn *self)
+{
+	const struct conn *c;
+
+	list_for_each_entry (c, &ep->conns, link)
+		if (c != self && peer_gone(c))
+			return true;
+	return false;
+}
+
+bool endpoint_wait_dying_conns(struct endpoint *ep, const struct conn *self)
+{
+	bool waited = false;
+
+	pthread_mutex_lock(&ep->lock);
+	while (has_dying_conn(ep, self)) {
+		pthread_cond_wait(&ep->gone, &ep->lock);
+		waited = true;
+	}
+	pthread_mutex_unlock(&ep->lock);
+	return waited;
 }
 
 void endpoint_set_ctx(struct endpoint *ep, struct conn *c,

@@ -67,6 +67,17 @@ bool endpoint_add_conn(struct endpoint *ep, struct conn *c);
 void endpoint_del_conn(struct endpoint *ep, struct conn *c);
 
 /**
+ * endpoint_wait_dying_conns() - wait until no connection but @self has a
+ * peer that closed its end
+ * On Linux a process's files are released before its parent can reap
+ * it; here the release follows the socket's end a little later.  An open
+ * that found the device busy (one supplicant at a time) waits for such
+ * releases and tries again, so that a supplicant restarted right after
+ * the old one died is not refused.  Returns true if it waited.
+ */
+bool endpoint_wait_dying_conns(struct endpoint *ep, const struct conn *self);
+
+/**
  * endpoint_set_ctx() - publish (or, with NULL, withdraw) the context of
  * connection @c under the endpoint's lock; a context is withdrawn before
  * it is closed, so endpoint_for_each_context() only sees open ones
