@@ -10,6 +10,8 @@
  *  ta_manager.c   TA instances and sessions, GP lifecycle rules
  *  ta_loader.c    LOAD_TA through tee-supplicant and signature checking
  *  ta_proc.c      TA processes (the sandbox and the private channel)
+ *  ta_syscall.c   what a TA may ask for during a call (time, waits), and
+ *		   the yield of long calls
  */
 #ifndef TEEBOX_SECURE_SW_H
 #define TEEBOX_SECURE_SW_H
@@ -330,6 +332,16 @@ TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
 
 /** tm_session_count() - open sessions (diagnostics and tests). */
 size_t tm_session_count(struct ta_manager *tm);
+
+/* ta_syscall.c */
+
+/**
+ * ta_syscall_host() - fill @host for a TA call made on secure thread @t:
+ * it serves the TA's system calls (enum ta_ipc_sys), with RPCs on @t
+ * where needed, and yields to the normal world with a foreign-interrupt
+ * RPC during long calls.  @host is valid as long as @t runs the call.
+ */
+void ta_syscall_host(struct sthread *t, struct ta_proc_host *host);
 
 /* ta_loader.c */
 

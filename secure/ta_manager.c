@@ -17,6 +17,10 @@
  * Lifetimes: a session holds a reference on its instance; a call in
  * progress holds one on its session.  The last reference on an instance
  * ends its process: TA_DestroyEntryPoint if it is alive, a kill if not.
+ *
+ * Every entry point runs with the host of ta_syscall.c for the secure
+ * thread that calls it: the TA's system calls are served, with RPCs, on
+ * that thread, and a long call yields to the normal world.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -88,13 +92,16 @@ static void unlink_instance(struct ta_instance *inst)
 	}
 }
 
-/* Ends the process and frees @inst; no reference is left. */
-static void instance_free(struct ta_instance *inst)
+/* Ends the process (on @t) and frees @inst; no reference is left. */
+static void instance_free(struct sthread *t, struct ta_instance *inst)
 {
+	struct ta_proc_host host;
+
+	ta_syscall_host(t, &host);
 	if (ta_proc_dead(inst->proc))
 		ta_proc_kill(inst->proc);
 	else
-		ta_proc_destroy(inst->proc);
+		ta_proc_destroy(inst->proc, &host);
 	pthread_mutex_destroy(&inst->call_lock);
 	kfree(inst);
 }
@@ -108,15 +115,16 @@ static bool instance_put_locked(struct ta_instance *inst)
 	return true;
 }
 
-static void instance_put(struct ta_manager *tm, struct ta_instance *inst)
+static void instance_put(struct sthread *t, struct ta_instance *inst)
 {
+	struct ta_manager *tm = &t->sw->tm;
 	bool last;
 
 	pthread_mutex_lock(&tm->lock);
 	last = instance_put_locked(inst);
 	pthread_mutex_unlock(&tm->lock);
 	if (last)
-		instance_free(inst);
+		instance_free(t, inst);
 }
 
 /*
@@ -157,6 +165,7 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 			       struct ta_instance **out, uint32_t *origin)
 {
 	struct ta_instance *inst = kzalloc(sizeof(*inst));
+	struct ta_proc_host host;
 	TEE_Result res;
 
 	*origin = TEE_ORIGIN_TEE;
@@ -173,7 +182,8 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 	INIT_LIST_HEAD(&inst->link);
 	pthread_mutex_init(&inst->call_lock, NULL);
 
-	res = ta_proc_create(inst->proc, origin);
+	ta_syscall_host(t, &host);
+	res = ta_proc_create(inst->proc, &host, origin);
 	if (res) {
 		ta_proc_kill(inst->proc);
 		pthread_mutex_destroy(&inst->call_lock);
@@ -227,9 +237,13 @@ static struct ta_session *session_get(struct ta_manager *tm, uint32_t id)
 	return s;
 }
 
-/* Drops a session reference; the last frees it and leaves its instance. */
-static void session_put(struct ta_manager *tm, struct ta_session *s)
+/*
+ * Drops a session reference; the last frees it and leaves its instance
+ * (ending it on @t when it was the last session).
+ */
+static void session_put(struct sthread *t, struct ta_session *s)
 {
+	struct ta_manager *tm = &t->sw->tm;
 	struct ta_instance *inst = s->inst;
 	bool last_inst = false;
 
@@ -251,7 +265,7 @@ static void session_put(struct ta_manager *tm, struct ta_session *s)
 	pthread_mutex_unlock(&tm->lock);
 	kfree(s);
 	if (last_inst)
-		instance_free(inst);
+		instance_free(t, inst);
 }
 
 /*
@@ -276,6 +290,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 			   uint32_t *session, uint32_t *origin)
 {
 	struct ta_manager *tm = &t->sw->tm;
+	struct ta_proc_host host;
 	struct ta_instance *inst;
 	struct ta_session *s;
 	TEE_Result res;
@@ -295,7 +310,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 		pthread_mutex_lock(&tm->lock);
 		inst->nsessions--;
 		pthread_mutex_unlock(&tm->lock);
-		instance_put(tm, inst);
+		instance_put(t, inst);
 		return TEE_ERROR_OUT_OF_MEMORY;
 	}
 	s->id = (uint32_t)id;
@@ -304,16 +319,17 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 	s->refs = 1;
 	t->cancel.session = s->id;
 
+	ta_syscall_host(t, &host);
 	pthread_mutex_lock(&inst->call_lock);
 	set_running(t, inst->proc);
-	res = ta_proc_open_session(inst->proc, s->id, &r->client, param_types,
-				   params, origin);
+	res = ta_proc_open_session(inst->proc, &host, s->id, &r->client,
+				   param_types, params, origin);
 	set_running(t, NULL);
 	pthread_mutex_unlock(&inst->call_lock);
 	if (res) {
 		/* The TA refused: as if the session was never there. */
 		s->closed = true;
-		session_put(tm, s);
+		session_put(t, s);
 		return res;
 	}
 	*session = s->id;
@@ -326,6 +342,7 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
+	struct ta_proc_host host;
 	struct ta_instance *inst;
 	TEE_Result res;
 
@@ -333,13 +350,14 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 	if (!s)
 		return TEE_ERROR_BAD_PARAMETERS;
 	inst = s->inst;
+	ta_syscall_host(t, &host);
 	pthread_mutex_lock(&inst->call_lock);
 	set_running(t, inst->proc);
-	res = ta_proc_invoke(inst->proc, s->id, cmd, param_types, params,
+	res = ta_proc_invoke(inst->proc, &host, s->id, cmd, param_types, params,
 			     origin);
 	set_running(t, NULL);
 	pthread_mutex_unlock(&inst->call_lock);
-	session_put(tm, s);
+	session_put(t, s);
 	return res;
 }
 
@@ -347,6 +365,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
+	struct ta_proc_host host;
 	struct ta_instance *inst;
 
 	if (!s)
@@ -356,14 +375,15 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 	pthread_mutex_unlock(&tm->lock);
 
 	inst = s->inst;
+	ta_syscall_host(t, &host);
 	pthread_mutex_lock(&inst->call_lock);
 	if (!ta_proc_dead(inst->proc))
-		ta_proc_close_session(inst->proc, s->id);
+		ta_proc_close_session(inst->proc, &host, s->id);
 	pthread_mutex_unlock(&inst->call_lock);
 
 	/* Ours from session_get(), then the session's own. */
-	session_put(tm, s);
-	session_put(tm, s);
+	session_put(t, s);
+	session_put(t, s);
 	return TEE_SUCCESS;
 }
 

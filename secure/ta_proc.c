@@ -34,7 +34,10 @@
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
 
-/* How long a new TA may take to say hello, and an ending one to exit. */
+/*
+ * How long a new TA may take to say hello, and an ending one to answer
+ * TA_DestroyEntryPoint, then to exit.
+ */
 #define TA_PROC_START_MS   5000
 #define TA_PROC_DESTROY_MS 5000
 /* Waits are cut in slices so that liveness is rechecked regularly. */
@@ -382,12 +385,13 @@ err_put:
 	return res;
 }
 
-void ta_proc_destroy(struct ta_proc *p)
+void ta_proc_destroy(struct ta_proc *p, const struct ta_proc_host *host)
 {
 	if (!p)
 		return;
 	atomic_store(&p->exit_expected, true);
-	if (!ta_proc_dead(p) && !ta_proc_post_destroy(p) &&
+	if (!ta_proc_dead(p) &&
+	    !ta_proc_call_destroy(p, host, TA_PROC_DESTROY_MS) &&
 	    ta_monitor_wait_reaped(p, TA_PROC_DESTROY_MS))
 		goto out;
 	if (!ta_proc_dead(p))

@@ -10,6 +10,10 @@
  * here call them and wait for the answer.  Calls on one struct ta_proc
  * must be serialised by the caller (a TA instance runs one call at a
  * time); ta_proc_dead() and ta_proc_kill() may be called at any time.
+ *
+ * While it waits, a call serves the TA's system calls (teebox/ta_ipc.h)
+ * through the caller's struct ta_proc_host, on the caller's thread, and
+ * lets the caller yield regularly during a long call.
  */
 #ifndef TEEBOX_SECURE_TA_PROC_H
 #define TEEBOX_SECURE_TA_PROC_H
@@ -61,6 +65,33 @@ struct ta_call_param {
 };
 
 /**
+ * struct ta_proc_host - what the caller of a TA call offers the TA
+ * @syscall:	runs system call @nr (enum ta_ipc_sys) that TA @p made,
+ *		with @args, and fills @out (zeroed before); returns its
+ *		result.  ta_proc has checked the number and that unused
+ *		arguments are 0; the callback checks the values.  One that
+ *		waits must stop once ta_proc_call_over(@p).  NULL: every
+ *		system call fails with TEE_ERROR_NOT_SUPPORTED.
+ * @yield:	called about every TA_PROC_YIELD_MS while the call waits for
+ *		the TA (a long call gives the normal world its CPU back, as
+ *		OP-TEE does on a foreign interrupt); may be NULL
+ * @arg:	passed to both
+ *
+ * Both run on the thread that made the call, between the TA's request
+ * and its answer; the TA waits meanwhile.  A NULL host is a host with
+ * neither callback.
+ */
+struct ta_proc_host {
+	TEE_Result (*syscall)(void *arg, struct ta_proc *p, uint32_t nr,
+			      const uint64_t args[4], uint64_t out[4]);
+	void (*yield)(void *arg);
+	void *arg;
+};
+
+/* How often a call waiting for its TA calls the host's yield(). */
+#define TA_PROC_YIELD_MS 20
+
+/**
  * ta_proc_spawn() - start a TA process from an ELF image
  * @elf, @elf_len: the verified image, in secure memory
  * @uuid:	the UUID the image was signed for; the process must report
@@ -73,33 +104,48 @@ struct ta_call_param {
 TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 			 struct ta_proc **out, struct ta_proc_info *info);
 
-/** ta_proc_create() - run TA_CreateEntryPoint. */
-TEE_Result ta_proc_create(struct ta_proc *p, uint32_t *origin);
+/**
+ * ta_proc_create() - run TA_CreateEntryPoint
+ * @host:	serves the TA's system calls meanwhile (NULL: none)
+ */
+TEE_Result ta_proc_create(struct ta_proc *p, const struct ta_proc_host *host,
+			  uint32_t *origin);
 
 /**
  * ta_proc_open_session() - run TA_OpenSessionEntryPoint for session
  * @sess_id (the secure world's id; the TA keeps its sessionContext)
+ * @host:	serves the TA's system calls meanwhile (NULL: none)
  * @client:	the client identity (gpd.client.identity)
  */
-TEE_Result ta_proc_open_session(struct ta_proc *p, uint32_t sess_id,
-				const TEE_Identity *client,
+TEE_Result ta_proc_open_session(struct ta_proc *p,
+				const struct ta_proc_host *host,
+				uint32_t sess_id, const TEE_Identity *client,
 				uint32_t param_types,
 				struct ta_call_param params[4],
 				uint32_t *origin);
 
-/** ta_proc_invoke() - run TA_InvokeCommandEntryPoint. */
-TEE_Result ta_proc_invoke(struct ta_proc *p, uint32_t sess_id, uint32_t cmd,
-			  uint32_t param_types, struct ta_call_param params[4],
-			  uint32_t *origin);
+/**
+ * ta_proc_invoke() - run TA_InvokeCommandEntryPoint
+ * @host:	serves the TA's system calls meanwhile (NULL: none)
+ */
+TEE_Result ta_proc_invoke(struct ta_proc *p, const struct ta_proc_host *host,
+			  uint32_t sess_id, uint32_t cmd, uint32_t param_types,
+			  struct ta_call_param params[4], uint32_t *origin);
 
-/** ta_proc_close_session() - run TA_CloseSessionEntryPoint. */
-void ta_proc_close_session(struct ta_proc *p, uint32_t sess_id);
+/**
+ * ta_proc_close_session() - run TA_CloseSessionEntryPoint
+ * @host:	serves the TA's system calls meanwhile (NULL: none)
+ */
+void ta_proc_close_session(struct ta_proc *p, const struct ta_proc_host *host,
+			   uint32_t sess_id);
 
 /**
  * ta_proc_destroy() - run TA_DestroyEntryPoint, let the process exit and
- * free @p
+ * free @p; a TA that does not answer and exit within a bounded time is
+ * killed
+ * @host:	serves the TA's system calls meanwhile (NULL: none)
  */
-void ta_proc_destroy(struct ta_proc *p);
+void ta_proc_destroy(struct ta_proc *p, const struct ta_proc_host *host);
 
 /** ta_proc_kill() - kill the process (if alive) and free @p. */
 void ta_proc_kill(struct ta_proc *p);
@@ -109,6 +155,14 @@ void ta_proc_kill(struct ta_proc *p);
  * every call then returns TEE_ERROR_TARGET_DEAD with origin TEE
  */
 bool ta_proc_dead(struct ta_proc *p);
+
+/**
+ * ta_proc_call_over() - for a system call that waits (on the calling
+ * thread, from struct ta_proc_host.syscall): true once the TA died or the
+ * call it belongs to ran out of time (ta_proc_destroy() is bounded); the
+ * wait must end then
+ */
+bool ta_proc_call_over(struct ta_proc *p);
 
 /** ta_proc_pid() - the process id (diagnostics, debugging). */
 pid_t ta_proc_pid(struct ta_proc *p);

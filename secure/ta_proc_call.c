@@ -9,10 +9,18 @@
  * sent, its origin a GP origin.  Output values and sizes are numbers the
  * TA reports; they are copied back for OUTPUT and INOUT params only.  A
  * TA that breaks these rules is killed, and the call fails as if it died.
+ *
+ * While a call waits for its reply it serves the TA's system calls
+ * (teebox/ta_ipc.h) through the caller's host.  A request is copied once
+ * and checked here (the call it belongs to, a known number, no argument
+ * where the system call takes none); the host checks the values.  A
+ * refused system call is answered with an error: the TA decides what to
+ * do about it (libutee panics, as GP asks).
  */
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernel/log.h"
 #include "ta/include/tee_api_defines.h"
@@ -155,13 +163,89 @@ static TEE_Result post(struct ta_proc *p, const struct ta_ipc_request *req,
 	return TEE_SUCCESS;
 }
 
-/* Waits for the reply to @seq and copies it (once) into @rep. */
-static TEE_Result wait_reply(struct ta_proc *p, uint32_t seq,
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* The number of arguments system call @nr takes; false if unknown. */
+static bool sys_num_args(uint32_t nr, unsigned int *nargs)
+{
+	switch (nr) {
+	case TA_IPC_SYS_GET_REE_TIME:
+	case TA_IPC_SYS_GET_SYSTEM_TIME:
+		*nargs = 0;
+		return true;
+	case TA_IPC_SYS_WAIT:
+		*nargs = 2;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Checks the copy of a system call request made during call @seq. */
+static TEE_Result check_sys_req(const struct ta_ipc_sys_req *req, uint32_t seq)
+{
+	unsigned int nargs;
+
+	if (req->call_seq != seq)
+		return TEE_ERROR_BAD_STATE;
+	if (!sys_num_args(req->nr, &nargs))
+		return TEE_ERROR_NOT_SUPPORTED;
+	for (unsigned int i = nargs; i < TA_IPC_SYS_NUM_ARGS; i++)
+		if (req->args[i])
+			return TEE_ERROR_BAD_PARAMETERS;
+	return TEE_SUCCESS;
+}
+
+/* Serves system call @n, posted during call @seq, and answers it. */
+static void serve_sys(struct ta_proc *p, const struct ta_proc_host *host,
+		      uint32_t seq, uint32_t n)
+{
+	struct ta_ipc_page *page = p->page;
+	struct ta_ipc_sys_rep rep = {0};
+	struct ta_ipc_sys_req req;
+	TEE_Result res;
+
+	/* One copy; the TA may keep writing the page. */
+	memcpy(&req, (const void *)&page->sys_req, sizeof(req));
+	p->sys_done = n;
+	res = check_sys_req(&req, seq);
+	if (!res && host && host->syscall)
+		res = host->syscall(host->arg, p, req.nr, req.args, rep.out);
+	else if (!res)
+		res = TEE_ERROR_NOT_SUPPORTED;
+	if (res)
+		memset(rep.out, 0, sizeof(rep.out));
+	rep.ret = res;
+	memcpy(&page->sys_rep, &rep, sizeof(rep));
+	atomic_store_explicit(&page->sys_ack, n, memory_order_release);
+	doorbell_ring(&page->to_ta);
+}
+
+/*
+ * Waits for the reply to @seq and copies it (once) into @rep, serving the
+ * TA's system calls meanwhile and calling @host's yield() every
+ * TA_PROC_YIELD_MS.  @timeout_ms: 0 waits as long as the TA lives, else
+ * TEE_ERROR_TIMEOUT after about that long.
+ */
+static TEE_Result wait_reply(struct ta_proc *p, const struct ta_proc_host *host,
+			     uint32_t seq, unsigned int timeout_ms,
 			     struct ta_ipc_reply *rep)
 {
 	struct ta_ipc_page *page = p->page;
-	uint32_t rung;
+	bool yields = host && host->yield;
+	unsigned int slice = yields ? TA_PROC_YIELD_MS : CALL_SLICE_MS;
+	uint64_t start = 0, last_yield = 0, now;
+	uint32_t rung, n;
 
+	if (yields || timeout_ms)
+		start = last_yield = now_ms();
+	p->deadline = timeout_ms ? start + timeout_ms : 0;
 	for (;;) {
 		rung = doorbell_seq(&page->to_sw);
 		if (atomic_load_explicit(&page->rep_seq,
@@ -169,7 +253,20 @@ static TEE_Result wait_reply(struct ta_proc *p, uint32_t seq,
 			break;
 		if (ta_proc_dead(p))
 			return TEE_ERROR_TARGET_DEAD;
-		doorbell_wait(&page->to_sw, rung, CALL_SLICE_MS);
+		n = atomic_load_explicit(&page->sys_seq, memory_order_acquire);
+		if (n != p->sys_done)
+			serve_sys(p, host, seq, n);
+		else
+			doorbell_wait(&page->to_sw, rung, slice);
+		if (!yields && !timeout_ms)
+			continue;
+		now = now_ms();
+		if (timeout_ms && now - start >= timeout_ms)
+			return TEE_ERROR_TIMEOUT;
+		if (yields && now - last_yield >= TA_PROC_YIELD_MS) {
+			host->yield(host->arg);
+			last_yield = now_ms();
+		}
 	}
 	memcpy(rep, (const void *)&page->rep, sizeof(*rep));
 	return TEE_SUCCESS;
@@ -209,10 +306,15 @@ static TEE_Result take_reply(struct ta_proc *p,
 	return rep->ret;
 }
 
+bool ta_proc_call_over(struct ta_proc *p)
+{
+	return ta_proc_dead(p) || (p->deadline && now_ms() >= p->deadline);
+}
+
 /* One call: @req has cmd, session and func set. */
-static TEE_Result call(struct ta_proc *p, struct ta_ipc_request *req,
-		       uint32_t types, struct ta_call_param *params,
-		       uint32_t *origin)
+static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
+		       struct ta_ipc_request *req, uint32_t types,
+		       struct ta_call_param *params, uint32_t *origin)
 {
 	struct ta_ipc_outbox out = {0};
 	struct ta_ipc_reply rep;
@@ -235,7 +337,7 @@ static TEE_Result call(struct ta_proc *p, struct ta_ipc_request *req,
 	seq = next_seq(p);
 	res = post(p, req, seq, &out);
 	if (!res)
-		res = wait_reply(p, seq, &rep);
+		res = wait_reply(p, host, seq, 0, &rep);
 	if (!res)
 		res = take_reply(p, req, &rep, params, origin);
 	else
@@ -245,15 +347,17 @@ static TEE_Result call(struct ta_proc *p, struct ta_ipc_request *req,
 	return res;
 }
 
-TEE_Result ta_proc_create(struct ta_proc *p, uint32_t *origin)
+TEE_Result ta_proc_create(struct ta_proc *p, const struct ta_proc_host *host,
+			  uint32_t *origin)
 {
 	struct ta_ipc_request req = {.cmd = TA_IPC_CMD_CREATE};
 
-	return call(p, &req, 0, NULL, origin);
+	return call(p, host, &req, 0, NULL, origin);
 }
 
-TEE_Result ta_proc_open_session(struct ta_proc *p, uint32_t sess_id,
-				const TEE_Identity *client,
+TEE_Result ta_proc_open_session(struct ta_proc *p,
+				const struct ta_proc_host *host,
+				uint32_t sess_id, const TEE_Identity *client,
 				uint32_t param_types,
 				struct ta_call_param params[4],
 				uint32_t *origin)
@@ -273,12 +377,12 @@ TEE_Result ta_proc_open_session(struct ta_proc *p, uint32_t sess_id,
 		       client->uuid.clockSeqAndNode,
 		       sizeof(req.client_uuid.clock_seq_and_node));
 	}
-	return call(p, &req, param_types, params, origin);
+	return call(p, host, &req, param_types, params, origin);
 }
 
-TEE_Result ta_proc_invoke(struct ta_proc *p, uint32_t sess_id, uint32_t cmd,
-			  uint32_t param_types, struct ta_call_param params[4],
-			  uint32_t *origin)
+TEE_Result ta_proc_invoke(struct ta_proc *p, const struct ta_proc_host *host,
+			  uint32_t sess_id, uint32_t cmd, uint32_t param_types,
+			  struct ta_call_param params[4], uint32_t *origin)
 {
 	struct ta_ipc_request req = {
 		.cmd = TA_IPC_CMD_INVOKE,
@@ -286,25 +390,40 @@ TEE_Result ta_proc_invoke(struct ta_proc *p, uint32_t sess_id, uint32_t cmd,
 		.func = cmd,
 	};
 
-	return call(p, &req, param_types, params, origin);
+	return call(p, host, &req, param_types, params, origin);
 }
 
-void ta_proc_close_session(struct ta_proc *p, uint32_t sess_id)
+void ta_proc_close_session(struct ta_proc *p, const struct ta_proc_host *host,
+			   uint32_t sess_id)
 {
 	struct ta_ipc_request req = {
 		.cmd = TA_IPC_CMD_CLOSE_SESSION,
 		.session_id = sess_id,
 	};
 
-	call(p, &req, 0, NULL, NULL);
+	call(p, host, &req, 0, NULL, NULL);
 }
 
-int ta_proc_post_destroy(struct ta_proc *p)
+int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
+			 unsigned int timeout_ms)
 {
 	struct ta_ipc_request req = {.cmd = TA_IPC_CMD_DESTROY};
 	struct ta_ipc_outbox out = {0};
+	struct ta_ipc_reply rep;
+	TEE_Result res;
+	uint32_t seq;
 
 	if (ta_proc_dead(p))
 		return -EPIPE;
-	return post(p, &req, next_seq(p), &out) ? -EPIPE : 0;
+	ta_proc_get(p);
+	seq = next_seq(p);
+	res = post(p, &req, seq, &out);
+	if (!res)
+		res = wait_reply(p, host, seq, timeout_ms, &rep);
+	atomic_store(&p->call, seq);
+	ta_proc_put(p);
+	if (res == TEE_ERROR_TIMEOUT)
+		return -ETIMEDOUT;
+	/* What it answered does not matter: it exits now. */
+	return res ? -EPIPE : 0;
 }

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include "kernel/kref.h"
+#include "ta_proc.h"
 #include "ta/include/tee_api_types.h"
 #include "ta_ipc_slots.h"
 #include "teebox/ta_ipc.h"
@@ -51,6 +52,10 @@
  *		ta_proc_request_cancel() sees both at once
  * @slots:	the memref files the TA holds (calls are serialised by the
  *		caller, so the caller's thread owns this)
+ * @sys_done:	the last system call number served (page.sys_seq as we
+ *		saw it; owned by the calling thread like @slots)
+ * @deadline:	CLOCK_MONOTONIC ms by which the call in progress must be
+ *		answered, 0 for none (owned by the calling thread)
  */
 struct ta_proc {
 	refcount_t refs;
@@ -68,6 +73,8 @@ struct ta_proc {
 	int status;
 	_Atomic uint64_t call;
 	struct ta_ipc_slots slots;
+	uint32_t sys_done;
+	uint64_t deadline;
 };
 
 /** ta_proc_get() - take a reference on @p (the caller holds one). */
@@ -86,10 +93,13 @@ void ta_proc_put(struct ta_proc *p);
 bool ta_proc_mark_dead(struct ta_proc *p);
 
 /**
- * ta_proc_post_destroy() - ask the TA to run TA_DestroyEntryPoint and exit,
- * without waiting for it (ta_proc_destroy() waits for the exit)
- * Returns 0, or -EPIPE when the TA is dead.
+ * ta_proc_call_destroy() - ask the TA to run TA_DestroyEntryPoint and wait
+ * up to @timeout_ms for its answer, serving its system calls through
+ * @host; the process exits after answering (ta_proc_destroy() waits for
+ * that)
+ * Returns 0 once it answered, -EPIPE when the TA is dead, -ETIMEDOUT.
  */
-int ta_proc_post_destroy(struct ta_proc *p);
+int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
+			 unsigned int timeout_ms);
 
 #endif

@@ -8,7 +8,11 @@
  *   TA_FLAGS		TA_FLAG_* (user_ta_header.h)
  *   TA_STACK_SIZE	the stack the entry points run on, in bytes
  *   TA_DATA_SIZE	the TEE_Malloc heap, in bytes
+ *
+ * and may define TA_DESCRIPTION and TA_VERSION, strings (the properties
+ * gpd.ta.description and gpd.ta.version).
  */
+#include <stddef.h>
 #include <stdint.h>
 
 #include <user_ta_header.h>
@@ -40,3 +44,15 @@ const struct ta_head ta_head __attribute__((section(".ta_head"), used)) = {
 };
 
 const size_t ta_heap_size = TA_DATA_SIZE;
+
+#ifdef TA_DESCRIPTION
+const char *const ta_description = TA_DESCRIPTION;
+#else
+const char *const ta_description = NULL;
+#endif
+
+#ifdef TA_VERSION
+const char *const ta_version = TA_VERSION;
+#else
+const char *const ta_version = NULL;
+#endif

@@ -25,6 +25,27 @@
  *   waits on to_sw, checks it is	 <-	stores rep_seq = req_seq, rings
  *   still alive, copies rep			to_sw
  *
+ * System calls: while a call runs, the TA may ask the secure world for a
+ * service (the time, a wait), as an OP-TEE TA makes a system call into
+ * the TEE core.  The secure world serves them in the loop that waits for
+ * the reply, on the secure thread of the call, which may itself ask the
+ * normal world (an RPC):
+ *
+ *   secure world				TA process
+ *						fills sys_req (call_seq = the
+ *						call's req_seq, nr, args),
+ *   sees sys_seq change while waiting	 <-	stores sys_seq = n (never 0),
+ *   for rep_seq, copies sys_req once,		rings to_sw
+ *   checks it, runs it, fills sys_rep,
+ *   stores sys_ack = n, rings to_ta	 ->	sees sys_ack == n, copies
+ *						sys_rep, goes on with the call
+ *
+ * One system call at a time, only inside a call.  A request whose
+ * call_seq is not the call being served is answered TEE_ERROR_BAD_STATE,
+ * an unknown number TEE_ERROR_NOT_SUPPORTED, arguments out of range or
+ * set where the call takes none TEE_ERROR_BAD_PARAMETERS; the TA lives
+ * on.  The numbers and their arguments are enum ta_ipc_sys.
+ *
  * Start-up: the secure world writes magic and version and starts the
  * process; the runtime fills hello from its ta_head, sets state to
  * TA_IPC_STATE_RUNNING and rings to_sw.  TEE_Panic() stores panic_code,
@@ -42,7 +63,8 @@
  * the TA writes here: it copies the reply once and checks every field of
  * the copy (sequence, param types, origin), uses no TA-written value as an
  * index or size of its own memory, and treats hello and the panic code as
- * reports to check or print, nothing more.
+ * reports to check or print, nothing more.  System call requests are
+ * copied once too, and every field of the copy is checked before use.
  */
 #ifndef TEEBOX_TA_IPC_H
 #define TEEBOX_TA_IPC_H
@@ -56,7 +78,7 @@
 #define TA_IPC_PAGE_SIZE 4096
 
 #define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
-#define TA_IPC_VERSION 1U
+#define TA_IPC_VERSION 2U
 
 #define TA_IPC_NUM_PARAMS 4
 #define TA_IPC_NUM_SLOTS  16
@@ -80,6 +102,30 @@ enum ta_ipc_cmd {
 	TA_IPC_CMD_CLOSE_SESSION = 4,
 	TA_IPC_CMD_DESTROY = 5,
 };
+
+/**
+ * enum ta_ipc_sys - the system calls (ta_ipc_sys_req.nr); arguments not
+ * listed must be 0, results not listed are 0
+ * @TA_IPC_SYS_GET_REE_TIME:	the normal world's clock (GP TEE_GetREETime):
+ *				out[0] = seconds since the Epoch,
+ *				out[1] = nanoseconds (< 1e9)
+ * @TA_IPC_SYS_GET_SYSTEM_TIME: the secure world's monotonic clock (GP
+ *				TEE_GetSystemTime): out[0] = seconds,
+ *				out[1] = nanoseconds (< 1e9)
+ * @TA_IPC_SYS_WAIT:		sleep (GP TEE_Wait): args[0] = milliseconds
+ *				(at most 32 bits; TEE_TIMEOUT_INFINITE waits
+ *				for ever), args[1] = 1 when cancellation is
+ *				unmasked (a cancel request then ends the
+ *				wait with TEE_ERROR_CANCEL), else 0
+ */
+enum ta_ipc_sys {
+	TA_IPC_SYS_GET_REE_TIME = 1,
+	TA_IPC_SYS_GET_SYSTEM_TIME = 2,
+	TA_IPC_SYS_WAIT = 3,
+};
+
+/* Arguments and results of a system call. */
+#define TA_IPC_SYS_NUM_ARGS 4
 
 /**
  * enum ta_ipc_state - the TA's state (page.state, written by the TA)
@@ -195,6 +241,29 @@ struct ta_ipc_files {
 };
 
 /**
+ * struct ta_ipc_sys_req - a system call (written by the TA)
+ * @call_seq:	the call it is made from (req_seq)
+ * @nr:		enum ta_ipc_sys
+ * @args:	its arguments
+ */
+struct ta_ipc_sys_req {
+	uint32_t call_seq;
+	uint32_t nr;
+	uint64_t args[TA_IPC_SYS_NUM_ARGS];
+};
+
+/**
+ * struct ta_ipc_sys_rep - the answer to a system call (secure world)
+ * @ret:	TEE_SUCCESS or an error (TEE_Result)
+ * @out:	its results
+ */
+struct ta_ipc_sys_rep {
+	uint32_t ret;
+	uint32_t pad;
+	uint64_t out[TA_IPC_SYS_NUM_ARGS];
+};
+
+/**
  * struct ta_ipc_page - the shared page
  * @magic, @version: TA_IPC_MAGIC, TA_IPC_VERSION (secure world)
  * @to_ta:	rung by the secure world: a request is waiting
@@ -210,6 +279,11 @@ struct ta_ipc_files {
  * @hello:	the TA's ta_head (TA)
  * @req:	the request (secure world)
  * @rep:	the reply (TA)
+ * @sys_seq:	number of the system call in @sys_req, 0 before the first
+ *		(TA)
+ * @sys_ack:	the system call @sys_rep answers (secure world)
+ * @sys_req:	a system call (TA)
+ * @sys_rep:	its answer (secure world)
  */
 struct ta_ipc_page {
 	uint32_t magic;
@@ -225,6 +299,10 @@ struct ta_ipc_page {
 	struct ta_ipc_hello hello;
 	struct ta_ipc_request req;
 	struct ta_ipc_reply rep;
+	_Atomic uint32_t sys_seq;
+	_Atomic uint32_t sys_ack;
+	struct ta_ipc_sys_req sys_req;
+	struct ta_ipc_sys_rep sys_rep;
 };
 
 _Static_assert(sizeof(struct ta_ipc_page) <= TA_IPC_PAGE_SIZE,

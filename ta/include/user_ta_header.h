@@ -60,5 +60,12 @@ _Static_assert(offsetof(struct ta_head, depr_entry) == 24, "ta_head is ABI");
 extern const struct ta_head ta_head;
 /* TA_DATA_SIZE: the most TEE_Malloc() hands out at a time, in bytes. */
 extern const size_t ta_heap_size;
+/*
+ * TA_DESCRIPTION and TA_VERSION, strings a TA may define (OP-TEE
+ * convention), or NULL: the properties gpd.ta.description and
+ * gpd.ta.version.
+ */
+extern const char *const ta_description;
+extern const char *const ta_version;
 
 #endif /* USER_TA_HEADER_H */

@@ -7,7 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <tee_api_defines.h>
 #include <user_ta_header.h>
+#include <utee_syscalls.h>
 
 #include "utee_priv.h"
 
@@ -79,6 +81,37 @@ void utee_channel_reply(uint32_t seq, const struct ta_ipc_reply *rep)
 	current_seq = 0;
 	atomic_store_explicit(&page->rep_seq, seq, memory_order_release);
 	doorbell_ring(&page->to_sw);
+}
+
+TEE_Result utee_syscall(uint32_t nr, const uint64_t args[4], uint64_t out[4])
+{
+	static uint32_t last;
+	struct ta_ipc_sys_rep rep;
+	uint32_t n, rung;
+
+	/* Nobody serves a system call outside a call. */
+	if (!page || !current_seq)
+		return TEE_ERROR_BAD_STATE;
+	n = last + 1 ? last + 1 : 1; /* 0 means "none yet" */
+	last = n;
+	page->sys_req.call_seq = current_seq;
+	page->sys_req.nr = nr;
+	for (unsigned int i = 0; i < TA_IPC_SYS_NUM_ARGS; i++)
+		page->sys_req.args[i] = args ? args[i] : 0;
+	atomic_store_explicit(&page->sys_seq, n, memory_order_release);
+	doorbell_ring(&page->to_sw);
+
+	for (;;) {
+		rung = doorbell_seq(&page->to_ta);
+		if (atomic_load_explicit(&page->sys_ack,
+					 memory_order_acquire) == n)
+			break;
+		doorbell_wait(&page->to_ta, rung, 0);
+	}
+	memcpy(&rep, &page->sys_rep, sizeof(rep));
+	if (out)
+		memcpy(out, rep.out, sizeof(rep.out));
+	return rep.ret;
 }
 
 bool utee_channel_cancelled(void)

@@ -3,7 +3,8 @@
  * libutee internals: what the runtime's files share.
  *
  *  user_ta_entry.c    main(), the entry thread, dispatch to the entry points
- *  utee_channel.c     the shared page: hello, requests, replies, panic
+ *  utee_channel.c     the shared page: hello, requests, replies, panic,
+ *		       system calls (utee_syscall(), utee_syscalls.h)
  *  utee_memref.c      memref file slots and the mappings of one call
  *  utee_session.c     sessions: their contexts and cancellation masks
  *  utee_sandbox.c     non-dumpable and the seccomp filter
@@ -115,6 +116,12 @@ struct utee_session *utee_session_add(uint32_t id, const TEE_Identity *client);
 
 /** utee_session_find() - session @id, or NULL. */
 struct utee_session *utee_session_find(uint32_t id);
+
+/**
+ * utee_session_client() - the client of the current call's session, or
+ * NULL outside sessions (TA_CreateEntryPoint, TA_DestroyEntryPoint)
+ */
+const TEE_Identity *utee_session_client(void);
 
 /** utee_session_remove() - forget and free @s. */
 void utee_session_remove(struct utee_session *s);

@@ -51,6 +51,11 @@ void utee_session_set_current(struct utee_session *s)
 	current = s;
 }
 
+const TEE_Identity *utee_session_client(void)
+{
+	return current ? &current->client : NULL;
+}
+
 bool *utee_session_cancel_mask(void)
 {
 	return current ? &current->cancel_masked : &instance_cancel_masked;

@@ -63,7 +63,85 @@ enum ta_test_basic_cmd {
 	TA_TEST_CMD_PID = 12,
 	/* From now on TA_DestroyEntryPoint never returns. */
 	TA_TEST_CMD_HANG_IN_DESTROY = 13,
+	/*
+	 * [0] VALUE_INPUT a = timeout in ms for TEE_Wait() (may be
+	 * TEE_TIMEOUT_INFINITE), b = 1 to unmask cancellation during the
+	 * wait; [1] VALUE_OUTPUT a = the milliseconds TEE_GetSystemTime()
+	 * saw pass.  Returns TEE_Wait()'s result.
+	 */
+	TA_TEST_CMD_TEE_WAIT = 14,
+	/* [0] VALUE_OUTPUT a = TEE_GetREETime() seconds, b = millis. */
+	TA_TEST_CMD_REE_TIME = 15,
+	/*
+	 * [0], [1] VALUE_OUTPUT: two TEE_GetSystemTime() readings, one after
+	 * the other (a = seconds, b = millis); TEE_ERROR_GENERIC if the
+	 * second is earlier.
+	 */
+	TA_TEST_CMD_SYSTEM_TIME = 16,
+	/*
+	 * [0] VALUE_OUTPUT a = gpd.client.identity's login, b =
+	 * gpd.client.endian; [1] MEMREF_OUTPUT (16 bytes) its UUID as RFC
+	 * 4122 octets.
+	 */
+	TA_TEST_CMD_CLIENT_IDENTITY = 17,
+	/*
+	 * A property getter: [0] VALUE_INPUT a = TA_TEST_PROPSET_*, b =
+	 * TA_TEST_PROP_AS_*; [1] MEMREF_INPUT the name (no NUL needed);
+	 * [2] MEMREF_OUTPUT (may be null) for AS_STRING the string and its
+	 * NUL, AS_BINARY the bytes, AS_UUID 16 RFC 4122 octets, AS_IDENTITY
+	 * the login (4 bytes, little-endian) then 16 octets; [3]
+	 * VALUE_OUTPUT for AS_BOOL a = 0/1, AS_U32 a, AS_U64 a = low 32
+	 * bits, b = high.  Returns the getter's result; with
+	 * TEE_ERROR_SHORT_BUFFER [2]'s size is the size needed.
+	 */
+	TA_TEST_CMD_GET_PROPERTY = 18,
+	/*
+	 * Walks a property set with an enumerator: [0] VALUE_INPUT a =
+	 * TA_TEST_PROPSET_*; [1] MEMREF_OUTPUT "name=value\n" per property
+	 * (the value as TEE_GetPropertyAsString() gives it through the
+	 * enumerator); [2] VALUE_OUTPUT a = properties seen, b = what
+	 * TEE_GetNextProperty() returned at the end.
+	 */
+	TA_TEST_CMD_ENUM_PROPERTIES = 19,
+	/* [0] VALUE_INPUT a = milliseconds to spin, never sleeping. */
+	TA_TEST_CMD_BUSY = 20,
+	/*
+	 * A raw system call (utee_syscalls.h), to send what libutee never
+	 * would: [0] VALUE_INPUT a = number, b = put in args[2] and args[3];
+	 * [1] VALUE_INPUT args[0] (a = low 32 bits, b = high); [2]
+	 * VALUE_INPUT args[1] likewise; [3] VALUE_OUTPUT a = the result, b =
+	 * out[0] (low 32 bits).  Returns TEE_SUCCESS.
+	 */
+	TA_TEST_CMD_SYSCALL = 21,
+	/*
+	 * From now on TA_DestroyEntryPoint calls
+	 * TEE_Wait(TEE_TIMEOUT_INFINITE), masked: only the bound on
+	 * TA_DestroyEntryPoint ends it.
+	 */
+	TA_TEST_CMD_WAIT_IN_DESTROY = 22,
 };
+
+/* Property sets for TA_TEST_CMD_GET_PROPERTY and _ENUM_PROPERTIES. */
+enum ta_test_propset {
+	TA_TEST_PROPSET_TA = 0,
+	TA_TEST_PROPSET_CLIENT = 1,
+	TA_TEST_PROPSET_TEE = 2,
+};
+
+/* Getters for TA_TEST_CMD_GET_PROPERTY. */
+enum ta_test_prop_as {
+	TA_TEST_PROP_AS_STRING = 0,
+	TA_TEST_PROP_AS_BOOL = 1,
+	TA_TEST_PROP_AS_U32 = 2,
+	TA_TEST_PROP_AS_U64 = 3,
+	TA_TEST_PROP_AS_BINARY = 4,
+	TA_TEST_PROP_AS_UUID = 5,
+	TA_TEST_PROP_AS_IDENTITY = 6,
+};
+
+/* ta_test_basic's TA_DESCRIPTION and TA_VERSION (a number: GP converts). */
+#define TA_TEST_BASIC_DESCRIPTION "teebox test bench"
+#define TA_TEST_BASIC_VERSION	  "42"
 
 #define TA_TEST_PANIC_CODE 0xdead
 #define TA_TEST_HEAP_ALL   0xff

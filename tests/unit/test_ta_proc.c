@@ -30,6 +30,7 @@
 #include "kernel/alloc.h"
 #include "machine/memfd.h"
 #include "secure/ta_proc.h"
+#include "secure/ta_proc_priv.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/user_ta_header.h"
 #include "ta/examples/hello_world/ta/include/hello_world_ta.h"
@@ -132,9 +133,9 @@ static struct ta_proc *spawn_open(const struct image *img, const TEE_UUID *uuid,
 	struct ta_proc *p = spawn(img, uuid, NULL);
 	uint32_t origin = 0;
 
-	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
+	assert_int_equal(ta_proc_create(p, NULL, &origin), TEE_SUCCESS);
 	assert_int_equal(
-		ta_proc_open_session(p, sess, &client, 0, NULL, &origin),
+		ta_proc_open_session(p, NULL, sess, &client, 0, NULL, &origin),
 		TEE_SUCCESS);
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
 	return p;
@@ -201,8 +202,100 @@ static TEE_Result invoke(struct ta_proc *p, uint32_t sess, uint32_t cmd,
 {
 	uint32_t dummy;
 
-	return ta_proc_invoke(p, sess, cmd, types, params,
+	return ta_proc_invoke(p, NULL, sess, cmd, types, params,
 			      origin ? origin : &dummy);
+}
+
+/**
+ * struct fake_host - a struct ta_proc_host that records what it is asked
+ * @host:	the callbacks, arg = this struct
+ * @syscalls:	system calls that reached it
+ * @yields:	yield() calls
+ * @nr, @args:	the last system call
+ */
+struct fake_host {
+	struct ta_proc_host host;
+	unsigned int syscalls;
+	unsigned int yields;
+	uint32_t nr;
+	uint64_t args[4];
+};
+
+#define FAKE_SECONDS 0x5eed
+
+/* Clocks answer FAKE_SECONDS; WAIT really sleeps. */
+static TEE_Result fake_syscall(void *arg, struct ta_proc *p, uint32_t nr,
+			       const uint64_t args[4], uint64_t out[4])
+{
+	struct fake_host *h = arg;
+
+	h->syscalls++;
+	h->nr = nr;
+	memcpy(h->args, args, sizeof(h->args));
+	switch (nr) {
+	case TA_IPC_SYS_GET_REE_TIME:
+	case TA_IPC_SYS_GET_SYSTEM_TIME:
+		out[0] = FAKE_SECONDS;
+		out[1] = 999999999;
+		return TEE_SUCCESS;
+	case TA_IPC_SYS_WAIT:
+		sleep_ms((unsigned int)args[0]);
+		return TEE_SUCCESS;
+	default:
+		return TEE_ERROR_NOT_SUPPORTED;
+	}
+}
+
+static void fake_yield(void *arg)
+{
+	struct fake_host *h = arg;
+
+	h->yields++;
+}
+
+static void fake_host_init(struct fake_host *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->host.syscall = fake_syscall;
+	h->host.yield = fake_yield;
+	h->host.arg = h;
+}
+
+/* TA_TEST_CMD_SYSCALL: raw system call @nr; returns its result. */
+static TEE_Result raw_syscall(struct ta_proc *p,
+			      const struct ta_proc_host *host, uint32_t nr,
+			      uint64_t arg0, uint64_t arg1, uint32_t arg23,
+			      uint32_t *out0)
+{
+	struct ta_call_param prm[4];
+	uint32_t origin = 0;
+
+	set_value(&prm[0], VIN, nr, arg23);
+	set_value(&prm[1], VIN, (uint32_t)arg0, (uint32_t)(arg0 >> 32));
+	set_value(&prm[2], VIN, (uint32_t)arg1, (uint32_t)(arg1 >> 32));
+	set_value(&prm[3], VOUT, 0xdead, 0xdead);
+	assert_int_equal(ta_proc_invoke(p, host, 1, TA_TEST_CMD_SYSCALL,
+					TYPES(VIN, VIN, VIN, VOUT), prm,
+					&origin),
+			 TEE_SUCCESS);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	if (out0)
+		*out0 = prm[3].u.value.b;
+	return prm[3].u.value.a;
+}
+
+/* The TA still serves: VALUE_INC. */
+static void assert_serves(struct ta_proc *p)
+{
+	struct ta_call_param prm[4];
+
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIO, 1, 1);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_VALUE_INC,
+				TYPES(VIO, NONE, NONE, NONE), prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, 2);
+	assert_false(ta_proc_dead(p));
 }
 
 static int group_setup(void **state)
@@ -410,33 +503,35 @@ static void test_lifecycle(void **state)
 	uint32_t origin = 0;
 
 	p = spawn(&img_basic, &uuid_basic, NULL);
-	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
+	assert_int_equal(ta_proc_create(p, NULL, &origin), TEE_SUCCESS);
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
 	/* A second create is a runtime error. */
-	assert_int_equal(ta_proc_create(p, &origin), TEE_ERROR_BAD_STATE);
+	assert_int_equal(ta_proc_create(p, NULL, &origin), TEE_ERROR_BAD_STATE);
 
 	memset(prm, 0, sizeof(prm));
 	set_value(&prm[0], VIO, 0, 0);
-	assert_int_equal(ta_proc_open_session(p, 1, &client,
+	assert_int_equal(ta_proc_open_session(p, NULL, 1, &client,
 					      TYPES(VIO, NONE, NONE, NONE), prm,
 					      &origin),
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.value.b, 1);
-	assert_int_equal(ta_proc_open_session(p, 2, &client, 0, NULL, &origin),
-			 TEE_SUCCESS);
+	assert_int_equal(
+		ta_proc_open_session(p, NULL, 2, &client, 0, NULL, &origin),
+		TEE_SUCCESS);
 	/* The same session id twice is refused by the runtime. */
-	assert_int_equal(ta_proc_open_session(p, 2, &client, 0, NULL, &origin),
-			 TEE_ERROR_BAD_STATE);
+	assert_int_equal(
+		ta_proc_open_session(p, NULL, 2, &client, 0, NULL, &origin),
+		TEE_ERROR_BAD_STATE);
 	assert_int_equal(origin, TEE_ORIGIN_TEE);
 	/* The TA refuses: no close follows, and the id stays free. */
 	set_value(&prm[0], VIN, TA_TEST_REFUSE, 0);
-	assert_int_equal(ta_proc_open_session(p, 3, &client,
+	assert_int_equal(ta_proc_open_session(p, NULL, 3, &client,
 					      TYPES(VIN, NONE, NONE, NONE), prm,
 					      &origin),
 			 TEE_ERROR_ACCESS_DENIED);
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
 
-	ta_proc_close_session(p, 1);
+	ta_proc_close_session(p, NULL, 1);
 	memset(prm, 0, sizeof(prm));
 	prm[0].type = VOUT;
 	prm[1].type = VOUT;
@@ -455,11 +550,11 @@ static void test_lifecycle(void **state)
 				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
 			 TEE_ERROR_BAD_PARAMETERS);
 	assert_int_equal(origin, TEE_ORIGIN_TEE);
-	ta_proc_close_session(p, 99);
+	ta_proc_close_session(p, NULL, 99);
 
-	ta_proc_close_session(p, 2);
+	ta_proc_close_session(p, NULL, 2);
 	assert_false(ta_proc_dead(p));
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 	assert_int_equal(ta_proc_count(), 0);
 }
 
@@ -510,7 +605,7 @@ static void test_values(void **state)
 	assert_int_equal(invoke(p, 1, 0x777, 0, NULL, &origin),
 			 TEE_ERROR_NOT_SUPPORTED);
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 static uint32_t byte_sum(const uint8_t *b, size_t n)
@@ -595,7 +690,7 @@ static void test_memref_zero_copy(void **state)
 			 TEE_SUCCESS);
 	assert_int_equal(prm[1].u.value.a, c.va[size - 1]);
 
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 	chunk_free(&c);
 	free(copy);
 }
@@ -630,7 +725,7 @@ static void test_memref_many_chunks(void **state)
 	/* A chunk we no longer hold may stay open in the TA: harmless. */
 	for (int i = 0; i < NCHUNKS; i++)
 		chunk_free(&c[i]);
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 static void expect_dead_after(uint32_t cmd)
@@ -647,8 +742,9 @@ static void expect_dead_after(uint32_t cmd)
 	assert_int_equal(invoke(p, 1, TA_TEST_CMD_PID, 0, NULL, &origin),
 			 TEE_ERROR_TARGET_DEAD);
 	assert_int_equal(origin, TEE_ORIGIN_TEE);
-	assert_int_equal(ta_proc_create(p, &origin), TEE_ERROR_TARGET_DEAD);
-	ta_proc_close_session(p, 1);
+	assert_int_equal(ta_proc_create(p, NULL, &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	ta_proc_close_session(p, NULL, 1);
 	ta_proc_kill(p);
 }
 
@@ -669,7 +765,7 @@ static void test_destroy_dead(void **state)
 	assert_int_equal(invoke(p, 1, TA_TEST_CMD_PANIC, 0, NULL, NULL),
 			 TEE_ERROR_TARGET_DEAD);
 	/* destroy of a dead TA is a kill. */
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 /* A TA that never finishes TA_DestroyEntryPoint is killed (bounded). */
@@ -680,8 +776,8 @@ static void test_destroy_hangs(void **state)
 	assert_int_equal(
 		invoke(p, 1, TA_TEST_CMD_HANG_IN_DESTROY, 0, NULL, NULL),
 		TEE_SUCCESS);
-	ta_proc_close_session(p, 1);
-	ta_proc_destroy(p);
+	ta_proc_close_session(p, NULL, 1);
+	ta_proc_destroy(p, NULL);
 }
 
 static void test_sandbox(void **state)
@@ -701,7 +797,7 @@ static void test_sandbox(void **state)
 	assert_int_equal(prm[1].u.value.b, EPERM); /* PROT_EXEC */
 	/* Still alive and well. */
 	assert_false(ta_proc_dead(p));
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 static void test_heap_limit(void **state)
@@ -716,7 +812,7 @@ static void test_heap_limit(void **state)
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.value.a, TA_TEST_HEAP_ALL);
 	assert_int_equal(prm[0].u.value.b, TA_TEST_BASIC_DATA_SIZE);
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 static void test_access_rights(void **state)
@@ -734,7 +830,7 @@ static void test_access_rights(void **state)
 			 TEE_SUCCESS);
 	assert_int_equal(prm[1].u.value.b, 0); /* the checks that failed */
 	assert_int_equal(prm[1].u.value.a, TA_TEST_ACCESS_ALL);
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 	chunk_free(&c);
 }
 
@@ -799,7 +895,7 @@ static void test_cancel(void **state)
 	ta_proc_request_cancel(p);
 	assert_int_equal(wait_cancel_call(p, 20000, &masked), TEE_ERROR_CANCEL);
 	assert_int_equal(masked, 0);
-	ta_proc_destroy(p);
+	ta_proc_destroy(p, NULL);
 }
 
 static void test_kill_during_call(void **state)
@@ -869,7 +965,7 @@ static void test_concurrent_spawn(void **state)
 				 TEE_SUCCESS);
 	}
 	for (int i = 0; i < N; i++)
-		ta_proc_destroy(st[i].p);
+		ta_proc_destroy(st[i].p, NULL);
 }
 
 static void check_flags_ta(const struct image *img, const TEE_UUID *uuid,
@@ -883,9 +979,10 @@ static void check_flags_ta(const struct image *img, const TEE_UUID *uuid,
 
 	p = spawn(img, uuid, &info);
 	assert_int_equal(info.flags, flags);
-	assert_int_equal(ta_proc_create(p, &origin), TEE_SUCCESS);
-	assert_int_equal(ta_proc_open_session(p, 7, &client, 0, NULL, &origin),
-			 TEE_SUCCESS);
+	assert_int_equal(ta_proc_create(p, NULL, &origin), TEE_SUCCESS);
+	assert_int_equal(
+		ta_proc_open_session(p, NULL, 7, &client, 0, NULL, &origin),
+		TEE_SUCCESS);
 	for (uint32_t n = 1; n <= 2; n++) {
 		memset(prm, 0, sizeof(prm));
 		prm[0].type = VOUT;
@@ -898,8 +995,8 @@ static void check_flags_ta(const struct image *img, const TEE_UUID *uuid,
 		assert_int_equal(prm[0].u.value.b, n);
 		assert_int_equal(prm[1].u.value.a, 1);
 	}
-	ta_proc_close_session(p, 7);
-	ta_proc_destroy(p);
+	ta_proc_close_session(p, NULL, 7);
+	ta_proc_destroy(p, NULL);
 }
 
 static void test_flags_tas(void **state)
@@ -936,9 +1033,154 @@ static void test_hello_world(void **state)
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.memref.size, sizeof("Hello from the TEE"));
 	assert_string_equal((char *)c.va + 100, "Hello from the TEE");
-	ta_proc_close_session(p, 1);
-	ta_proc_destroy(p);
+	ta_proc_close_session(p, NULL, 1);
+	ta_proc_destroy(p, NULL);
 	chunk_free(&c);
+}
+
+/* Without a host every system call fails, and the TA lives on. */
+static void test_syscall_no_host(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_proc_host empty = {0};
+	struct ta_call_param prm[4];
+	uint32_t origin = 0;
+
+	assert_int_equal(
+		raw_syscall(p, NULL, TA_IPC_SYS_GET_SYSTEM_TIME, 0, 0, 0, NULL),
+		TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(
+		raw_syscall(p, &empty, TA_IPC_SYS_WAIT, 10, 0, 0, NULL),
+		TEE_ERROR_NOT_SUPPORTED);
+	assert_serves(p);
+	/* GP: a TA that cannot read the clock panics. */
+	memset(prm, 0, sizeof(prm));
+	prm[0].type = VOUT;
+	prm[1].type = VOUT;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_SYSTEM_TIME,
+				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
+			 TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	ta_proc_destroy(p, NULL);
+}
+
+/*
+ * What a TA writes is checked before the host sees it: unknown numbers,
+ * arguments where the system call takes none, a request that belongs to
+ * no call.  Each is answered with an error and the TA lives on.
+ */
+static void test_syscall_refused(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct fake_host h;
+	uint32_t out0 = 1;
+
+	fake_host_init(&h);
+	assert_int_equal(raw_syscall(p, &h.host, 0, 0, 0, 0, &out0),
+			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(out0, 0);
+	assert_int_equal(raw_syscall(p, &h.host, 0xffffffff, 0, 0, 0, NULL),
+			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(
+		raw_syscall(p, &h.host, TA_IPC_SYS_WAIT + 1, 0, 0, 0, NULL),
+		TEE_ERROR_NOT_SUPPORTED);
+	/* The clocks take no argument; WAIT takes two. */
+	assert_int_equal(raw_syscall(p, &h.host, TA_IPC_SYS_GET_SYSTEM_TIME, 1,
+				     0, 0, NULL),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(raw_syscall(p, &h.host, TA_IPC_SYS_GET_REE_TIME, 0,
+				     UINT64_MAX, 0, NULL),
+			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(
+		raw_syscall(p, &h.host, TA_IPC_SYS_WAIT, 1, 0, 7, NULL),
+		TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(h.syscalls, 0);
+	assert_serves(p);
+
+	/* A request made outside the call it names: BAD_STATE, unserved. */
+	p->page->sys_req.call_seq = 0x12345;
+	p->page->sys_req.nr = TA_IPC_SYS_GET_SYSTEM_TIME;
+	atomic_store(&p->page->sys_seq, 0x7fffffff);
+	assert_serves(p);
+	assert_int_equal(atomic_load(&p->page->sys_ack), 0x7fffffff);
+	assert_int_equal(p->page->sys_rep.ret, TEE_ERROR_BAD_STATE);
+	assert_int_equal(h.syscalls, 0);
+
+	/* A good one reaches the host, and its results the TA. */
+	assert_int_equal(raw_syscall(p, &h.host, TA_IPC_SYS_GET_SYSTEM_TIME, 0,
+				     0, 0, &out0),
+			 TEE_SUCCESS);
+	assert_int_equal(out0, FAKE_SECONDS);
+	assert_int_equal(h.syscalls, 1);
+	assert_int_equal(h.nr, TA_IPC_SYS_GET_SYSTEM_TIME);
+	ta_proc_destroy(p, NULL);
+}
+
+/* TEE_Wait and TEE_GetSystemTime through a host. */
+static void test_syscall_wait(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+	struct fake_host h;
+	uint32_t origin = 0;
+
+	fake_host_init(&h);
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIN, 30, 0);
+	prm[1].type = VOUT;
+	assert_int_equal(ta_proc_invoke(p, &h.host, 1, TA_TEST_CMD_TEE_WAIT,
+					TYPES(VIN, VOUT, NONE, NONE), prm,
+					&origin),
+			 TEE_SUCCESS);
+	/* Clock, wait, clock; the fake clock stands still. */
+	assert_int_equal(h.syscalls, 3);
+	assert_int_equal(prm[1].u.value.a, 0);
+	/* The wait: 30 ms, cancellation masked (the default). */
+	h.syscalls = 0;
+	assert_int_equal(
+		raw_syscall(p, &h.host, TA_IPC_SYS_WAIT, 30, 0, 0, NULL),
+		TEE_SUCCESS);
+	assert_int_equal(h.args[0], 30);
+	assert_int_equal(h.args[1], 0);
+	/* Unmasked: the TA says so. */
+	set_value(&prm[0], VIN, 5, 1);
+	assert_int_equal(ta_proc_invoke(p, &h.host, 1, TA_TEST_CMD_TEE_WAIT,
+					TYPES(VIN, VOUT, NONE, NONE), prm,
+					&origin),
+			 TEE_SUCCESS);
+	assert_int_equal(h.nr, TA_IPC_SYS_GET_SYSTEM_TIME);
+	assert_int_equal(h.syscalls, 4);
+
+	/* A request already there: TEE_Wait returns at once, unmasked. */
+	h.syscalls = 0;
+	ta_proc_request_cancel(p);
+	set_value(&prm[0], VIN, 20000, 1);
+	assert_int_equal(ta_proc_invoke(p, &h.host, 1, TA_TEST_CMD_TEE_WAIT,
+					TYPES(VIN, VOUT, NONE, NONE), prm,
+					&origin),
+			 TEE_ERROR_CANCEL);
+	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
+	assert_int_equal(h.syscalls, 2); /* the clocks only */
+	ta_proc_destroy(p, &h.host);
+}
+
+/* A call longer than TA_PROC_YIELD_MS yields to its caller's host. */
+static void test_yield_long_call(void **state)
+{
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+	struct fake_host h;
+
+	fake_host_init(&h);
+	memset(prm, 0, sizeof(prm));
+	set_value(&prm[0], VIN, 300, 0);
+	assert_int_equal(ta_proc_invoke(p, &h.host, 1, TA_TEST_CMD_BUSY,
+					TYPES(VIN, NONE, NONE, NONE), prm,
+					NULL),
+			 TEE_SUCCESS);
+	assert_true(h.yields >= 1);
+	assert_int_equal(h.syscalls, 0);
+	ta_proc_destroy(p, &h.host);
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
@@ -965,6 +1207,10 @@ int main(int argc, char **argv)
 		T(test_concurrent_spawn),
 		T(test_flags_tas),
 		T(test_hello_world),
+		T(test_syscall_no_host),
+		T(test_syscall_refused),
+		T(test_syscall_wait),
+		T(test_yield_long_call),
 		T(test_parent_death),
 	};
 

@@ -354,6 +354,7 @@ void optee_handle_rpc(struct tee_context *ctx, struct optee_rpc_param *param,
 		 * A foreign interrupt was raised while the secure world ran:
 		 * the normal world gets the CPU back; let others run.
 		 */
+		pr_debug("optee: foreign interrupt");
 		sched_yield();
 		break;
 	case OPTEE_SMC_RPC_FUNC_CMD:

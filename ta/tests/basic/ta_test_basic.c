@@ -2,17 +2,20 @@
 /*
  * ta_test_basic: exercises the TA runtime from the inside: values and
  * memrefs, panics and crashes, the lifecycle, the heap limit, the
- * sandbox, access rights and cancellation.  Commands: test_ta_cmds.h.
+ * sandbox, access rights, cancellation, time, properties and raw system
+ * calls.  Commands: test_ta_cmds.h.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <tee_internal_api.h>
+#include <utee_syscalls.h>
 
 #include <test_ta_cmds.h>
 
@@ -35,6 +38,8 @@ static struct {
 
 /* TA_DestroyEntryPoint never returns (TA_TEST_CMD_HANG_IN_DESTROY). */
 static bool hang_in_destroy;
+/* TA_DestroyEntryPoint waits for ever (TA_TEST_CMD_WAIT_IN_DESTROY). */
+static bool wait_in_destroy;
 
 /* Private memory for the access checks: writable, and read-only. */
 static uint8_t rw_data[64];
@@ -57,6 +62,8 @@ void TA_DestroyEntryPoint(void)
 
 	while (hang_in_destroy)
 		nanosleep(&ts, NULL);
+	if (wait_in_destroy)
+		TEE_Wait(TEE_TIMEOUT_INFINITE);
 	DMSG("destroyed");
 }
 
@@ -279,6 +286,288 @@ static TEE_Result wait_cancel(TEE_Param params[4])
 	return TEE_SUCCESS;
 }
 
+static uint32_t ms_between(const TEE_Time *a, const TEE_Time *b)
+{
+	return (b->seconds - a->seconds) * 1000 + b->millis - a->millis;
+}
+
+static TEE_Result tee_wait(TEE_Param params[4])
+{
+	bool unmask = params[0].value.b != 0;
+	TEE_Time t0, t1;
+	TEE_Result res;
+	bool masked = true;
+
+	if (unmask)
+		masked = TEE_UnmaskCancellation();
+	TEE_GetSystemTime(&t0);
+	res = TEE_Wait(params[0].value.a);
+	TEE_GetSystemTime(&t1);
+	if (unmask && masked)
+		TEE_MaskCancellation();
+	params[1].value.a = ms_between(&t0, &t1);
+	return res;
+}
+
+static TEE_Result ree_time(TEE_Param params[4])
+{
+	TEE_Time t;
+
+	TEE_GetREETime(&t);
+	params[0].value.a = t.seconds;
+	params[0].value.b = t.millis;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result system_time(TEE_Param params[4])
+{
+	TEE_Time a, b;
+
+	TEE_GetSystemTime(&a);
+	TEE_GetSystemTime(&b);
+	params[0].value.a = a.seconds;
+	params[0].value.b = a.millis;
+	params[1].value.a = b.seconds;
+	params[1].value.b = b.millis;
+	if (b.seconds < a.seconds ||
+	    (b.seconds == a.seconds && b.millis < a.millis))
+		return TEE_ERROR_GENERIC;
+	return TEE_SUCCESS;
+}
+
+static void uuid_to_octets(const TEE_UUID *u, uint8_t o[16])
+{
+	o[0] = (uint8_t)(u->timeLow >> 24);
+	o[1] = (uint8_t)(u->timeLow >> 16);
+	o[2] = (uint8_t)(u->timeLow >> 8);
+	o[3] = (uint8_t)u->timeLow;
+	o[4] = (uint8_t)(u->timeMid >> 8);
+	o[5] = (uint8_t)u->timeMid;
+	o[6] = (uint8_t)(u->timeHiAndVersion >> 8);
+	o[7] = (uint8_t)u->timeHiAndVersion;
+	memcpy(o + 8, u->clockSeqAndNode, 8);
+}
+
+/* Copies @len bytes into output memref @p, or asks for a larger one. */
+static TEE_Result put_bytes(TEE_Param *p, const void *data, size_t len)
+{
+	if (p->memref.size < len || !p->memref.buffer) {
+		p->memref.size = len;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	memcpy(p->memref.buffer, data, len);
+	p->memref.size = len;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result client_identity(TEE_Param params[4])
+{
+	TEE_Identity id;
+	uint8_t octets[16];
+	uint32_t endian;
+	TEE_Result res;
+
+	res = TEE_GetPropertyAsIdentity(TEE_PROPSET_CURRENT_CLIENT,
+					"gpd.client.identity", &id);
+	if (res)
+		return res;
+	res = TEE_GetPropertyAsU32(TEE_PROPSET_CURRENT_CLIENT,
+				   "gpd.client.endian", &endian);
+	if (res)
+		return res;
+	params[0].value.a = id.login;
+	params[0].value.b = endian;
+	uuid_to_octets(&id.uuid, octets);
+	return put_bytes(&params[1], octets, sizeof(octets));
+}
+
+static TEE_PropSetHandle propset(uint32_t which)
+{
+	switch (which) {
+	case TA_TEST_PROPSET_TA:
+		return TEE_PROPSET_CURRENT_TA;
+	case TA_TEST_PROPSET_CLIENT:
+		return TEE_PROPSET_CURRENT_CLIENT;
+	case TA_TEST_PROPSET_TEE:
+		return TEE_PROPSET_TEE_IMPLEMENTATION;
+	default:
+		return TEE_HANDLE_NULL;
+	}
+}
+
+/* The getter of TA_TEST_CMD_GET_PROPERTY; @name is NUL-terminated. */
+static TEE_Result get_property(TEE_PropSetHandle h, uint32_t as,
+			       const char *name, TEE_Param params[4])
+{
+	TEE_Param *out = &params[2];
+	size_t len = out->memref.buffer ? out->memref.size : 0;
+	TEE_Identity id;
+	uint8_t buf[20];
+	TEE_Result res;
+	uint64_t u64 = 0;
+	uint32_t u32 = 0;
+	bool b = false;
+
+	switch (as) {
+	case TA_TEST_PROP_AS_STRING:
+		res = TEE_GetPropertyAsString(h, name, out->memref.buffer,
+					      &len);
+		out->memref.size = len;
+		return res;
+	case TA_TEST_PROP_AS_BINARY:
+		res = TEE_GetPropertyAsBinaryBlock(h, name, out->memref.buffer,
+						   &len);
+		out->memref.size = len;
+		return res;
+	case TA_TEST_PROP_AS_BOOL:
+		res = TEE_GetPropertyAsBool(h, name, &b);
+		params[3].value.a = b;
+		return res;
+	case TA_TEST_PROP_AS_U32:
+		res = TEE_GetPropertyAsU32(h, name, &u32);
+		params[3].value.a = u32;
+		return res;
+	case TA_TEST_PROP_AS_U64:
+		res = TEE_GetPropertyAsU64(h, name, &u64);
+		params[3].value.a = (uint32_t)u64;
+		params[3].value.b = (uint32_t)(u64 >> 32);
+		return res;
+	case TA_TEST_PROP_AS_UUID:
+		res = TEE_GetPropertyAsUUID(h, name, &id.uuid);
+		if (res)
+			return res;
+		uuid_to_octets(&id.uuid, buf);
+		return put_bytes(out, buf, 16);
+	case TA_TEST_PROP_AS_IDENTITY:
+		res = TEE_GetPropertyAsIdentity(h, name, &id);
+		if (res)
+			return res;
+		for (unsigned int i = 0; i < 4; i++)
+			buf[i] = (uint8_t)(id.login >> (8 * i));
+		uuid_to_octets(&id.uuid, buf + 4);
+		return put_bytes(out, buf, 20);
+	default:
+		return TEE_ERROR_BAD_PARAMETERS;
+	}
+}
+
+static TEE_Result property(TEE_Param params[4])
+{
+	TEE_PropSetHandle h = propset(params[0].value.a);
+	size_t len = params[1].memref.size;
+	TEE_Result res;
+	char *name;
+
+	if (h == TEE_HANDLE_NULL)
+		return TEE_ERROR_BAD_PARAMETERS;
+	params[3].value.a = 0;
+	params[3].value.b = 0;
+	name = TEE_Malloc(len + 1, TEE_MALLOC_FILL_ZERO);
+	if (!name)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	if (len)
+		memcpy(name, params[1].memref.buffer, len);
+	res = get_property(h, params[0].value.b, name, params);
+	TEE_Free(name);
+	return res;
+}
+
+/* Appends @s to the output memref; false when it is full. */
+static bool append(TEE_Param *p, size_t *used, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*used + n > p->memref.size)
+		return false;
+	memcpy((char *)p->memref.buffer + *used, s, n);
+	*used += n;
+	return true;
+}
+
+static TEE_Result enum_properties(TEE_Param params[4])
+{
+	TEE_PropSetHandle h = propset(params[0].value.a);
+	TEE_PropSetHandle e;
+	char name[64], value[128];
+	size_t used = 0, len;
+	uint32_t nprops = 0;
+	TEE_Result res;
+
+	if (h == TEE_HANDLE_NULL || !params[1].memref.buffer)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = TEE_AllocatePropertyEnumerator(&e);
+	if (res)
+		return res;
+	/* Not started: nothing to read. */
+	len = sizeof(name);
+	if (TEE_GetPropertyName(e, name, &len) != TEE_ERROR_ITEM_NOT_FOUND ||
+	    TEE_GetNextProperty(e) != TEE_ERROR_ITEM_NOT_FOUND) {
+		res = TEE_ERROR_GENERIC;
+		goto out;
+	}
+	TEE_StartPropertyEnumerator(e, h);
+	do {
+		len = sizeof(name);
+		res = TEE_GetPropertyName(e, name, &len);
+		if (res)
+			break;
+		len = sizeof(value);
+		res = TEE_GetPropertyAsString(e, NULL, value, &len);
+		if (res)
+			goto out;
+		if (!append(&params[1], &used, name) ||
+		    !append(&params[1], &used, "=") ||
+		    !append(&params[1], &used, value) ||
+		    !append(&params[1], &used, "\n")) {
+			res = TEE_ERROR_SHORT_BUFFER;
+			goto out;
+		}
+		nprops++;
+		res = TEE_GetNextProperty(e);
+	} while (!res);
+	params[1].memref.size = used;
+	params[2].value.a = nprops;
+	params[2].value.b = res;
+	/* A reset enumerator is not started again. */
+	TEE_ResetPropertyEnumerator(e);
+	len = sizeof(name);
+	res = TEE_GetPropertyName(e, name, &len) == TEE_ERROR_ITEM_NOT_FOUND
+		      ? TEE_SUCCESS
+		      : TEE_ERROR_GENERIC;
+out:
+	TEE_FreePropertyEnumerator(e);
+	return res;
+}
+
+static TEE_Result busy(uint32_t ms)
+{
+	struct timespec start, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while ((now.tv_sec - start.tv_sec) * 1000 +
+			 (now.tv_nsec - start.tv_nsec) / 1000000 <
+		 ms);
+	return TEE_SUCCESS;
+}
+
+static uint64_t u64_of(const TEE_Param *p)
+{
+	return (uint64_t)p->value.b << 32 | p->value.a;
+}
+
+static TEE_Result raw_syscall(TEE_Param params[4])
+{
+	uint64_t args[4] = {u64_of(&params[1]), u64_of(&params[2]),
+			    params[0].value.b, params[0].value.b};
+	uint64_t out[4] = {0};
+
+	params[3].value.a = utee_syscall(params[0].value.a, args, out);
+	params[3].value.b = (uint32_t)out[0];
+	return TEE_SUCCESS;
+}
+
 /* The param types each command takes. */
 static uint32_t types_of(uint32_t cmd)
 {
@@ -300,7 +589,22 @@ static uint32_t types_of(uint32_t cmd)
 	case TA_TEST_CMD_ACCESS:
 		return TYPES(MIO, VOUT, NONE, NONE);
 	case TA_TEST_CMD_WAIT_CANCEL:
+	case TA_TEST_CMD_TEE_WAIT:
 		return TYPES(VIN, VOUT, NONE, NONE);
+	case TA_TEST_CMD_REE_TIME:
+		return TYPES(VOUT, NONE, NONE, NONE);
+	case TA_TEST_CMD_SYSTEM_TIME:
+		return TYPES(VOUT, VOUT, NONE, NONE);
+	case TA_TEST_CMD_CLIENT_IDENTITY:
+		return TYPES(VOUT, MOUT, NONE, NONE);
+	case TA_TEST_CMD_GET_PROPERTY:
+		return TYPES(VIN, MIN, MOUT, VOUT);
+	case TA_TEST_CMD_ENUM_PROPERTIES:
+		return TYPES(VIN, MOUT, VOUT, NONE);
+	case TA_TEST_CMD_BUSY:
+		return TYPES(VIN, NONE, NONE, NONE);
+	case TA_TEST_CMD_SYSCALL:
+		return TYPES(VIN, VIN, VIN, VOUT);
 	default:
 		return TYPES(NONE, NONE, NONE, NONE);
 	}
@@ -357,6 +661,25 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 	case TA_TEST_CMD_HANG_IN_DESTROY:
 		hang_in_destroy = true;
 		return TEE_SUCCESS;
+	case TA_TEST_CMD_WAIT_IN_DESTROY:
+		wait_in_destroy = true;
+		return TEE_SUCCESS;
+	case TA_TEST_CMD_TEE_WAIT:
+		return tee_wait(params);
+	case TA_TEST_CMD_REE_TIME:
+		return ree_time(params);
+	case TA_TEST_CMD_SYSTEM_TIME:
+		return system_time(params);
+	case TA_TEST_CMD_CLIENT_IDENTITY:
+		return client_identity(params);
+	case TA_TEST_CMD_GET_PROPERTY:
+		return property(params);
+	case TA_TEST_CMD_ENUM_PROPERTIES:
+		return enum_properties(params);
+	case TA_TEST_CMD_BUSY:
+		return busy(params[0].value.a);
+	case TA_TEST_CMD_SYSCALL:
+		return raw_syscall(params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}

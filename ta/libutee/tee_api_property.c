@@ -1,0 +1,795 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * GP TEE Internal Core API, Property Access Functions (GP 4.4).
+ *
+ * Three property sets, named by pseudo handles:
+ *
+ *  TEE_PROPSET_CURRENT_TA     the TA's header: gpd.ta.appID,
+ *		singleInstance, multiSession, instanceKeepAlive (TA_FLAGS),
+ *		dataSize, stackSize, endian, and description and version
+ *		when the TA defines TA_DESCRIPTION / TA_VERSION
+ *  TEE_PROPSET_CURRENT_CLIENT the current session's client:
+ *		gpd.client.identity (login and client UUID as the trusted
+ *		OS delivered them at open session), gpd.client.endian; no
+ *		identity outside sessions (create, destroy)
+ *  TEE_PROPSET_TEE_IMPLEMENTATION  teebox itself: gpd.tee.apiversion,
+ *		description, deviceID, systemTime.protectionLevel,
+ *		internalCore.version
+ *
+ * Each property has a native type.  A getter of another type converts
+ * as GP says, or fails with TEE_ERROR_BAD_FORMAT:
+ *
+ *  as string	bool "true"/"false", integers in decimal, a UUID in RFC
+ *		4122 form (lowercase), an identity as "<login in
+ *		decimal>:<uuid>" (GP leaves it to the implementation),
+ *		binary in Base64
+ *  from string	bool "true"/"false" (any case); integers in decimal, 0x
+ *		hex or 0b binary; UUID and identity in the forms above;
+ *		binary in Base64 (padded)
+ *  u32 <-> u64	widened, or narrowed when the value fits
+ *
+ * Enumerators are TEE_Malloc'd, kept in a list so that a handle that is
+ * none of them makes the TA panic (GP) instead of crashing it.  Like the
+ * rest of the runtime's state they are touched by the entry thread only.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include <tee_internal_api.h>
+#include <user_ta_header.h>
+
+#include "utee_priv.h"
+
+/* gpd.tee.deviceID: fixed for teebox (a random version-4 UUID). */
+#define TEEBOX_DEVICE_ID                                                       \
+	{                                                                      \
+		0x1ebb9ce9, 0xe619, 0x413b,                                    \
+		{                                                              \
+			0x8f, 0xff, 0x53, 0x15, 0x93, 0x71, 0xda, 0x2a         \
+		}                                                              \
+	}
+
+/* gpd.tee.systemTime.protectionLevel: the REE can see and delay it. */
+#define SYSTEM_TIME_PROTECTION_LEVEL 100U
+
+/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" */
+#define UUID_STR_LEN 36
+
+enum prop_type {
+	PROP_BOOL,
+	PROP_U32,
+	PROP_U64,
+	PROP_STRING,
+	PROP_BINARY,
+	PROP_UUID,
+	PROP_IDENTITY,
+};
+
+/**
+ * struct prop_value - a property's value in its native type
+ * @type:	which member of @u holds it
+ */
+struct prop_value {
+	enum prop_type type;
+	union {
+		bool b;
+		uint32_t u32;
+		uint64_t u64;
+		const char *str;
+		struct {
+			const void *buf;
+			size_t len;
+		} bin;
+		TEE_UUID uuid;
+		TEE_Identity id;
+	} u;
+};
+
+/**
+ * struct prop - one property of a set
+ * @name:	its name
+ * @get:	fills its current value; false when it does not exist now
+ */
+struct prop {
+	const char *name;
+	bool (*get)(struct prop_value *v);
+};
+
+/**
+ * struct prop_set - the properties behind a pseudo handle
+ * @props, @count: the table
+ */
+struct prop_set {
+	const struct prop *props;
+	size_t count;
+};
+
+/**
+ * struct prop_enum - what a property enumerator handle points to
+ * @set:	the set it enumerates; NULL before Start and after Reset
+ * @pos:	the current property's index in @set
+ * @next:	list of allocated enumerators
+ */
+struct prop_enum {
+	const struct prop_set *set;
+	size_t pos;
+	struct prop_enum *next;
+};
+
+static struct prop_enum *enumerators;
+
+static bool ta_flag(uint32_t flag)
+{
+	return (ta_head.flags & flag) != 0;
+}
+
+static bool get_app_id(struct prop_value *v)
+{
+	v->type = PROP_UUID;
+	v->u.uuid = ta_head.uuid;
+	return true;
+}
+
+static bool get_single_instance(struct prop_value *v)
+{
+	v->type = PROP_BOOL;
+	v->u.b = ta_flag(TA_FLAG_SINGLE_INSTANCE);
+	return true;
+}
+
+static bool get_multi_session(struct prop_value *v)
+{
+	v->type = PROP_BOOL;
+	v->u.b = ta_flag(TA_FLAG_MULTI_SESSION);
+	return true;
+}
+
+static bool get_keep_alive(struct prop_value *v)
+{
+	v->type = PROP_BOOL;
+	v->u.b = ta_flag(TA_FLAG_INSTANCE_KEEP_ALIVE);
+	return true;
+}
+
+static bool get_data_size(struct prop_value *v)
+{
+	v->type = PROP_U32;
+	v->u.u32 =
+		ta_heap_size > UINT32_MAX ? UINT32_MAX : (uint32_t)ta_heap_size;
+	return true;
+}
+
+static bool get_stack_size(struct prop_value *v)
+{
+	v->type = PROP_U32;
+	v->u.u32 = ta_head.stack_size;
+	return true;
+}
+
+/* gpd.ta.endian and gpd.client.endian: 0, little-endian. */
+static bool get_endian(struct prop_value *v)
+{
+	v->type = PROP_U32;
+	v->u.u32 = 0;
+	return true;
+}
+
+static bool get_string(struct prop_value *v, const char *s)
+{
+	v->type = PROP_STRING;
+	v->u.str = s;
+	return s != NULL;
+}
+
+static bool get_ta_description(struct prop_value *v)
+{
+	return get_string(v, ta_description);
+}
+
+static bool get_ta_version(struct prop_value *v)
+{
+	return get_string(v, ta_version);
+}
+
+static bool get_client_identity(struct prop_value *v)
+{
+	const TEE_Identity *client = utee_session_client();
+
+	if (!client)
+		return false;
+	v->type = PROP_IDENTITY;
+	v->u.id = *client;
+	return true;
+}
+
+static bool get_api_version(struct prop_value *v)
+{
+	return get_string(v, "1.3.1");
+}
+
+static bool get_tee_description(struct prop_value *v)
+{
+	return get_string(v, "teebox");
+}
+
+static bool get_device_id(struct prop_value *v)
+{
+	static const TEE_UUID id = TEEBOX_DEVICE_ID;
+
+	v->type = PROP_UUID;
+	v->u.uuid = id;
+	return true;
+}
+
+static bool get_time_protection(struct prop_value *v)
+{
+	v->type = PROP_U32;
+	v->u.u32 = SYSTEM_TIME_PROTECTION_LEVEL;
+	return true;
+}
+
+static bool get_core_version(struct prop_value *v)
+{
+	v->type = PROP_U32;
+	v->u.u32 = TEE_CORE_API_VERSION;
+	return true;
+}
+
+static const struct prop ta_props[] = {
+	{"gpd.ta.appID", get_app_id},
+	{"gpd.ta.singleInstance", get_single_instance},
+	{"gpd.ta.multiSession", get_multi_session},
+	{"gpd.ta.instanceKeepAlive", get_keep_alive},
+	{"gpd.ta.dataSize", get_data_size},
+	{"gpd.ta.stackSize", get_stack_size},
+	{"gpd.ta.endian", get_endian},
+	{"gpd.ta.description", get_ta_description},
+	{"gpd.ta.version", get_ta_version},
+};
+
+static const struct prop client_props[] = {
+	{"gpd.client.identity", get_client_identity},
+	{"gpd.client.endian", get_endian},
+};
+
+static const struct prop tee_props[] = {
+	{"gpd.tee.apiversion", get_api_version},
+	{"gpd.tee.description", get_tee_description},
+	{"gpd.tee.deviceID", get_device_id},
+	{"gpd.tee.systemTime.protectionLevel", get_time_protection},
+	{"gpd.tee.internalCore.version", get_core_version},
+};
+
+#define SET(t)                                                                 \
+	{                                                                      \
+		t, sizeof(t) / sizeof((t)[0])                                  \
+	}
+static const struct prop_set ta_set = SET(ta_props);
+static const struct prop_set client_set = SET(client_props);
+static const struct prop_set tee_set = SET(tee_props);
+#undef SET
+
+/* The set of a pseudo handle, or NULL. */
+static const struct prop_set *pseudo_set(TEE_PropSetHandle h)
+{
+	if (h == TEE_PROPSET_CURRENT_TA)
+		return &ta_set;
+	if (h == TEE_PROPSET_CURRENT_CLIENT)
+		return &client_set;
+	if (h == TEE_PROPSET_TEE_IMPLEMENTATION)
+		return &tee_set;
+	return NULL;
+}
+
+/* The enumerator behind @h; a handle that is none makes the TA panic. */
+static struct prop_enum *enum_of(TEE_PropSetHandle h)
+{
+	for (struct prop_enum *e = enumerators; e; e = e->next)
+		if ((TEE_PropSetHandle)e == h)
+			return e;
+	TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+}
+
+/* Moves @e to the first property at or after @pos that exists now. */
+static TEE_Result enum_seek(struct prop_enum *e, size_t pos)
+{
+	struct prop_value v;
+
+	for (; pos < e->set->count; pos++) {
+		if (e->set->props[pos].get(&v)) {
+			e->pos = pos;
+			return TEE_SUCCESS;
+		}
+	}
+	e->pos = e->set->count;
+	return TEE_ERROR_ITEM_NOT_FOUND;
+}
+
+/*
+ * The property @name of pseudo handle @h, or the current one of
+ * enumerator @h (@name ignored).
+ */
+static TEE_Result lookup(TEE_PropSetHandle h, const char *name,
+			 struct prop_value *v)
+{
+	const struct prop_set *set = pseudo_set(h);
+	struct prop_enum *e;
+
+	if (set) {
+		if (!name)
+			TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+		for (size_t i = 0; i < set->count; i++)
+			if (!strcmp(set->props[i].name, name))
+				return set->props[i].get(v)
+					       ? TEE_SUCCESS
+					       : TEE_ERROR_ITEM_NOT_FOUND;
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	}
+	e = enum_of(h);
+	if (!e->set || e->pos >= e->set->count || !e->set->props[e->pos].get(v))
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	return TEE_SUCCESS;
+}
+
+/* ---- text forms ---- */
+
+static const char base64_chars[] =
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Base64 of @len bytes into @out (room for 4 * ((len + 2) / 3) + 1). */
+static void base64_encode(const uint8_t *in, size_t len, char *out)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i += 3) {
+		uint32_t w = (uint32_t)in[i] << 16;
+
+		if (i + 1 < len)
+			w |= (uint32_t)in[i + 1] << 8;
+		if (i + 2 < len)
+			w |= in[i + 2];
+		out[o++] = base64_chars[(w >> 18) & 0x3f];
+		out[o++] = base64_chars[(w >> 12) & 0x3f];
+		out[o++] = i + 1 < len ? base64_chars[(w >> 6) & 0x3f] : '=';
+		out[o++] = i + 2 < len ? base64_chars[w & 0x3f] : '=';
+	}
+	out[o] = '\0';
+}
+
+static int base64_value(char c)
+{
+	const char *p = c ? strchr(base64_chars, c) : NULL;
+
+	return p ? (int)(p - base64_chars) : -1;
+}
+
+/*
+ * Decodes padded Base64 @s into @out (NULL: only count); *@len gets the
+ * byte count.  Returns false when @s is not Base64.
+ */
+static bool base64_decode(const char *s, uint8_t *out, size_t *len)
+{
+	size_t n = strlen(s), o = 0;
+
+	if (n % 4)
+		return false;
+	for (size_t i = 0; i < n; i += 4) {
+		int v[4];
+		uint32_t w = 0;
+		size_t pad = 0;
+
+		for (size_t k = 0; k < 4; k++) {
+			v[k] = base64_value(s[i + k]);
+			/* '=' only in the last two places of the last group */
+			if (v[k] < 0) {
+				if (s[i + k] != '=' || i + 4 != n || k < 2)
+					return false;
+				pad++;
+				v[k] = 0;
+			} else if (pad) {
+				return false;
+			}
+			w = w << 6 | (uint32_t)v[k];
+		}
+		for (size_t k = 0; k < 3 - pad; k++) {
+			if (out)
+				out[o] = (uint8_t)(w >> (16 - 8 * k));
+			o++;
+		}
+	}
+	*len = o;
+	return true;
+}
+
+static void uuid_to_str(const TEE_UUID *u, char *buf, size_t size)
+{
+	const uint8_t *n = u->clockSeqAndNode;
+
+	snprintf(buf, size, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 u->timeLow, u->timeMid, u->timeHiAndVersion, n[0], n[1], n[2],
+		 n[3], n[4], n[5], n[6], n[7]);
+}
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Parses exactly @digits hex digits at @s. */
+static bool parse_hex(const char *s, unsigned int digits, uint32_t *v)
+{
+	*v = 0;
+	for (unsigned int i = 0; i < digits; i++) {
+		int d = hex_value(s[i]);
+
+		if (d < 0)
+			return false;
+		*v = *v << 4 | (uint32_t)d;
+	}
+	return true;
+}
+
+/* Parses the RFC 4122 form (UUID_STR_LEN characters) at @s. */
+static bool str_to_uuid(const char *s, TEE_UUID *u)
+{
+	uint32_t v;
+
+	if (strlen(s) != UUID_STR_LEN || s[8] != '-' || s[13] != '-' ||
+	    s[18] != '-' || s[23] != '-')
+		return false;
+	if (!parse_hex(s, 8, &u->timeLow))
+		return false;
+	if (!parse_hex(s + 9, 4, &v))
+		return false;
+	u->timeMid = (uint16_t)v;
+	if (!parse_hex(s + 14, 4, &v))
+		return false;
+	u->timeHiAndVersion = (uint16_t)v;
+	for (unsigned int i = 0; i < 8; i++) {
+		const char *p = s + (i < 2 ? 19 + 2 * i : 24 + 2 * (i - 2));
+
+		if (!parse_hex(p, 2, &v))
+			return false;
+		u->clockSeqAndNode[i] = (uint8_t)v;
+	}
+	return true;
+}
+
+/* Parses a GP integer: decimal, 0x hex or 0b binary, the whole of @s. */
+static bool str_to_u64(const char *s, uint64_t *out)
+{
+	unsigned int base = 10;
+	uint64_t v = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+	} else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+		base = 2;
+		s += 2;
+	}
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		int d = hex_value(*s);
+
+		if (d < 0 || (unsigned int)d >= base ||
+		    v > (UINT64_MAX - (uint64_t)d) / base)
+			return false;
+		v = v * base + (uint64_t)d;
+	}
+	*out = v;
+	return true;
+}
+
+/* Parses "<login>:<uuid>", the login a GP integer. */
+static bool str_to_identity(const char *s, TEE_Identity *id)
+{
+	const char *colon = strchr(s, ':');
+	char login[24];
+	uint64_t v;
+
+	if (!colon || (size_t)(colon - s) >= sizeof(login))
+		return false;
+	memcpy(login, s, (size_t)(colon - s));
+	login[colon - s] = '\0';
+	if (!str_to_u64(login, &v) || v > UINT32_MAX ||
+	    !str_to_uuid(colon + 1, &id->uuid))
+		return false;
+	id->login = (uint32_t)v;
+	return true;
+}
+
+/* ---- getters ---- */
+
+/* Copies @len bytes to the caller's buffer, or asks for a larger one. */
+static TEE_Result give(const void *data, size_t len, void *buf, size_t *buf_len)
+{
+	if (*buf_len < len) {
+		*buf_len = len;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	memcpy(buf, data, len);
+	*buf_len = len;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_GetPropertyAsString(TEE_PropSetHandle propsetOrEnumerator,
+				   const char *name, char *valueBuffer,
+				   size_t *valueBufferLen)
+{
+	/* The longest form that is not a property's own text or binary. */
+	char tmp[16 + UUID_STR_LEN];
+	struct prop_value v;
+	const char *str = tmp;
+	char *b64 = NULL;
+	TEE_Result res;
+
+	if (!valueBufferLen || (!valueBuffer && *valueBufferLen))
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = lookup(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	switch (v.type) {
+	case PROP_BOOL:
+		str = v.u.b ? "true" : "false";
+		break;
+	case PROP_U32:
+		snprintf(tmp, sizeof(tmp), "%u", v.u.u32);
+		break;
+	case PROP_U64:
+		snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v.u.u64);
+		break;
+	case PROP_STRING:
+		str = v.u.str;
+		break;
+	case PROP_BINARY:
+		b64 = TEE_Malloc(4 * ((v.u.bin.len + 2) / 3) + 1,
+				 TEE_MALLOC_NO_FILL);
+		if (!b64)
+			return TEE_ERROR_OUT_OF_MEMORY;
+		base64_encode(v.u.bin.buf, v.u.bin.len, b64);
+		str = b64;
+		break;
+	case PROP_UUID:
+		uuid_to_str(&v.u.uuid, tmp, sizeof(tmp));
+		break;
+	case PROP_IDENTITY: {
+		int n = snprintf(tmp, sizeof(tmp), "%u:", v.u.id.login);
+
+		uuid_to_str(&v.u.id.uuid, tmp + n, sizeof(tmp) - (size_t)n);
+		break;
+	}
+	}
+	res = give(str, strlen(str) + 1, valueBuffer, valueBufferLen);
+	TEE_Free(b64);
+	return res;
+}
+
+TEE_Result TEE_GetPropertyAsBool(TEE_PropSetHandle propsetOrEnumerator,
+				 const char *name, bool *value)
+{
+	struct prop_value v;
+	TEE_Result res;
+
+	if (!value)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = lookup(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	if (v.type == PROP_BOOL) {
+		*value = v.u.b;
+	} else if (v.type == PROP_STRING && !strcasecmp(v.u.str, "true")) {
+		*value = true;
+	} else if (v.type == PROP_STRING && !strcasecmp(v.u.str, "false")) {
+		*value = false;
+	} else {
+		return TEE_ERROR_BAD_FORMAT;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Any integer property (or a string holding one) as a u64. */
+static TEE_Result as_u64(TEE_PropSetHandle h, const char *name, uint64_t *out)
+{
+	struct prop_value v;
+	TEE_Result res;
+
+	res = lookup(h, name, &v);
+	if (res)
+		return res;
+	switch (v.type) {
+	case PROP_U32:
+		*out = v.u.u32;
+		return TEE_SUCCESS;
+	case PROP_U64:
+		*out = v.u.u64;
+		return TEE_SUCCESS;
+	case PROP_STRING:
+		return str_to_u64(v.u.str, out) ? TEE_SUCCESS
+						: TEE_ERROR_BAD_FORMAT;
+	default:
+		return TEE_ERROR_BAD_FORMAT;
+	}
+}
+
+TEE_Result TEE_GetPropertyAsU32(TEE_PropSetHandle propsetOrEnumerator,
+				const char *name, uint32_t *value)
+{
+	TEE_Result res;
+	uint64_t v;
+
+	if (!value)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = as_u64(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	if (v > UINT32_MAX)
+		return TEE_ERROR_BAD_FORMAT;
+	*value = (uint32_t)v;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_GetPropertyAsU64(TEE_PropSetHandle propsetOrEnumerator,
+				const char *name, uint64_t *value)
+{
+	if (!value)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	return as_u64(propsetOrEnumerator, name, value);
+}
+
+TEE_Result TEE_GetPropertyAsBinaryBlock(TEE_PropSetHandle propsetOrEnumerator,
+					const char *name, void *valueBuffer,
+					size_t *valueBufferLen)
+{
+	struct prop_value v;
+	TEE_Result res;
+	size_t len;
+
+	if (!valueBufferLen || (!valueBuffer && *valueBufferLen))
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = lookup(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	if (v.type == PROP_BINARY)
+		return give(v.u.bin.buf, v.u.bin.len, valueBuffer,
+			    valueBufferLen);
+	if (v.type != PROP_STRING || !base64_decode(v.u.str, NULL, &len))
+		return TEE_ERROR_BAD_FORMAT;
+	if (*valueBufferLen < len) {
+		*valueBufferLen = len;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	base64_decode(v.u.str, valueBuffer, &len);
+	*valueBufferLen = len;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_GetPropertyAsUUID(TEE_PropSetHandle propsetOrEnumerator,
+				 const char *name, TEE_UUID *value)
+{
+	struct prop_value v;
+	TEE_Result res;
+
+	if (!value)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = lookup(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	if (v.type == PROP_UUID) {
+		*value = v.u.uuid;
+		return TEE_SUCCESS;
+	}
+	if (v.type == PROP_STRING && str_to_uuid(v.u.str, value))
+		return TEE_SUCCESS;
+	return TEE_ERROR_BAD_FORMAT;
+}
+
+TEE_Result TEE_GetPropertyAsIdentity(TEE_PropSetHandle propsetOrEnumerator,
+				     const char *name, TEE_Identity *value)
+{
+	struct prop_value v;
+	TEE_Result res;
+
+	if (!value)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = lookup(propsetOrEnumerator, name, &v);
+	if (res)
+		return res;
+	if (v.type == PROP_IDENTITY) {
+		*value = v.u.id;
+		return TEE_SUCCESS;
+	}
+	if (v.type == PROP_STRING && str_to_identity(v.u.str, value))
+		return TEE_SUCCESS;
+	return TEE_ERROR_BAD_FORMAT;
+}
+
+/* ---- enumerators ---- */
+
+TEE_Result TEE_AllocatePropertyEnumerator(TEE_PropSetHandle *enumerator)
+{
+	struct prop_enum *e;
+
+	if (!enumerator)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	e = TEE_Malloc(sizeof(*e), TEE_MALLOC_FILL_ZERO);
+	if (!e) {
+		*enumerator = TEE_HANDLE_NULL;
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	e->next = enumerators;
+	enumerators = e;
+	*enumerator = (TEE_PropSetHandle)e;
+	return TEE_SUCCESS;
+}
+
+void TEE_FreePropertyEnumerator(TEE_PropSetHandle enumerator)
+{
+	struct prop_enum **pp;
+
+	if (enumerator == TEE_HANDLE_NULL)
+		return;
+	for (pp = &enumerators; *pp; pp = &(*pp)->next) {
+		if ((TEE_PropSetHandle)*pp == enumerator) {
+			struct prop_enum *e = *pp;
+
+			*pp = e->next;
+			TEE_Free(e);
+			return;
+		}
+	}
+	TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+}
+
+void TEE_StartPropertyEnumerator(TEE_PropSetHandle enumerator,
+				 TEE_PropSetHandle propSet)
+{
+	struct prop_enum *e = enum_of(enumerator);
+	const struct prop_set *set = pseudo_set(propSet);
+
+	if (!set)
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	e->set = set;
+	enum_seek(e, 0);
+}
+
+void TEE_ResetPropertyEnumerator(TEE_PropSetHandle enumerator)
+{
+	struct prop_enum *e = enum_of(enumerator);
+
+	e->set = NULL;
+	e->pos = 0;
+}
+
+TEE_Result TEE_GetPropertyName(TEE_PropSetHandle enumerator, void *nameBuffer,
+			       size_t *nameBufferLen)
+{
+	struct prop_enum *e = enum_of(enumerator);
+	struct prop_value v;
+	const char *name;
+
+	if (!nameBufferLen || (!nameBuffer && *nameBufferLen))
+		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	if (!e->set || e->pos >= e->set->count ||
+	    !e->set->props[e->pos].get(&v))
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	name = e->set->props[e->pos].name;
+	return give(name, strlen(name) + 1, nameBuffer, nameBufferLen);
+}
+
+TEE_Result TEE_GetNextProperty(TEE_PropSetHandle enumerator)
+{
+	struct prop_enum *e = enum_of(enumerator);
+
+	if (!e->set || e->pos >= e->set->count)
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	return enum_seek(e, e->pos + 1);
+}
