@@ -25,6 +25,7 @@
 #include "kernel/idr.h"
 #include "machine/nw_ram_sw.h"
 #include "machine/smc_sw.h"
+#include "mutex.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/tee_api_types.h"
 #include "ta_proc.h"
@@ -93,14 +94,15 @@ struct sw_config {
 
 /**
  * struct ta_manager - TA instances and sessions
- * @lock:	protects everything below
- * @load_lock:	serializes TA loading (one TA loads at a time)
+ * @lock:	protects everything below but @load_lock
+ * @load_lock:	serializes TA loading (one TA loads at a time; held
+ *		across the RPCs of the load)
  * @instances:	struct ta_instance, alive or dead with sessions left
  * @sessions:	struct ta_session by session id
  */
 struct ta_manager {
 	pthread_mutex_t lock;
-	pthread_mutex_t load_lock;
+	struct sw_mutex load_lock;
 	struct list_head instances;
 	struct idr sessions;
 };
@@ -283,6 +285,18 @@ TEE_Result thread_rpc_shm_alloc(struct sthread *t, uint32_t type, size_t size,
 /** thread_rpc_shm_free() - give the memory back (drops @mem's reference). */
 void thread_rpc_shm_free(struct sthread *t, uint32_t type, uint64_t cookie,
 			 struct nw_mem *mem);
+
+/**
+ * thread_rpc_notif_wait() - sleep in the normal world until key @key is
+ * sent or @timeout_ms passes (0: no timeout): OPTEE_RPC_CMD_NOTIFICATION
+ * WAIT.  Returns TEE_SUCCESS when woken, TEE_ERROR_TIMEOUT, or another
+ * error when the normal world could not wait.
+ */
+TEE_Result thread_rpc_notif_wait(struct sthread *t, uint32_t key,
+				 uint32_t timeout_ms);
+
+/** thread_rpc_notif_send() - wake key @key: NOTIFICATION SEND. */
+TEE_Result thread_rpc_notif_send(struct sthread *t, uint32_t key);
 
 /**
  * thread_rpc_release_arg() - give back this thread's RPC buffer (end of a

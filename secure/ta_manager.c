@@ -12,7 +12,10 @@
  *    to its sessions and is replaced by a fresh one for new sessions
  *    (unless INSTANCE_KEEP_CRASHED).
  *
- * An instance runs one entry point at a time (call_lock).
+ * An instance runs one entry point at a time (call_lock), and one TA
+ * loads at a time (load_lock); a secure thread that finds either taken
+ * waits in the normal world through RPC notifications (mutex.h), as an
+ * OP-TEE thread waits on a mutex.
  *
  * Lifetimes: a session holds a reference on its instance; a call in
  * progress holds one on its session.  The last reference on an instance
@@ -41,7 +44,8 @@
  * @info:	its ta_head
  * @nsessions:	sessions open or opening
  * @refs:	sessions plus calls starting up
- * @call_lock:	one entry point at a time
+ * @call_lock:	one entry point at a time; a thread that waits for it
+ *		sleeps in the normal world (mutex.h)
  */
 struct ta_instance {
 	struct list_head link;
@@ -51,7 +55,7 @@ struct ta_instance {
 	struct ta_proc_info info;
 	unsigned int nsessions;
 	unsigned int refs;
-	pthread_mutex_t call_lock;
+	struct sw_mutex call_lock;
 };
 
 /**
@@ -73,7 +77,7 @@ struct ta_session {
 void tm_init(struct ta_manager *tm)
 {
 	pthread_mutex_init(&tm->lock, NULL);
-	pthread_mutex_init(&tm->load_lock, NULL);
+	sw_mutex_init(&tm->load_lock);
 	INIT_LIST_HEAD(&tm->instances);
 	idr_init(&tm->sessions);
 }
@@ -102,7 +106,7 @@ static void instance_free(struct sthread *t, struct ta_instance *inst)
 		ta_proc_kill(inst->proc);
 	else
 		ta_proc_destroy(inst->proc, &host);
-	pthread_mutex_destroy(&inst->call_lock);
+	sw_mutex_destroy(&inst->call_lock);
 	kfree(inst);
 }
 
@@ -180,13 +184,13 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 	inst->nsessions = 1;
 	inst->refs = 1;
 	INIT_LIST_HEAD(&inst->link);
-	pthread_mutex_init(&inst->call_lock, NULL);
+	sw_mutex_init(&inst->call_lock);
 
 	ta_syscall_host(t, &host);
 	res = ta_proc_create(inst->proc, &host, origin);
 	if (res) {
 		ta_proc_kill(inst->proc);
-		pthread_mutex_destroy(&inst->call_lock);
+		sw_mutex_destroy(&inst->call_lock);
 		kfree(inst);
 		return res;
 	}
@@ -203,7 +207,7 @@ static TEE_Result get_instance(struct sthread *t, const TEE_UUID *uuid,
 
 	*origin = TEE_ORIGIN_TEE;
 	/* One load at a time, so two sessions never load one TA twice. */
-	pthread_mutex_lock(&tm->load_lock);
+	sw_mutex_lock(&tm->load_lock, t);
 	pthread_mutex_lock(&tm->lock);
 	*out = find_instance(tm, uuid, &res);
 	pthread_mutex_unlock(&tm->lock);
@@ -216,7 +220,7 @@ static TEE_Result get_instance(struct sthread *t, const TEE_UUID *uuid,
 			pthread_mutex_unlock(&tm->lock);
 		}
 	}
-	pthread_mutex_unlock(&tm->load_lock);
+	sw_mutex_unlock(&tm->load_lock, t);
 	return res;
 }
 
@@ -320,12 +324,12 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 	t->cancel.session = s->id;
 
 	ta_syscall_host(t, &host);
-	pthread_mutex_lock(&inst->call_lock);
+	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_open_session(inst->proc, &host, s->id, &r->client,
 				   param_types, params, origin);
 	set_running(t, NULL);
-	pthread_mutex_unlock(&inst->call_lock);
+	sw_mutex_unlock(&inst->call_lock, t);
 	if (res) {
 		/* The TA refused: as if the session was never there. */
 		s->closed = true;
@@ -351,12 +355,12 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 		return TEE_ERROR_BAD_PARAMETERS;
 	inst = s->inst;
 	ta_syscall_host(t, &host);
-	pthread_mutex_lock(&inst->call_lock);
+	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_invoke(inst->proc, &host, s->id, cmd, param_types, params,
 			     origin);
 	set_running(t, NULL);
-	pthread_mutex_unlock(&inst->call_lock);
+	sw_mutex_unlock(&inst->call_lock, t);
 	session_put(t, s);
 	return res;
 }
@@ -376,10 +380,10 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 
 	inst = s->inst;
 	ta_syscall_host(t, &host);
-	pthread_mutex_lock(&inst->call_lock);
+	sw_mutex_lock(&inst->call_lock, t);
 	if (!ta_proc_dead(inst->proc))
 		ta_proc_close_session(inst->proc, &host, s->id);
-	pthread_mutex_unlock(&inst->call_lock);
+	sw_mutex_unlock(&inst->call_lock, t);
 
 	/* Ours from session_get(), then the session's own. */
 	session_put(t, s);

@@ -146,3 +146,25 @@ void thread_rpc_shm_free(struct sthread *t, uint32_t type, uint64_t cookie,
 	p.u.value.b = cookie;
 	thread_rpc_cmd(t, OPTEE_RPC_CMD_SHM_FREE, 1, &p);
 }
+
+static TEE_Result notif(struct sthread *t, uint32_t op, uint32_t key,
+			uint32_t timeout_ms)
+{
+	struct rpc_param p = {.attr = OPTEE_MSG_ATTR_TYPE_VALUE_INPUT};
+
+	p.u.value.a = op;
+	p.u.value.b = key;
+	p.u.value.c = timeout_ms;
+	return thread_rpc_cmd(t, OPTEE_RPC_CMD_NOTIFICATION, 1, &p);
+}
+
+TEE_Result thread_rpc_notif_wait(struct sthread *t, uint32_t key,
+				 uint32_t timeout_ms)
+{
+	return notif(t, OPTEE_RPC_NOTIFICATION_WAIT, key, timeout_ms);
+}
+
+TEE_Result thread_rpc_notif_send(struct sthread *t, uint32_t key)
+{
+	return notif(t, OPTEE_RPC_NOTIFICATION_SEND, key, 0);
+}

@@ -5,6 +5,8 @@
  *
  *  - the call queue (seed call.c optee_cq_*): many clients, few secure
  *    threads;
+ *  - secure threads waiting for each other through the normal world
+ *    (seed rpc.c wait queue, mainline notifications);
  *  - cancellation (seed optee_cancel_req, OP-TEE entry_cancel, GP
  *    TEEC_RequestCancellation / TEE_GetCancellationFlag): in the TA,
  *    before it, with nothing in flight, and never for another session;
@@ -55,6 +57,9 @@
 #define THREADS_BUSY "all secure threads busy"
 /* The line teed logs when a request gave up waiting for a supplicant. */
 #define NO_SUPPLICANT "no tee-supplicant attached"
+/* The lines teed logs at level 7 for OPTEE_RPC_CMD_NOTIFICATION. */
+#define NOTIF_WAIT "optee: notification wait key"
+#define NOTIF_SEND "optee: notification send key"
 
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static const TEEC_UUID hello_uuid = TA_HELLO_WORLD_UUID;
@@ -373,6 +378,59 @@ static void test_optee_cq_64_clients_2_secure_threads(void **state)
 		assert_int_equal(clients[i].calls, CQ_CALLS);
 	}
 	assert_true(harness_log_contains(&tb, "teed.log", THREADS_BUSY));
+	/* The two threads met on the TA's lock, and waited through NW. */
+	assert_true(harness_log_contains(&tb, "teed.log", NOTIF_WAIT));
+	stop();
+}
+
+/* ------------------------------------------------------------------ */
+/* Secure-world mutexes through notifications                          */
+/* ------------------------------------------------------------------ */
+
+/*
+ * Two secure threads want the same single-instance TA: the second finds
+ * the instance's lock taken and sleeps in the normal world with
+ * OPTEE_RPC_CMD_NOTIFICATION WAIT (seed rpc.c handle_rpc_func_cmd_wq,
+ * mainline handle_rpc_func_cmd_notif; OP-TEE mutex_lock -> wq_wait_final),
+ * seen in teed's log while the first call still sleeps in the TA.  The
+ * first call's unlock wakes it with SEND, and both calls succeed.
+ */
+static void test_optee_notif_mutex_contention(void **state)
+{
+	static TEEC_Context ctx;
+	static TEEC_Session s1, s2;
+	static struct call sleeper, waiter;
+	uint32_t origin;
+
+	start((struct harness_opts){.supplicant = true, .log_level = 7});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s1, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(open_session(&ctx, &s2, &basic_uuid, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(log_count(&tb, "teed.log", NOTIF_WAIT), 0);
+
+	invoke_async(&sleeper, &s1, TA_TEST_CMD_SLEEP, TEEC_VALUE_INPUT, 3000,
+		     TEEC_NONE);
+	wait_started(&sleeper);
+	invoke_async(&waiter, &s2, TA_TEST_CMD_VALUE_INC, TEEC_VALUE_INOUT, 1,
+		     TEEC_NONE);
+	for (int ms = 0; !log_count(&tb, "teed.log", NOTIF_WAIT); ms++) {
+		assert_true(ms < OBSERVE_DEADLINE_MS);
+		sleep_ms(1);
+	}
+	assert_false(is_set(&sleeper.done));
+	assert_false(is_set(&waiter.done));
+
+	join_call(&sleeper);
+	join_call(&waiter);
+	assert_int_equal(sleeper.res, TEEC_SUCCESS);
+	assert_int_equal(waiter.res, TEEC_SUCCESS);
+	assert_int_equal(waiter.op.params[0].value.a, 2);
+	assert_true(log_count(&tb, "teed.log", NOTIF_SEND) >= 1);
+	TEEC_CloseSession(&s1);
+	TEEC_CloseSession(&s2);
+	TEEC_FinalizeContext(&ctx);
 	stop();
 }
 
@@ -1152,6 +1210,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		TEST(test_optee_cq_64_clients_2_secure_threads),
+		TEST(test_optee_notif_mutex_contention),
 		TEST(test_optee_cancel_req_in_ta),
 		TEST(test_optee_cancel_req_before_ta_entry_masked),
 		TEST(test_optee_cancel_req_nothing_in_flight),

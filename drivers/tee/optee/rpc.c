@@ -51,6 +51,8 @@ static void handle_rpc_func_cmd_notif(struct optee *optee,
 		goto bad;
 	switch (v->a) {
 	case OPTEE_RPC_NOTIFICATION_WAIT:
+		pr_debug("optee: notification wait key %llu",
+			 (unsigned long long)v->b);
 		rc = optee_notif_wait(&optee->notif, v->b, (u32)v->c);
 		if (rc == -ETIMEDOUT) {
 			arg->ret = TEEC_ERROR_TIMEOUT;
@@ -63,6 +65,8 @@ static void handle_rpc_func_cmd_notif(struct optee *optee,
 		/* A send carries no timeout (mainline). */
 		if (v->c || optee_notif_send(&optee->notif, v->b))
 			goto bad;
+		pr_debug("optee: notification send key %llu",
+			 (unsigned long long)v->b);
 		break;
 	default:
 		goto bad;
