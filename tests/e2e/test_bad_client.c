@@ -382,13 +382,13 @@ static pid_t ta_pid(TEEC_Session *s)
 }
 
 /* The system call thread @tid of process @pid is in, or -1. */
-static long current_syscall(pid_t pid, const char *tid)
+static long current_syscall(pid_t pid, long tid)
 {
 	char path[96];
 	long nr = -1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%s/syscall", (int)pid, tid);
+	snprintf(path, sizeof(path), "/proc/%d/task/%ld/syscall", (int)pid, tid);
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
@@ -418,7 +418,7 @@ static bool in_nanosleep(pid_t pid)
 
 		if (de->d_name[0] == '.')
 			continue;
-		nr = current_syscall(pid, de->d_name);
+		nr = current_syscall(pid, strtol(de->d_name, NULL, 10));
 		found = nr == SYS_nanosleep || nr == SYS_clock_nanosleep;
 	}
 	closedir(d);
