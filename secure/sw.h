@@ -97,13 +97,15 @@ struct sw_config {
  * @lock:	protects everything below but @load_lock
  * @load_lock:	serializes TA loading (one TA loads at a time; held
  *		across the RPCs of the load)
- * @instances:	struct ta_instance, alive or dead with sessions left
+ * @instances:	single instances new sessions may join
+ * @all:	every struct ta_instance not yet being freed (statistics)
  * @sessions:	struct ta_session by session id
  */
 struct ta_manager {
 	pthread_mutex_t lock;
 	struct sw_mutex load_lock;
 	struct list_head instances;
+	struct list_head all;
 	struct idr sessions;
 };
 
@@ -347,7 +349,44 @@ TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
 /** tm_session_count() - open sessions (diagnostics and tests). */
 size_t tm_session_count(struct ta_manager *tm);
 
+/**
+ * struct tm_instance_view - a TA instance as tm_for_each_instance() shows it
+ * @uuid:	the TA
+ * @flags:	its TA_FLAG_*
+ * @dead:	it panicked or crashed
+ * @nsessions:	sessions open or opening
+ * @proc:	its process (valid during the callback only)
+ */
+struct tm_instance_view {
+	TEE_UUID uuid;
+	uint32_t flags;
+	bool dead;
+	unsigned int nsessions;
+	struct ta_proc *proc;
+};
+
+/**
+ * tm_for_each_instance() - call @fn for every TA instance alive or not
+ * yet freed, in creation order, with the manager locked (@fn must not
+ * call into the TA manager); stops at the first non-zero return
+ * Returns that value, or 0.
+ */
+int tm_for_each_instance(struct ta_manager *tm,
+			 int (*fn)(const struct tm_instance_view *v, void *arg),
+			 void *arg);
+
 /* ta_syscall.c */
+
+/**
+ * sw_ree_time() - the normal world's time, asked on secure thread @t
+ * with OPTEE_RPC_CMD_GET_TIME (TEE_GetREETime())
+ * Returns TEE_SUCCESS, or the RPC's error (TEE_ERROR_COMMUNICATION for a
+ * malformed answer).
+ */
+TEE_Result sw_ree_time(struct sthread *t, uint64_t *sec, uint32_t *nsec);
+
+/** sw_system_time() - the trusted OS's own clock (TEE_GetSystemTime()). */
+void sw_system_time(uint64_t *sec, uint32_t *nsec);
 
 /**
  * ta_syscall_host() - fill @host for a TA call made on secure thread @t:

@@ -31,6 +31,7 @@
 
 #include "kernel/alloc.h"
 #include "kernel/log.h"
+#include "pta.h"
 #include "sw.h"
 #include "ta/include/user_ta_header.h"
 #include "uuid.h"
@@ -39,6 +40,7 @@
  * struct ta_instance - a TA context: one process
  * @link:	entry in tm->instances while new sessions may find it
  * @linked:	@link is in the list
+ * @all_link:	entry in tm->all until it is freed
  * @uuid:	the TA
  * @proc:	the process
  * @info:	its ta_head
@@ -50,6 +52,7 @@
 struct ta_instance {
 	struct list_head link;
 	bool linked;
+	struct list_head all_link;
 	TEE_UUID uuid;
 	struct ta_proc *proc;
 	struct ta_proc_info info;
@@ -61,7 +64,8 @@ struct ta_instance {
 /**
  * struct ta_session - an open session
  * @id:		session id given to the normal world
- * @inst:	its instance (holds a reference)
+ * @inst:	its instance (holds a reference); NULL for a pseudo TA
+ * @pta:	the pseudo TA (pta.h), or NULL
  * @client:	who opened it
  * @refs:	the session itself plus calls in progress
  * @closed:	closing: no new call may start
@@ -69,6 +73,7 @@ struct ta_instance {
 struct ta_session {
 	uint32_t id;
 	struct ta_instance *inst;
+	const struct pseudo_ta *pta;
 	TEE_Identity client;
 	unsigned int refs;
 	bool closed;
@@ -79,6 +84,7 @@ void tm_init(struct ta_manager *tm)
 	pthread_mutex_init(&tm->lock, NULL);
 	sw_mutex_init(&tm->load_lock);
 	INIT_LIST_HEAD(&tm->instances);
+	INIT_LIST_HEAD(&tm->all);
 	idr_init(&tm->sessions);
 }
 
@@ -99,8 +105,13 @@ static void unlink_instance(struct ta_instance *inst)
 /* Ends the process (on @t) and frees @inst; no reference is left. */
 static void instance_free(struct sthread *t, struct ta_instance *inst)
 {
+	struct ta_manager *tm = &t->sw->tm;
 	struct ta_proc_host host;
 
+	/* Out of the statistics before its process goes. */
+	pthread_mutex_lock(&tm->lock);
+	list_del(&inst->all_link);
+	pthread_mutex_unlock(&tm->lock);
 	ta_syscall_host(t, &host);
 	if (ta_proc_dead(inst->proc))
 		ta_proc_kill(inst->proc);
@@ -194,6 +205,9 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 		kfree(inst);
 		return res;
 	}
+	pthread_mutex_lock(&t->sw->tm.lock);
+	list_add_tail(&inst->all_link, &t->sw->tm.all);
+	pthread_mutex_unlock(&t->sw->tm.lock);
 	*out = inst;
 	return TEE_SUCCESS;
 }
@@ -257,6 +271,11 @@ static void session_put(struct sthread *t, struct ta_session *s)
 		return;
 	}
 	idr_remove(&tm->sessions, (int)s->id);
+	if (!inst) { /* a pseudo TA's: nothing behind it */
+		pthread_mutex_unlock(&tm->lock);
+		kfree(s);
+		return;
+	}
 	inst->nsessions--;
 	/* A single instance lives on only if it asked to. */
 	if (!inst->nsessions && !(flag(inst, TA_FLAG_SINGLE_INSTANCE) &&
@@ -289,38 +308,75 @@ static void set_running(struct sthread *t, struct ta_proc *proc)
 	pthread_mutex_unlock(&t->sw->lock);
 }
 
-TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
-			   uint32_t param_types, struct ta_call_param params[4],
-			   uint32_t *session, uint32_t *origin)
+/* A new session of @inst or @pta with an id, or NULL (no memory). */
+static struct ta_session *session_new(struct ta_manager *tm,
+				      struct ta_instance *inst,
+				      const struct pseudo_ta *pta,
+				      const TEE_Identity *client)
 {
-	struct ta_manager *tm = &t->sw->tm;
-	struct ta_proc_host host;
-	struct ta_instance *inst;
-	struct ta_session *s;
-	TEE_Result res;
+	struct ta_session *s = kzalloc(sizeof(*s));
 	int id;
 
-	res = get_instance(t, &r->uuid, &inst, origin);
-	if (res)
-		return res;
-
-	*origin = TEE_ORIGIN_TEE;
-	s = kzalloc(sizeof(*s));
 	pthread_mutex_lock(&tm->lock);
 	id = s ? idr_alloc(&tm->sessions, s, 1, 0) : -ENOMEM;
 	pthread_mutex_unlock(&tm->lock);
 	if (id < 0) {
 		kfree(s);
+		return NULL;
+	}
+	s->id = (uint32_t)id;
+	s->inst = inst;
+	s->pta = pta;
+	s->client = *client;
+	s->refs = 1;
+	return s;
+}
+
+/*
+ * A session to a pseudo TA: like OP-TEE's stats PTA, ours have no open
+ * entry point, so it always opens, whatever the parameters.
+ */
+static TEE_Result pta_open_session(struct ta_manager *tm,
+				   const struct pseudo_ta *pta,
+				   const TEE_Identity *client,
+				   uint32_t *session)
+{
+	struct ta_session *s = session_new(tm, NULL, pta, client);
+
+	if (!s)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	pr_debug("session %u to pseudo TA %s", s->id, pta->name);
+	*session = s->id;
+	return TEE_SUCCESS;
+}
+
+TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
+			   uint32_t param_types, struct ta_call_param params[4],
+			   uint32_t *session, uint32_t *origin)
+{
+	const struct pseudo_ta *pta = pta_find(&r->uuid);
+	struct ta_manager *tm = &t->sw->tm;
+	struct ta_proc_host host;
+	struct ta_instance *inst;
+	struct ta_session *s;
+	TEE_Result res;
+
+	*origin = TEE_ORIGIN_TEE;
+	if (pta)
+		return pta_open_session(tm, pta, &r->client, session);
+	res = get_instance(t, &r->uuid, &inst, origin);
+	if (res)
+		return res;
+
+	*origin = TEE_ORIGIN_TEE;
+	s = session_new(tm, inst, NULL, &r->client);
+	if (!s) {
 		pthread_mutex_lock(&tm->lock);
 		inst->nsessions--;
 		pthread_mutex_unlock(&tm->lock);
 		instance_put(t, inst);
 		return TEE_ERROR_OUT_OF_MEMORY;
 	}
-	s->id = (uint32_t)id;
-	s->inst = inst;
-	s->client = r->client;
-	s->refs = 1;
 	t->cancel.session = s->id;
 
 	ta_syscall_host(t, &host);
@@ -353,6 +409,13 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 	*origin = TEE_ORIGIN_TEE;
 	if (!s)
 		return TEE_ERROR_BAD_PARAMETERS;
+	if (s->pta) {
+		/* What the pseudo TA answers is the TA's answer. */
+		res = s->pta->invoke(t, cmd, param_types, params);
+		*origin = TEE_ORIGIN_TRUSTED_APP;
+		session_put(t, s);
+		return res;
+	}
 	inst = s->inst;
 	ta_syscall_host(t, &host);
 	sw_mutex_lock(&inst->call_lock, t);
@@ -379,11 +442,13 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 	pthread_mutex_unlock(&tm->lock);
 
 	inst = s->inst;
-	ta_syscall_host(t, &host);
-	sw_mutex_lock(&inst->call_lock, t);
-	if (!ta_proc_dead(inst->proc))
-		ta_proc_close_session(inst->proc, &host, s->id);
-	sw_mutex_unlock(&inst->call_lock, t);
+	if (inst) {
+		ta_syscall_host(t, &host);
+		sw_mutex_lock(&inst->call_lock, t);
+		if (!ta_proc_dead(inst->proc))
+			ta_proc_close_session(inst->proc, &host, s->id);
+		sw_mutex_unlock(&inst->call_lock, t);
+	}
 
 	/* Ours from session_get(), then the session's own. */
 	session_put(t, s);
@@ -407,6 +472,31 @@ TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
 	}
 	pthread_mutex_unlock(&sw->lock);
 	return TEE_SUCCESS;
+}
+
+int tm_for_each_instance(struct ta_manager *tm,
+			 int (*fn)(const struct tm_instance_view *v, void *arg),
+			 void *arg)
+{
+	struct ta_instance *inst;
+	int ret = 0;
+
+	pthread_mutex_lock(&tm->lock);
+	list_for_each_entry (inst, &tm->all, all_link) {
+		struct tm_instance_view v = {
+			.uuid = inst->uuid,
+			.flags = inst->info.flags,
+			.dead = ta_proc_dead(inst->proc),
+			.nsessions = inst->nsessions,
+			.proc = inst->proc,
+		};
+
+		ret = fn(&v, arg);
+		if (ret)
+			break;
+	}
+	pthread_mutex_unlock(&tm->lock);
+	return ret;
 }
 
 size_t tm_session_count(struct ta_manager *tm)

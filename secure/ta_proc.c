@@ -425,6 +425,23 @@ pid_t ta_proc_pid(struct ta_proc *p)
 	return p->pid;
 }
 
+void ta_proc_heap_stats(struct ta_proc *p, struct ta_proc_heap *h)
+{
+	const struct ta_ipc_heap *src = &p->page->heap;
+
+	h->allocated =
+		atomic_load_explicit(&src->allocated, memory_order_relaxed);
+	h->max_allocated =
+		atomic_load_explicit(&src->max_allocated, memory_order_relaxed);
+	h->size = atomic_load_explicit(&src->size, memory_order_relaxed);
+	h->num_alloc_fail = atomic_load_explicit(&src->num_alloc_fail,
+						 memory_order_relaxed);
+	h->biggest_alloc_fail = atomic_load_explicit(&src->biggest_alloc_fail,
+						     memory_order_relaxed);
+	h->biggest_alloc_fail_used = atomic_load_explicit(
+		&src->biggest_alloc_fail_used, memory_order_relaxed);
+}
+
 void ta_proc_request_cancel(struct ta_proc *p)
 {
 	uint64_t call = atomic_load(&p->call);

@@ -64,7 +64,7 @@ static bool cancel_requested(struct sthread *t)
 	return requested;
 }
 
-static TEE_Result get_ree_time(struct sthread *t, uint64_t out[4])
+TEE_Result sw_ree_time(struct sthread *t, uint64_t *sec, uint32_t *nsec)
 {
 	struct rpc_param p = {.attr = OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT};
 	TEE_Result res;
@@ -74,22 +74,38 @@ static TEE_Result get_ree_time(struct sthread *t, uint64_t out[4])
 		return res;
 	if (p.attr != OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT ||
 	    p.u.value.b >= NSEC_PER_SEC) {
-		pr_err("normal world answered GET_TIME with a malformed time: "
-		       "TEE_GetREETime fails");
+		pr_err("normal world answered GET_TIME with a malformed time");
 		return TEE_ERROR_COMMUNICATION;
 	}
-	out[0] = p.u.value.a;
-	out[1] = p.u.value.b;
+	*sec = p.u.value.a;
+	*nsec = (uint32_t)p.u.value.b;
 	return TEE_SUCCESS;
 }
 
-static TEE_Result get_system_time(uint64_t out[4])
+void sw_system_time(uint64_t *sec, uint32_t *nsec)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	out[0] = (uint64_t)ts.tv_sec;
-	out[1] = (uint64_t)ts.tv_nsec;
+	*sec = (uint64_t)ts.tv_sec;
+	*nsec = (uint32_t)ts.tv_nsec;
+}
+
+static TEE_Result get_ree_time(struct sthread *t, uint64_t out[4])
+{
+	uint32_t nsec;
+	TEE_Result res = sw_ree_time(t, &out[0], &nsec);
+
+	out[1] = nsec;
+	return res;
+}
+
+static TEE_Result get_system_time(uint64_t out[4])
+{
+	uint32_t nsec;
+
+	sw_system_time(&out[0], &nsec);
+	out[1] = nsec;
 	return TEE_SUCCESS;
 }
 

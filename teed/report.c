@@ -536,9 +536,7 @@ static void report_tas(struct report *r)
 		put(r, "{\"scope\":\"normal world\",\"tas\":[");
 	else
 		put(r, "TAs as seen by the normal world: the sessions teed "
-		       "knows of, by TA.\n"
-		       "(TA instances and their flags live in the secure "
-		       "world and are not visible here.)\n");
+		       "knows of, by TA.\n");
 	if (!r->json && !r->ntas)
 		put(r, "no sessions open\n");
 	else if (!r->json)

@@ -78,7 +78,7 @@
 #define TA_IPC_PAGE_SIZE 4096
 
 #define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
-#define TA_IPC_VERSION 2U
+#define TA_IPC_VERSION 3U
 
 #define TA_IPC_NUM_PARAMS 4
 #define TA_IPC_NUM_SLOTS  16
@@ -264,6 +264,28 @@ struct ta_ipc_sys_rep {
 };
 
 /**
+ * struct ta_ipc_heap - the TA's TEE_Malloc heap, as the TA accounts it
+ * (OP-TEE's struct malloc_stats without its description)
+ * @allocated:	bytes in use now
+ * @max_allocated: most bytes in use at once
+ * @size:	the heap's size, TA_DATA_SIZE
+ * @num_alloc_fail: allocations refused
+ * @biggest_alloc_fail: the largest refused allocation
+ * @biggest_alloc_fail_used: bytes in use when it was refused
+ *
+ * The TA updates it as it allocates; the secure world reads it when the
+ * statistics pseudo TA is asked (a report, trusted no more than the TA).
+ */
+struct ta_ipc_heap {
+	_Atomic uint32_t allocated;
+	_Atomic uint32_t max_allocated;
+	_Atomic uint32_t size;
+	_Atomic uint32_t num_alloc_fail;
+	_Atomic uint32_t biggest_alloc_fail;
+	_Atomic uint32_t biggest_alloc_fail_used;
+};
+
+/**
  * struct ta_ipc_page - the shared page
  * @magic, @version: TA_IPC_MAGIC, TA_IPC_VERSION (secure world)
  * @to_ta:	rung by the secure world: a request is waiting
@@ -284,6 +306,7 @@ struct ta_ipc_sys_rep {
  * @sys_ack:	the system call @sys_rep answers (secure world)
  * @sys_req:	a system call (TA)
  * @sys_rep:	its answer (secure world)
+ * @heap:	heap statistics (TA)
  */
 struct ta_ipc_page {
 	uint32_t magic;
@@ -303,6 +326,7 @@ struct ta_ipc_page {
 	_Atomic uint32_t sys_ack;
 	struct ta_ipc_sys_req sys_req;
 	struct ta_ipc_sys_rep sys_rep;
+	struct ta_ipc_heap heap;
 };
 
 _Static_assert(sizeof(struct ta_ipc_page) <= TA_IPC_PAGE_SIZE,

@@ -21,6 +21,7 @@
 #include <link.h>
 #include <malloc.h>
 #include <search.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,15 +57,66 @@ static void *heap_tree;
 static size_t heap_used;
 static size_t heap_limit;
 
+/* What the statistics pseudo TA reports (struct ta_ipc_heap). */
+static size_t heap_max_used;
+static uint32_t heap_num_fail;
+static size_t heap_biggest_fail;
+static size_t heap_biggest_fail_used;
+
 /* The stack, then the executable's segments (filled on first use). */
 static struct mem_region regions[MAX_REGIONS];
 static unsigned int nregions;
 static bool segments_known;
 static struct mem_region relro;
 
+static uint32_t clamp32(size_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/*
+ * Publishes the heap's figures on the shared page.  Relaxed stores: the
+ * secure world reads a snapshot, each figure on its own.
+ */
+static void heap_publish(void)
+{
+	struct ta_ipc_heap *h = utee_channel_heap();
+
+	if (!h)
+		return;
+	if (heap_used > heap_max_used)
+		heap_max_used = heap_used;
+	atomic_store_explicit(&h->allocated, clamp32(heap_used),
+			      memory_order_relaxed);
+	atomic_store_explicit(&h->max_allocated, clamp32(heap_max_used),
+			      memory_order_relaxed);
+	atomic_store_explicit(&h->size, clamp32(heap_limit),
+			      memory_order_relaxed);
+	atomic_store_explicit(&h->num_alloc_fail, heap_num_fail,
+			      memory_order_relaxed);
+	atomic_store_explicit(&h->biggest_alloc_fail,
+			      clamp32(heap_biggest_fail), memory_order_relaxed);
+	atomic_store_explicit(&h->biggest_alloc_fail_used,
+			      clamp32(heap_biggest_fail_used),
+			      memory_order_relaxed);
+}
+
+/* An allocation of @size was refused: counted as OP-TEE's bget does. */
+static void *heap_refused(size_t size)
+{
+	heap_num_fail++;
+	if (size > heap_biggest_fail) {
+		heap_biggest_fail = size;
+		heap_biggest_fail_used = heap_used;
+	}
+	heap_publish();
+	return NULL;
+}
+
 void utee_heap_init(size_t limit)
 {
 	heap_limit = limit;
+	heap_publish();
 }
 
 void utee_mem_set_stack(void *base, size_t size)
@@ -119,10 +171,10 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 		return NULL;
 	}
 	if (size > heap_room())
-		return NULL;
+		return heap_refused(size);
 	p = (hint & TEE_MALLOC_NO_FILL) ? malloc(size) : calloc(1, size);
 	if (!p)
-		return NULL;
+		return heap_refused(size);
 	usable = malloc_usable_size(p);
 	b = malloc(sizeof(*b));
 	if (usable > heap_room() || !b)
@@ -135,11 +187,12 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 	if (!tsearch(b, &heap_tree, block_cmp))
 		goto err;
 	heap_used += usable;
+	heap_publish();
 	return p;
 err:
 	free(b);
 	free(p);
-	return NULL;
+	return heap_refused(size);
 }
 
 void *TEE_Realloc(void *buffer, size_t newSize)
@@ -154,11 +207,11 @@ void *TEE_Realloc(void *buffer, size_t newSize)
 	if (!b) /* not ours: libc's malloc, as in OP-TEE where both share */
 		return realloc(buffer, newSize);
 	if (newSize > b->usable && newSize - b->usable > heap_room())
-		return NULL;
+		return heap_refused(newSize);
 	/* realloc(p, 0) would free the block: keep one byte instead. */
 	p = realloc(buffer, newSize ? newSize : 1);
 	if (!p)
-		return NULL;
+		return heap_refused(newSize);
 
 	tdelete(b, &heap_tree, block_cmp);
 	old_size = b->size;
@@ -171,6 +224,7 @@ void *TEE_Realloc(void *buffer, size_t newSize)
 	heap_used += b->usable;
 	if (!tsearch(b, &heap_tree, block_cmp))
 		TEE_Panic(TEE_ERROR_OUT_OF_MEMORY);
+	heap_publish();
 	return p;
 }
 
@@ -185,6 +239,7 @@ void TEE_Free(void *buffer)
 		tdelete(b, &heap_tree, block_cmp);
 		heap_used -= b->usable;
 		free(b);
+		heap_publish();
 	}
 	free(buffer);
 }

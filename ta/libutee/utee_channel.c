@@ -38,6 +38,11 @@ int utee_channel_open(void)
 	return 0;
 }
 
+struct ta_ipc_heap *utee_channel_heap(void)
+{
+	return page ? &page->heap : NULL;
+}
+
 void utee_channel_hello(void)
 {
 	struct ta_ipc_hello *h = &page->hello;

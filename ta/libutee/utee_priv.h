@@ -50,6 +50,12 @@ int utee_channel_open(void);
 void utee_channel_hello(void);
 
 /**
+ * utee_channel_heap() - where the heap statistics go for the secure world
+ * (the shared page's), or NULL before utee_channel_open()
+ */
+struct ta_ipc_heap *utee_channel_heap(void);
+
+/**
  * utee_channel_next() - wait for the next request and copy it to @req
  * Returns its sequence number (the current call's from now on).
  */

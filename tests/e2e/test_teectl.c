@@ -30,6 +30,7 @@
 
 #include "drivers/tee/loopback/loopback.h"
 #include "harness.h"
+#include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "transport/tbx_client.h"
 
@@ -310,6 +311,19 @@ static void test_teectl_info(void **state)
 	stop(&h);
 }
 
+/* The process the basic TA's instance runs in, as the TA tells it. */
+static pid_t basic_pid(TEEC_Session *s)
+{
+	TEEC_Operation op = {0};
+	uint32_t origin;
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+	assert_int_equal(TEEC_InvokeCommand(s, TA_TEST_CMD_PID, &op, &origin),
+			 TEEC_SUCCESS);
+	return (pid_t)op.params[0].value.a;
+}
+
 static void test_teectl_sessions_and_tas(void **state)
 {
 	static char out[OUT_MAX];
@@ -320,6 +334,7 @@ static void test_teectl_sessions_and_tas(void **state)
 	struct tbx_dev *a, *b;
 	uint32_t origin;
 	u32 sa1, sa2, sb;
+	pid_t ta_pid;
 
 	start(&h, true);
 	/* Only the supplicant's context, without sessions. */
@@ -379,6 +394,27 @@ static void test_teectl_sessions_and_tas(void **state)
 	assert_int_equal(
 		json_num(out, "\"ta\":\"" TA_TEST_BASIC_UUID_STR, "sessions"),
 		1);
+
+	/*
+	 * Then the secure world's view, from teebox's information pseudo
+	 * TA: the basic TA's single instance, its process and flags.
+	 */
+	ta_pid = basic_pid(&s);
+	assert_int_equal(teectl(&h, "tas", out), 0);
+	assert_non_null(strstr(out, "\nTA instances in the secure world:\n"));
+	snprintf(want, sizeof(want),
+		 TA_TEST_BASIC_UUID_STR "  %-8d 1        alive  ", (int)ta_pid);
+	assert_non_null(strstr(out, want));
+	assert_non_null(strstr(out, " single_instance,multi_session\n"));
+	assert_int_equal(teectl(&h, "--json tas", out), 0);
+	assert_true(!strncmp(out, "{\"normal_world\":{", 17));
+	snprintf(want, sizeof(want),
+		 "\"secure_world\":[{\"ta\":\"" TA_TEST_BASIC_UUID_STR
+		 "\",\"pid\":%d,\"sessions\":1,\"panicked\":false,",
+		 (int)ta_pid);
+	assert_non_null(strstr(out, want));
+	assert_non_null(strstr(
+		out, "\"flags\":[\"single_instance\",\"multi_session\"]}]}"));
 
 	/* Closed: gone from the reports. */
 	tbx_dev_close(b);

@@ -8,7 +8,9 @@
  *   teectl sessions  open contexts (connections) and their sessions
  *   teectl shm       shared memory objects, sizes and owners
  *   teectl tas       sessions grouped by TA, as the normal world sees
- *                    them
+ *                    them; then the TA instances in the secure world
+ *                    (flags, process, heap), which teectl asks the
+ *                    trusted OS for as a GP client (sw_instances.h)
  *
  * Options: --runtime-dir DIR (as teebox: $TEEBOX_RUNTIME_DIR, else
  * /run/teebox for root, $XDG_RUNTIME_DIR/teebox otherwise) and --json.
@@ -26,6 +28,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "sw_instances.h"
 #include "teed/control.h"
 #include "transport/tbx_rundir.h"
 
@@ -88,10 +91,10 @@ static bool write_all(int fd, const char *buf, size_t len)
 }
 
 /*
- * Reads the reply until teed closes: the status line decides where the
- * rest goes.  Returns the exit status.
+ * Reads the reply until teed closes: the status line decides whether the
+ * rest goes to @out.  Returns the exit status.
  */
-static int print_reply(int fd)
+static int read_reply(int fd, FILE *out)
 {
 	char buf[4096];
 	char status[128];
@@ -130,13 +133,44 @@ static int print_reply(int fd)
 			}
 		}
 		if (in_body && off < (size_t)n)
-			fwrite(buf + off, 1, (size_t)n - off, stdout);
+			fwrite(buf + off, 1, (size_t)n - off, out);
 	}
 	if (!ok) {
 		fprintf(stderr, "teectl: teed closed without an answer\n");
 		return 1;
 	}
-	return fflush(stdout) ? 1 : 0;
+	return fflush(out) ? 1 : 0;
+}
+
+/*
+ * tas: teed's report of the normal world, then the secure world's
+ * instances; as JSON, one object holding both.
+ */
+static int print_tas(int fd, bool json)
+{
+	char *body = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&body, &len);
+	int rc;
+
+	if (!mem) {
+		fprintf(stderr, "teectl: out of memory\n");
+		return 1;
+	}
+	rc = read_reply(fd, mem);
+	fclose(mem);
+	if (!rc && json) {
+		while (len && body[len - 1] == '\n')
+			body[--len] = '\0';
+		printf("{\"normal_world\":%s,\"secure_world\":", body);
+		rc = sw_instances_print(stdout, true);
+		printf("}\n");
+	} else if (!rc) {
+		fputs(body, stdout);
+		rc = sw_instances_print(stdout, false);
+	}
+	free(body);
+	return rc || fflush(stdout) ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -161,6 +195,8 @@ int main(int argc, char **argv)
 		switch (c) {
 		case 'r':
 			snprintf(dir, sizeof(dir), "%s", optarg);
+			/* For libteec, when tas asks the secure world. */
+			setenv("TEEBOX_RUNTIME_DIR", dir, 1);
 			break;
 		case 'j':
 			json = true;
@@ -194,7 +230,7 @@ int main(int argc, char **argv)
 		close(fd);
 		return 1;
 	}
-	rc = print_reply(fd);
+	rc = strcmp(cmd, "tas") ? read_reply(fd, stdout) : print_tas(fd, json);
 	close(fd);
 	return rc;
 }

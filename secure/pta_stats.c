@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The statistics pseudo TA (OP-TEE's core/pta/stats.c interface, see
+ * ta/include/pta_stats.h): what tee-stats and teectl ask the trusted OS
+ * about its TA instances, and the two clocks.
+ */
+#include <string.h>
+
+#include "pta.h"
+#include "ta/include/pta_stats.h"
+#include "ta/include/tee_api_defines.h"
+#include "ta_proc.h"
+
+#define NSEC_PER_MSEC 1000000U
+
+static void fill_ta_stats(const struct tm_instance_view *v, void *out)
+{
+	struct pta_stats_ta *cell = out;
+	struct ta_proc_heap heap;
+
+	cell->uuid = v->uuid;
+	cell->panicked = v->dead;
+	cell->sess_num = v->nsessions;
+	ta_proc_heap_stats(v->proc, &heap);
+	strcpy(cell->heap.desc, "Heap");
+	cell->heap.allocated = heap.allocated;
+	cell->heap.max_allocated = heap.max_allocated;
+	cell->heap.size = heap.size;
+	cell->heap.num_alloc_fail = heap.num_alloc_fail;
+	cell->heap.biggest_alloc_fail = heap.biggest_alloc_fail;
+	cell->heap.biggest_alloc_fail_used = heap.biggest_alloc_fail_used;
+}
+
+/* One struct pta_stats_ta per instance into memref [0]. */
+static TEE_Result ta_stats(struct sthread *t, uint32_t types,
+			   struct ta_call_param params[4])
+{
+	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_OUTPUT,
+				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE,
+				     TEE_PARAM_TYPE_NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	return pta_instances(t, &params[0], sizeof(struct pta_stats_ta),
+			     fill_ta_stats);
+}
+
+/* The REE time as the trusted OS gets it, and its own system time. */
+static TEE_Result get_time(struct sthread *t, uint32_t types,
+			   struct ta_call_param params[4])
+{
+	uint64_t sec;
+	uint32_t nsec;
+	TEE_Result res;
+
+	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_VALUE_OUTPUT,
+				     TEE_PARAM_TYPE_VALUE_OUTPUT,
+				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = sw_ree_time(t, &sec, &nsec);
+	if (res)
+		return res;
+	params[0].u.value.a = (uint32_t)sec;
+	params[0].u.value.b = nsec / NSEC_PER_MSEC;
+	sw_system_time(&sec, &nsec);
+	params[1].u.value.a = (uint32_t)sec;
+	params[1].u.value.b = nsec / NSEC_PER_MSEC;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result stats_invoke(struct sthread *t, uint32_t cmd, uint32_t types,
+			       struct ta_call_param params[4])
+{
+	switch (cmd) {
+	case STATS_CMD_TA_STATS:
+		return ta_stats(t, types, params);
+	case STATS_CMD_GET_TIME:
+		return get_time(t, types, params);
+	case STATS_CMD_PAGER_STATS:
+	case STATS_CMD_ALLOC_STATS:
+	case STATS_CMD_MEMLEAK_STATS:
+		/* OP-TEE's own memory managers: teebox has none. */
+		return TEE_ERROR_NOT_SUPPORTED;
+	default:
+		/* What OP-TEE's stats PTA answers to an unknown command. */
+		return TEE_ERROR_BAD_PARAMETERS;
+	}
+}
+
+const struct pseudo_ta pta_stats = {
+	.name = "stats.ta",
+	.uuid = STATS_UUID,
+	.invoke = stats_invoke,
+};

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/* TA instances from the trusted OS; see sw_instances.h. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <tee_client_api.h>
+
+#include "sw_instances.h"
+#include "ta/include/pta_teebox_info.h"
+#include "ta/include/user_ta_header.h"
+
+/* The flags worth a name, as OP-TEE's user_ta_header.h names them. */
+static const struct {
+	uint32_t flag;
+	const char *name;
+} flag_names[] = {
+	{TA_FLAG_SINGLE_INSTANCE, "single_instance"},
+	{TA_FLAG_MULTI_SESSION, "multi_session"},
+	{TA_FLAG_INSTANCE_KEEP_ALIVE, "keep_alive"},
+	{TA_FLAG_SECURE_DATA_PATH, "secure_data_path"},
+	{TA_FLAG_CACHE_MAINTENANCE, "cache_maintenance"},
+	{TA_FLAG_CONCURRENT, "concurrent"},
+	{TA_FLAG_DEVICE_ENUM, "device_enum"},
+	{TA_FLAG_DEVICE_ENUM_SUPP, "device_enum_supp"},
+	{TA_FLAG_INSTANCE_KEEP_CRASHED, "keep_crashed"},
+};
+
+static void uuid_str(char buf[37], const TEE_UUID *u)
+{
+	snprintf(buf, 37,
+		 "%08" PRIx32 "-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+		 u->timeLow, u->timeMid, u->timeHiAndVersion,
+		 u->clockSeqAndNode[0], u->clockSeqAndNode[1],
+		 u->clockSeqAndNode[2], u->clockSeqAndNode[3],
+		 u->clockSeqAndNode[4], u->clockSeqAndNode[5],
+		 u->clockSeqAndNode[6], u->clockSeqAndNode[7]);
+}
+
+/* @flags as names joined by @sep ("-" when none). */
+static void flags_str(char *buf, size_t len, uint32_t flags, const char *sep)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(flag_names) / sizeof(flag_names[0]);
+	     i++) {
+		int n;
+
+		if (!(flags & flag_names[i].flag))
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s", used ? sep : "",
+			     flag_names[i].name);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	if (!used)
+		snprintf(buf, len, "-");
+}
+
+/*
+ * Asks the pseudo TA for the instances: *@cells gets a malloc'ed array of
+ * *@count.  The first call learns the size (SHORT_BUFFER); instances may
+ * come and go between the two calls, so it asks again while short.
+ */
+static TEEC_Result fetch(TEEC_Session *s, struct teebox_ta_instance **cells,
+			 size_t *count)
+{
+	size_t size = 0;
+
+	for (int tries = 0; tries < 8; tries++) {
+		TEEC_Operation op = {0};
+		void *buf = size ? malloc(size) : NULL;
+		uint32_t origin;
+		TEEC_Result res;
+
+		if (size && !buf)
+			return TEEC_ERROR_OUT_OF_MEMORY;
+		op.paramTypes =
+			TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+		op.params[0].tmpref.buffer = buf;
+		op.params[0].tmpref.size = size;
+		res = TEEC_InvokeCommand(s, TEEBOX_INFO_CMD_TA_INSTANCES, &op,
+					 &origin);
+		if (res == TEEC_ERROR_SHORT_BUFFER) {
+			free(buf);
+			/* Room for one more, should another start meanwhile. */
+			size = op.params[0].tmpref.size +
+			       sizeof(struct teebox_ta_instance);
+			continue;
+		}
+		if (res) {
+			free(buf);
+			return res;
+		}
+		*cells = buf;
+		*count = op.params[0].tmpref.size /
+			 sizeof(struct teebox_ta_instance);
+		return TEEC_SUCCESS;
+	}
+	return TEEC_ERROR_BUSY;
+}
+
+static void print_text(FILE *out, const struct teebox_ta_instance *c, size_t n)
+{
+	char uuid[37], flags[256];
+
+	fprintf(out, "\nTA instances in the secure world:\n");
+	if (!n) {
+		fprintf(out, "no TA instances\n");
+		return;
+	}
+	fprintf(out, "%-36s  %-8s %-8s %-6s %-15s %s\n", "TA", "PID",
+		"SESSIONS", "STATE", "HEAP", "FLAGS");
+	for (size_t i = 0; i < n; i++) {
+		char heap[32];
+
+		uuid_str(uuid, &c[i].uuid);
+		flags_str(flags, sizeof(flags), c[i].flags, ",");
+		snprintf(heap, sizeof(heap), "%" PRIu32 "/%" PRIu32,
+			 c[i].heap_allocated, c[i].heap_size);
+		fprintf(out,
+			"%-36s  %-8" PRIu32 " %-8" PRIu32 " %-6s %-15s %s\n",
+			uuid, c[i].pid, c[i].sess_num,
+			c[i].panicked ? "dead" : "alive", heap, flags);
+	}
+}
+
+static void print_json(FILE *out, const struct teebox_ta_instance *c, size_t n)
+{
+	char uuid[37], flags[256];
+
+	fputc('[', out);
+	for (size_t i = 0; i < n; i++) {
+		uuid_str(uuid, &c[i].uuid);
+		flags_str(flags, sizeof(flags), c[i].flags, "\",\"");
+		fprintf(out,
+			"%s{\"ta\":\"%s\",\"pid\":%" PRIu32
+			",\"sessions\":%" PRIu32 ",\"panicked\":%s,"
+			"\"heap_allocated\":%" PRIu32 ",\"heap_size\":%" PRIu32
+			",\"flags\":[",
+			i ? "," : "", uuid, c[i].pid, c[i].sess_num,
+			c[i].panicked ? "true" : "false", c[i].heap_allocated,
+			c[i].heap_size);
+		if (c[i].flags)
+			fprintf(out, "\"%s\"", flags);
+		fputs("]}", out);
+	}
+	fputc(']', out);
+}
+
+int sw_instances_print(FILE *out, bool json)
+{
+	const TEEC_UUID uuid = TEEBOX_INFO_UUID;
+	struct teebox_ta_instance *cells = NULL;
+	TEEC_Context ctx;
+	TEEC_Session sess;
+	TEEC_Result res;
+	uint32_t origin;
+	size_t n = 0;
+
+	res = TEEC_InitializeContext(NULL, &ctx);
+	if (res) {
+		fprintf(stderr,
+			"teectl: no TEE to ask for its TA instances: "
+			"0x%08x\n",
+			res);
+		return 1;
+	}
+	res = TEEC_OpenSession(&ctx, &sess, &uuid, TEEC_LOGIN_PUBLIC, NULL,
+			       NULL, &origin);
+	if (!res) {
+		res = fetch(&sess, &cells, &n);
+		TEEC_CloseSession(&sess);
+	}
+	TEEC_FinalizeContext(&ctx);
+	if (res) {
+		fprintf(stderr,
+			"teectl: the TEE did not list its TA "
+			"instances: 0x%08x\n",
+			res);
+		return 1;
+	}
+	if (json)
+		print_json(out, cells, n);
+	else
+		print_text(out, cells, n);
+	free(cells);
+	return 0;
+}
