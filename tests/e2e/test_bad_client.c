@@ -388,7 +388,8 @@ static long current_syscall(pid_t pid, long tid)
 	long nr = -1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/task/%ld/syscall", (int)pid, tid);
+	snprintf(path, sizeof(path), "/proc/%d/task/%ld/syscall", (int)pid,
+		 tid);
 	f = fopen(path, "r");
 	if (!f)
 		return -1;
