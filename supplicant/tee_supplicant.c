@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +19,11 @@
 #include <unistd.h>
 
 #include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "transport/tbx_install.h"
 #include "supplicant.h"
 
 /* Params of one request: 4 for the secure world plus the meta one. */
 #define RPC_NUM_PARAMS 5
-
-/* TA directories when neither --ta-dir nor $TEEBOX_TA_DIR says. */
-#define DEFAULT_TA_PATH "/lib/optee_armtz"
 
 /* The buffer RECV fills and SEND sends back: the two headers overlay. */
 struct supp_buf {
@@ -35,18 +34,20 @@ struct supp_buf {
 	struct tee_ioctl_param params[RPC_NUM_PARAMS];
 };
 
-static void usage(FILE *f)
+static void usage(FILE *f, const char *default_ta_path)
 {
-	fprintf(f, "usage: tee-supplicant [--ta-dir DIR[:DIR...]]"
-		   " [--device teeprivN]\n"
-		   "  --ta-dir    where <uuid>.ta files are looked for"
-		   " (default: $TEEBOX_TA_DIR\n"
-		   "              or " DEFAULT_TA_PATH ")\n"
-		   "  --device    the privileged device (default teepriv0)\n"
-		   "  --fs-dir    where the secure world's REE file system"
-		   " lives\n"
-		   "  -d, --daemonize  go to the background once attached\n"
-		   "  --pid-file FILE  write the process id there\n");
+	fprintf(f,
+		"usage: tee-supplicant [--ta-dir DIR[:DIR...]]"
+		" [--device teeprivN]\n"
+		"  --ta-dir    where <uuid>.ta files are looked for"
+		" (default: $TEEBOX_TA_DIR\n"
+		"              or %s)\n"
+		"  --device    the privileged device (default teepriv0)\n"
+		"  --fs-dir    where the secure world's REE file system"
+		" lives\n"
+		"  -d, --daemonize  go to the background once attached\n"
+		"  --pid-file FILE  write the process id there\n",
+		default_ta_path);
 }
 
 static uint32_t dispatch(struct supplicant *s, uint32_t func, size_t n,
@@ -176,14 +177,23 @@ int main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct supplicant s = {0};
+	char default_ta_path[PATH_MAX];
 	const char *device = "teepriv0";
 	const char *pid_file = NULL;
 	bool daemon = false;
 	int c, rc;
 
+	/*
+	 * Without --ta-dir or $TEEBOX_TA_DIR: where teebox installs TAs,
+	 * <prefix>/lib/optee_armtz (for the prefix /usr, OP-TEE's
+	 * /lib/optee_armtz on a merged-/usr system), found relative to this
+	 * program; from the build tree, the build's TA directory.
+	 */
+	tbx_install_path(default_ta_path, sizeof(default_ta_path), TBX_DIR_SBIN,
+			 TBX_DIR_TA, NULL);
 	s.ta_path = getenv("TEEBOX_TA_DIR");
 	if (!s.ta_path || !*s.ta_path)
-		s.ta_path = DEFAULT_TA_PATH;
+		s.ta_path = default_ta_path;
 	while ((c = getopt_long(argc, argv, "hd", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
@@ -203,10 +213,10 @@ int main(int argc, char **argv)
 			pid_file = optarg;
 			break;
 		case 'h':
-			usage(stdout);
+			usage(stdout, default_ta_path);
 			return 0;
 		default:
-			usage(stderr);
+			usage(stderr, default_ta_path);
 			return 2;
 		}
 	}

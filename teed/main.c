@@ -26,6 +26,7 @@
 #include "machine.h"
 #include "machine/board.h"
 #include "sysfs.h"
+#include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
 #define MAX_ENDPOINTS 32
@@ -58,7 +59,7 @@ struct teed {
 	struct control *control;
 };
 
-static void usage(FILE *f)
+static void usage(FILE *f, const char *secure_world)
 {
 	fprintf(f,
 		"usage: teed [options]\n"
@@ -71,6 +72,7 @@ static void usage(FILE *f)
 		"  --daemon            run in the background, log to"
 		" DIR/teed.log\n"
 		"  --secure-world BIN  the secure world binary\n"
+		"                      (default %s)\n"
 		"  --threads N         secure threads (default %u)\n"
 		"  --cpus N            emulated CPUs (default %u)\n"
 		"  --supplicant-timeout MS  how long requests wait for\n"
@@ -82,29 +84,19 @@ static void usage(FILE *f)
 		"memory)\n"
 		"  --loopback          also register teebox's loopback TEE\n"
 		"                      (after OP-TEE: tee1, teepriv1)\n",
-		DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
+		secure_world, DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
 }
 
-/* The secure world sits next to teed unless told otherwise. */
+/*
+ * The secure world unless --secure-world says: in the build tree it sits
+ * next to teed; installed, it is firmware in libexec/teebox, found from
+ * where teed itself is installed (transport/tbx_install.h).
+ */
 static void default_secure_world(char *buf, size_t len)
 {
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash;
-
-	snprintf(buf, len, "teebox-secure");
-	if (n <= 0)
-		return;
-	self[n] = '\0';
-	slash = strrchr(self, '/');
-	if (slash) {
-		int m;
-
-		*slash = '\0';
-		m = snprintf(buf, len, "%s/teebox-secure", self);
-		if (m < 0 || (size_t)m >= len)
-			snprintf(buf, len, "teebox-secure");
-	}
+	if (tbx_install_path(buf, len, TBX_DIR_SBIN, TBX_DIR_LIBEXEC,
+			     "teebox-secure"))
+		snprintf(buf, len, "teebox-secure");
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -168,7 +160,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->loopback = true;
 			break;
 		case 'h':
-			usage(stdout);
+			usage(stdout, o->secure_world);
 			exit(0);
 		default:
 			return -EINVAL;
@@ -360,7 +352,7 @@ int main(int argc, char **argv)
 
 	log_set_ident("teed");
 	if (parse_options(argc, argv, &t.opt)) {
-		usage(stderr);
+		usage(stderr, t.opt.secure_world);
 		return 2;
 	}
 	log_set_level((enum log_level)t.opt.log_level);

@@ -13,6 +13,9 @@
  *                  /dev/tee* themselves get the LD_PRELOAD shim
  *
  * Every subcommand takes --runtime-dir DIR (or $TEEBOX_RUNTIME_DIR).
+ * teed, the secure world, tee-supplicant, the shim and the TAs are looked
+ * for in the build tree when teebox runs from it, else where teebox
+ * installs them, relative to this program (transport/tbx_install.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +35,7 @@
 #include <linux/tee.h>
 
 #include "transport/tbx_client.h"
+#include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
 #define READY_TIMEOUT_MS 15000
@@ -45,10 +49,18 @@ struct options {
 	const char *dtb;
 };
 
-static char bindir[PATH_MAX];
+/* A program or file of teebox's, in the build tree or installed. */
+static void teebox_path(char *buf, size_t len, enum tbx_install_dir dir,
+			const char *name)
+{
+	tbx_install_path(buf, len, TBX_DIR_BIN, dir, name);
+}
 
 static void usage(FILE *f)
 {
+	char ta_dir[PATH_MAX];
+
+	teebox_path(ta_dir, sizeof(ta_dir), TBX_DIR_TA, NULL);
 	fprintf(f,
 		"usage: teebox up|down|status [options]\n"
 		"       teebox exec [options] -- PROGRAM [ARGS...]\n"
@@ -57,12 +69,14 @@ static void usage(FILE *f)
 		"                     ($TEEBOX_RUNTIME_DIR; default /run/teebox"
 		" as root,\n"
 		"                     $XDG_RUNTIME_DIR/teebox otherwise)\n"
-		"  --ta-dir DIR       signed TAs, <uuid>.ta ($TEEBOX_TA_DIR)\n"
+		"  --ta-dir DIR       signed TAs, <uuid>.ta ($TEEBOX_TA_DIR;\n"
+		"                     default %s)\n"
 		"  --storage-dir DIR  secure storage files"
 		" ($TEEBOX_STORAGE_DIR)\n"
 		"  --threads N        secure threads (up)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
-		"  --log-level N      3 errors .. 7 debug (up)\n");
+		"  --log-level N      3 errors .. 7 debug (up)\n",
+		ta_dir);
 }
 
 /* DIR/NAME into @buf; a path too long for it comes out empty. */
@@ -72,27 +86,6 @@ static void path_in(char *buf, size_t len, const char *dir, const char *name)
 
 	if (n < 0 || (size_t)n >= len)
 		buf[0] = '\0';
-}
-
-static void find_bindir(void)
-{
-	ssize_t n = readlink("/proc/self/exe", bindir, sizeof(bindir) - 1);
-	char *slash;
-
-	if (n <= 0) {
-		strcpy(bindir, ".");
-		return;
-	}
-	bindir[n] = '\0';
-	slash = strrchr(bindir, '/');
-	if (slash)
-		*slash = '\0';
-}
-
-/* A program installed (or built) next to this one. */
-static void sibling(char *buf, size_t len, const char *name)
-{
-	path_in(buf, len, bindir, name);
 }
 
 static void default_dir(char *buf, size_t len, const char *env,
@@ -115,12 +108,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
+	char ta_dir[PATH_MAX];
 	int c;
 
 	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
 		return -ENAMETOOLONG;
-	default_dir(o->ta_dir, sizeof(o->ta_dir), "TEEBOX_TA_DIR",
-		    TEEBOX_DEFAULT_TA_DIR);
+	teebox_path(ta_dir, sizeof(ta_dir), TBX_DIR_TA, NULL);
+	default_dir(o->ta_dir, sizeof(o->ta_dir), "TEEBOX_TA_DIR", ta_dir);
 	default_dir(o->storage_dir, sizeof(o->storage_dir),
 		    "TEEBOX_STORAGE_DIR", "");
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
@@ -248,8 +242,8 @@ static int start_teed(const struct options *o)
 	char *argv[16];
 	int argc = 0;
 
-	sibling(teed, sizeof(teed), "teed");
-	sibling(sw, sizeof(sw), "teebox-secure");
+	teebox_path(teed, sizeof(teed), TBX_DIR_SBIN, "teed");
+	teebox_path(sw, sizeof(sw), TBX_DIR_LIBEXEC, "teebox-secure");
 	argv[argc++] = teed;
 	argv[argc++] = "--daemon";
 	argv[argc++] = "--runtime-dir";
@@ -295,7 +289,7 @@ static int start_supplicant(const struct options *o)
 			"--fs-dir",   (char *)o->storage_dir,
 			NULL};
 
-	sibling(bin, sizeof(bin), "tee-supplicant");
+	teebox_path(bin, sizeof(bin), TBX_DIR_SBIN, "tee-supplicant");
 	path_in(log, sizeof(log), o->rundir, "tee-supplicant.log");
 	path_in(pid_file, sizeof(pid_file), o->rundir, "tee-supplicant.pid");
 	setenv("TEEBOX_RUNTIME_DIR", o->rundir, 1);
@@ -415,22 +409,12 @@ static int cmd_status(const struct options *o)
 
 /*
  * The shim that routes /dev/tee* to teed, for programs that open the
- * devices themselves: next to the build's bin/ or the installed one.
+ * devices themselves: in the build's lib/teebox or the installed one.
  */
 static bool find_preload(char *buf, size_t len)
 {
-	static const char *const rel[] = {
-		"../lib/teebox", "../" TEEBOX_INSTALL_LIBDIR "/teebox"};
-
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		char dir[PATH_MAX];
-
-		path_in(dir, sizeof(dir), bindir, rel[i]);
-		path_in(buf, len, dir, "libteebox-preload.so");
-		if (buf[0] && !access(buf, R_OK))
-			return true;
-	}
-	return false;
+	teebox_path(buf, len, TBX_DIR_PKGLIB, "libteebox-preload.so");
+	return buf[0] && !access(buf, R_OK);
 }
 
 static int cmd_exec(const struct options *o, int argc, char **argv)
@@ -464,7 +448,6 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cmd = argv[1];
-	find_bindir();
 	if (parse_options(argc - 1, argv + 1, &o)) {
 		usage(stderr);
 		return 2;
