@@ -1,0 +1,229 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# The install test: what `cmake --install` makes must work on its own.
+#
+#  1. install the build to a temporary prefix;
+#  2. check the layout, and that no installed text file and no default
+#     path an installed program prints points back at the build or the
+#     source tree (the programs find each other relative to themselves,
+#     transport/tbx_install.h);
+#  3. configure and build the installed hello_world example (TA and
+#     client) with a fresh cmake that is given the prefix and nothing
+#     else (CMAKE_PREFIX_PATH, PKG_CONFIG_PATH);
+#  4. bring the installed teebox up with the newly signed TA, check that
+#     the running teed, secure world and tee-supplicant are the installed
+#     ones, run the client directly and through `teebox exec` (the
+#     installed shim), run the installed teectl, take teebox down.
+#
+# Any failed step fails the test; the prefix and everything else go
+# away at the end either way.
+#
+# usage: test_install.sh CMAKE BUILD_DIR SOURCE_DIR BINDIR SBINDIR LIBDIR
+#                        LIBEXECDIR TADIR
+# (the directories after SOURCE_DIR relative to the prefix, as the build
+# configured them)
+set -eu
+
+if [ $# -ne 8 ]; then
+	echo "usage: $0 CMAKE BUILD_DIR SOURCE_DIR BINDIR SBINDIR LIBDIR" \
+		"LIBEXECDIR TADIR" >&2
+	exit 2
+fi
+cmake=$1
+build=$(cd "$2" && pwd -P)
+src=$(cd "$3" && pwd -P)
+bindir=$4
+sbindir=$5
+libdir=$6
+libexecdir=$7
+tadir=$8
+
+ta_uuid=8aaaf200-2450-11e4-abe2-0002a5d5c51b
+
+# What the caller's environment says about teebox must not steer the
+# installed programs: they are to find everything from the prefix.
+unset TEEBOX_RUNTIME_DIR TEEBOX_TA_DIR TEEBOX_STORAGE_DIR TEEBOX_BACKEND \
+	LD_PRELOAD LD_LIBRARY_PATH CMAKE_PREFIX_PATH PKG_CONFIG_PATH || true
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/teebox-install.XXXXXX")
+tmp=$(cd "$tmp" && pwd -P)
+prefix=$tmp/prefix
+rundir=$tmp/run
+example_src=$prefix/share/teebox/examples/hello_world
+example=$tmp/hello_world-build
+
+cleanup() {
+	status=$?
+	if [ -e "$rundir/teed.pid" ]; then
+		"$prefix/$bindir/teebox" down --runtime-dir "$rundir" \
+			>/dev/null 2>&1 || true
+	fi
+	rm -rf "$tmp"
+	exit $status
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+step() {
+	echo "== $*"
+}
+
+fail() {
+	echo "test_install: FAIL: $*" >&2
+	exit 1
+}
+
+# Shows @log and fails with the rest of the arguments.
+fail_log() {
+	log=$1
+	shift
+	sed 's/^/  | /' "$log" >&2
+	fail "$@"
+}
+
+case $tmp/ in
+"$build"/* | "$src"/*)
+	fail "the temporary directory $tmp is inside the build or source" \
+		"tree: set TMPDIR elsewhere" ;;
+esac
+
+step "cmake --install $build --prefix $prefix"
+"$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
+	fail_log "$tmp/install.log" "cmake --install failed"
+
+step "installed layout"
+for f in \
+	"$bindir/teebox" "$bindir/teebox-sign" \
+	"$sbindir/teed" "$sbindir/tee-supplicant" "$sbindir/teectl" \
+	"$libexecdir/teebox-secure"; do
+	[ -x "$prefix/$f" ] || fail "$f is not installed (or not executable)"
+done
+for f in \
+	"$libdir/libteec.so.2" "$libdir/libteec.so" \
+	"$libdir/pkgconfig/teec.pc" \
+	include/tee_client_api.h include/tee_client_api_extensions.h \
+	"$libdir/teebox/libteebox-preload.so" "$libdir/teebox/libutee.a" \
+	include/teebox/ta/tee_internal_api.h \
+	include/teebox/ta/user_ta_header.h \
+	share/teebox/ta/user_ta_header.c \
+	"$libdir/cmake/TeeboxTA/TeeboxTAConfig.cmake" \
+	"$libdir/cmake/TeeboxTA/TeeboxTAConfigVersion.cmake" \
+	"$libdir/cmake/TeeboxTA/TeeboxTA.cmake" \
+	share/teebox/examples/hello_world/CMakeLists.txt \
+	share/man/man1/teebox.1 share/man/man1/teebox-sign.1 \
+	share/man/man8/teed.8 share/man/man8/tee-supplicant.8 \
+	share/man/man8/teectl.8 \
+	lib/systemd/system/teed.service \
+	lib/systemd/system/tee-supplicant.service \
+	"$tadir/$ta_uuid.ta"; do
+	[ -f "$prefix/$f" ] || fail "$f is not installed"
+done
+[ "$(readlink "$prefix/$libdir/libteec.so.2")" = libteec.so.2.0.0 ] ||
+	fail "libteec.so.2 is not a link to libteec.so.2.0.0"
+
+# Text files (configs, units, teec.pc, man pages, sources) must not name
+# the trees; binaries do (debug information, and the build-tree layout
+# tbx_install.c recognises), which is what the next step is about.
+if grep -rIlF -e "$build" -e "$src" "$prefix" >"$tmp/refs" 2>/dev/null; then
+	fail_log "$tmp/refs" "installed files name the build or source tree"
+fi
+grep -q "^ExecStart=$prefix/$sbindir/teed " \
+	"$prefix/lib/systemd/system/teed.service" ||
+	fail "teed.service does not start $prefix/$sbindir/teed"
+grep -q "^ExecStart=$prefix/$sbindir/tee-supplicant " \
+	"$prefix/lib/systemd/system/tee-supplicant.service" ||
+	fail "tee-supplicant.service does not start the installed tee-supplicant"
+grep -q '^Requires=teed.service' \
+	"$prefix/lib/systemd/system/tee-supplicant.service" &&
+	grep -q '^After=teed.service' \
+		"$prefix/lib/systemd/system/tee-supplicant.service" ||
+	fail "tee-supplicant.service is not ordered after teed.service"
+
+step "installed programs find each other in the prefix"
+# Each prints the default it computed from its own location.
+"$prefix/$bindir/teebox" up --help | grep -qF "default $prefix/$tadir)" ||
+	fail "teebox's default TA directory is not $prefix/$tadir"
+"$prefix/$sbindir/tee-supplicant" --help | grep -qF "or $prefix/$tadir)" ||
+	fail "tee-supplicant's default TA directory is not $prefix/$tadir"
+"$prefix/$sbindir/teed" --help |
+	grep -qF "(default $prefix/$libexecdir/teebox-secure)" ||
+	fail "teed's default secure world is not the installed one"
+
+step "build the installed example against $prefix only"
+CMAKE_PREFIX_PATH=$prefix PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig \
+	"$cmake" -S "$example_src" -B "$example" \
+	-DCMAKE_BUILD_TYPE=RelWithDebInfo >"$tmp/configure.log" 2>&1 ||
+	fail_log "$tmp/configure.log" "configuring the example failed"
+"$cmake" --build "$example" >"$tmp/build.log" 2>&1 ||
+	fail_log "$tmp/build.log" "building the example failed"
+grep -qxF "TeeboxTA_DIR:PATH=$prefix/$libdir/cmake/TeeboxTA" \
+	"$example/CMakeCache.txt" ||
+	fail "the example did not find TeeboxTA in $prefix"
+if grep -rIlF -e "$build" -e "$src" "$example" >"$tmp/refs" 2>/dev/null; then
+	fail_log "$tmp/refs" "the example's build names the teebox trees"
+fi
+ta=$example/optee_armtz/$ta_uuid.ta
+[ -f "$ta" ] || fail "the example's signed TA $ta was not made"
+"$prefix/$bindir/teebox-sign" verify \
+	--key "$prefix/share/teebox/keys/dev_ta_key.pem" \
+	--uuid "$ta_uuid" --in "$ta" ||
+	fail "the example TA does not verify with the installed key"
+ldd "$example/hello_world" | grep -qF "$prefix/$libdir/libteec.so.2" ||
+	fail "the example client does not load $prefix/$libdir/libteec.so.2"
+
+step "teebox up (installed) with the example's TA"
+"$prefix/$bindir/teebox" up --runtime-dir "$rundir" \
+	--ta-dir "$example/optee_armtz" || fail "teebox up failed"
+
+# The running programs are the installed ones.
+exe_of() {
+	readlink "/proc/$1/exe" || echo "(pid $1 gone)"
+}
+teed_pid=$(cat "$rundir/teed.pid")
+supp_pid=$(cat "$rundir/tee-supplicant.pid")
+[ "$(exe_of "$teed_pid")" = "$prefix/$sbindir/teed" ] ||
+	fail "teed runs from $(exe_of "$teed_pid")"
+[ "$(exe_of "$supp_pid")" = "$prefix/$sbindir/tee-supplicant" ] ||
+	fail "tee-supplicant runs from $(exe_of "$supp_pid")"
+sw=""
+for pid in $(cat /proc/"$teed_pid"/task/*/children); do
+	if [ "$(exe_of "$pid")" = "$prefix/$libexecdir/teebox-secure" ]; then
+		sw=$pid
+	fi
+done
+[ -n "$sw" ] || fail "teed's secure world is not $prefix/$libexecdir/teebox-secure"
+
+check_client_output() {
+	grep -qxF "TA incremented value to 43" "$1" &&
+		grep -qxF 'TA says: "Hello from the TEE" (19 bytes)' "$1" ||
+		fail_log "$1" "unexpected output from the example client ($2)"
+}
+
+step "the example client, linked with the installed libteec"
+TEEBOX_RUNTIME_DIR=$rundir "$example/hello_world" >"$tmp/client.out" 2>&1 ||
+	fail_log "$tmp/client.out" "the example client failed"
+cat "$tmp/client.out"
+check_client_output "$tmp/client.out" "libteec"
+
+step "the example client through teebox exec (the installed shim)"
+"$prefix/$bindir/teebox" exec --runtime-dir "$rundir" -- \
+	"$example/hello_world" >"$tmp/exec.out" 2>&1 ||
+	fail_log "$tmp/exec.out" "teebox exec of the example client failed"
+check_client_output "$tmp/exec.out" "teebox exec"
+
+step "teectl info (installed)"
+"$prefix/$sbindir/teectl" --runtime-dir "$rundir" info >"$tmp/info.out" 2>&1 ||
+	fail_log "$tmp/info.out" "teectl info failed"
+cat "$tmp/info.out"
+grep -q tee0 "$tmp/info.out" || fail_log "$tmp/info.out" "teectl info: no tee0"
+
+step "teebox down"
+"$prefix/$bindir/teebox" down --runtime-dir "$rundir" ||
+	fail_log "$rundir/teed.log" "teebox down failed"
+[ ! -e "$rundir/teed.pid" ] || fail "teed.pid is still there after down"
+# teed says "stopped" after a clean stop, or what it did not free.
+grep -q 'stopped$' "$rundir/teed.log" ||
+	fail_log "$rundir/teed.log" "teed did not stop cleanly"
+
+echo "install test passed"
