@@ -328,13 +328,38 @@ static int remember_shm(struct tbx_dev *dev, int fd, int id)
 }
 
 /*
+ * Does [start, end) touch the calling thread's stack?  Those pages cannot
+ * be swapped for a memory file: the frames of this very call live there,
+ * and whatever they write between the copy and the mapping (return
+ * addresses included) would be lost.  When the stack cannot be found,
+ * the answer is yes: refusing costs a copy, not a crash.
+ */
+static bool on_own_stack(uintptr_t start, uintptr_t end)
+{
+	pthread_attr_t attr;
+	size_t size;
+	void *addr;
+	bool hit = true;
+
+	if (pthread_getattr_np(pthread_self(), &attr))
+		return true;
+	if (!pthread_attr_getstack(&attr, &addr, &size))
+		hit = start < (uintptr_t)addr + size && (uintptr_t)addr < end;
+	pthread_attr_destroy(&attr);
+	return hit;
+}
+
+/*
  * TEE_IOC_SHM_REGISTER: the pages covering [addr, addr + length) become
  * shared memory in place.  Their content is copied into a sealed memory
  * file which is then mapped over them (MAP_FIXED), so the program keeps
  * using the same addresses and teed and the TA see the same bytes (zero
  * copy).  Returns the file to hand to teed, or -errno (-EFAULT: the
- * memory is not readable).  The pages stay shared after the memory is
- * unregistered; what was private to a forked child becomes shared too.
+ * memory is not readable, or is the calling thread's stack, which the
+ * kernel would pin but we cannot remap; libteec then shares a copy, as
+ * OP-TEE's does for memory the kernel refuses).  The pages stay shared
+ * after the memory is unregistered; what was private to a forked child
+ * becomes shared too.
  */
 static int share_in_place(const struct tee_ioctl_shm_register_data *data)
 {
@@ -348,6 +373,8 @@ static int share_in_place(const struct tee_ioctl_shm_register_data *data)
 		return -EINVAL;
 	end = ALIGN_UP((uintptr_t)(data->addr + data->length), PAGE_SIZE);
 	span = end - start;
+	if (on_own_stack(start, end))
+		return -EFAULT;
 	fd = memfd_new_sealed("teebox-registered", span, false);
 	if (fd < 0)
 		return fd;

@@ -6,12 +6,13 @@
  *
  * Registering application memory.  A device with TEE_GEN_CAP_REG_MEM maps
  * the application's pages itself (TEE_IOC_SHM_REGISTER), so the TEE sees
- * the buffer directly.  Without it (teed, older kernels) we do what OP-TEE's
- * libteec does: allocate a shadow buffer of the same size with
- * TEE_IOC_SHM_ALLOC, keep its mapping in imp.shadow_buffer, and copy the
- * referenced bytes from the application's buffer into the shadow before
- * each call that reads them and back after each call that writes them
- * (param.c).  The application keeps using @buffer throughout.
+ * the buffer directly.  Without it (teed, older kernels), or when it will
+ * not take these pages, we do what OP-TEE's libteec does: allocate a
+ * shadow buffer of the same size with TEE_IOC_SHM_ALLOC, keep its mapping
+ * in imp.shadow_buffer, and copy the referenced bytes from the
+ * application's buffer into the shadow before each call that reads them
+ * and back after each call that writes them (param.c).  The application
+ * keeps using @buffer throughout.
  *
  * Every live TEEC_SharedMemory holds a reference on its device and keeps
  * the shm fd open (imp.registered_fd) until it is released.
@@ -136,9 +137,16 @@ TEEC_Result TEEC_RegisterSharedMemory(TEEC_Context *context,
 	if (!dev)
 		return TEEC_ERROR_BAD_PARAMETERS;
 	size = sharedMem->size ? sharedMem->size : TEEC_SHM_MIN_ALLOC;
+	res = TEEC_ERROR_NOT_SUPPORTED;
 	if (dev->gen_caps & TEE_GEN_CAP_REG_MEM)
 		res = register_direct(dev, sharedMem, size);
-	else
+	/*
+	 * Memory the device will not take in place gets a shadow buffer, as
+	 * in OP-TEE's TEEC_RegisterSharedMemory() (there: read-only pages
+	 * the kernel refuses; with teed also the calling thread's stack).
+	 * GP lets any buffer of the application be registered.
+	 */
+	if (res != TEEC_SUCCESS)
 		res = register_shadow(dev, sharedMem, size);
 	if (res != TEEC_SUCCESS) {
 		teec_dev_put(dev);

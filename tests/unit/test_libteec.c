@@ -1543,6 +1543,34 @@ static void test_register_with_reg_mem(void **state)
 }
 
 /*
+ * REG_MEM, but the device will not register this memory (OP-TEE
+ * TEEC_RegisterSharedMemory(): read-only pages; teed: the caller's own
+ * stack): a shadow buffer instead, and the registration succeeds.
+ */
+static void test_register_falls_back_to_shadow(void **state)
+{
+	uint8_t buf[32];
+	TEEC_SharedMemory shm = {
+		.buffer = buf, .size = sizeof(buf), .flags = TEEC_MEM_INPUT};
+	TEEC_Context ctx;
+
+	open_ctx(&ctx, GP_OPTEE | TEE_GEN_CAP_REG_MEM);
+	fake.fail_cmd = TEE_IOC_SHM_REGISTER;
+	fake.fail_err = EFAULT;
+	assert_int_equal(TEEC_RegisterSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	assert_int_equal(count_recs(TEE_IOC_SHM_REGISTER), 1);
+	assert_int_equal(last_rec(TEE_IOC_SHM_ALLOC)->u.alloc.size, 32);
+	assert_non_null(shm.imp.shadow_buffer);
+	assert_ptr_equal(shm.buffer, buf);
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_null(shm.imp.shadow_buffer);
+	assert_ptr_equal(shm.buffer, buf);
+	assert_int_equal(fake.shm_closed, 1);
+	fake.fail_cmd = 0;
+	TEEC_FinalizeContext(&ctx);
+}
+
+/*
  * Without REG_MEM: a shadow buffer, copied in before and back after each
  * call, only the referenced part and only in the right direction.
  */
@@ -2251,6 +2279,7 @@ int main(void)
 		T(test_invoke_whole_direction),
 		T(test_invoke_partial_rules),
 		T(test_register_with_reg_mem),
+		T(test_register_falls_back_to_shadow),
 		T(test_register_with_shadow_buffer),
 		T(test_register_size_zero_and_bad_args),
 		T(test_allocate),
