@@ -119,6 +119,13 @@ enum ta_test_basic_cmd {
 	 * TA_DestroyEntryPoint ends it.
 	 */
 	TA_TEST_CMD_WAIT_IN_DESTROY = 22,
+	/*
+	 * What the TA was given for a memref: [0] MEMREF_INPUT, OUTPUT or
+	 * INOUT, untouched; [1] VALUE_OUTPUT a = 1 if its buffer is NULL, b
+	 * = its size; [2] VALUE_OUTPUT a = its TEE_PARAM_TYPE_MEMREF_*, b =
+	 * 0.  For the Client API's NULL memrefs (TEE_MEMREF_NULL).
+	 */
+	TA_TEST_CMD_MEMREF_INFO = 23,
 };
 
 /* Property sets for TA_TEST_CMD_GET_PROPERTY and _ENUM_PROPERTIES. */

@@ -121,6 +121,21 @@ static TEE_Result memref_fill(TEE_Param params[4])
 	return TEE_SUCCESS;
 }
 
+/* Reports what the TA got for memref [0]; any direction is taken. */
+static TEE_Result memref_info(uint32_t types, TEE_Param params[4])
+{
+	uint32_t t0 = TEE_PARAM_TYPE_GET(types, 0);
+
+	if ((t0 != MIN && t0 != MOUT && t0 != MIO) ||
+	    types != TYPES(t0, VOUT, VOUT, NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	params[1].value.a = params[0].memref.buffer == NULL;
+	params[1].value.b = (uint32_t)params[0].memref.size;
+	params[2].value.a = t0;
+	params[2].value.b = 0;
+	return TEE_SUCCESS;
+}
+
 static void segv(void)
 {
 	/* Through a volatile, so the compiler cannot see the NULL. */
@@ -621,6 +636,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 			return TEE_ERROR_BAD_PARAMETERS;
 		return memref_fill(params);
 	}
+	if (cmd == TA_TEST_CMD_MEMREF_INFO)
+		return memref_info(types, params);
 	if (types != types_of(cmd))
 		return TEE_ERROR_BAD_PARAMETERS;
 
