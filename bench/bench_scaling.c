@@ -12,6 +12,13 @@
  *                       round trips/s over all of them.
  *                       ratio = floor / value, so that, as for the time
  *                       figures, a higher ratio means teebox is slower.
+ *                       ta_test_basic is a single instance TA: its calls
+ *                       run one at a time, as on OP-TEE, and waiting
+ *                       for the instance goes through RPC notifications.
+ *  invoke_throughput_own_N  the same with a multi-instance TA
+ *                       (ta_test_flags_multi_instance, CMD_INFO): each
+ *                       client has an instance of its own, so nothing but
+ *                       teebox itself stands between the calls.
  *  invoke_memref_SIZE   one MEMREF_SUM invoke on SIZE bytes of shared
  *                       memory (TEEC_AllocateSharedMemory, a partial
  *                       input memref: zero copy), median time per call.
@@ -32,6 +39,7 @@
  * and prints that file's path as the last line.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,53 +146,93 @@ struct tp_client {
 /**
  * struct tp_run - a throughput run
  * @chains:	the floor chains (a floor run) or NULL (a teebox run)
+ * @own:	each client calls an instance of its own
  * @clients:	how many clients run
  * @barrier:	the clients meet here after warm-up and after timing
  */
 struct tp_run {
 	struct floor_chain *chains;
+	bool own;
 	int clients;
 	pthread_barrier_t barrier;
 	struct tp_client client[MAX_CLIENTS];
 };
 
-static void invoke_inc(TEEC_Session *s, TEEC_Operation *op)
+/**
+ * struct tp_target - what a throughput client calls
+ * @uuid:	the TA
+ * @cmd:	the command
+ * @types:	its parameter types
+ */
+struct tp_target {
+	TEEC_UUID uuid;
+	uint32_t cmd;
+	uint32_t types;
+};
+
+/* The single instance TA: VALUE_INC on this client's own value. */
+static const struct tp_target shared_target = {
+	.uuid = TA_TEST_BASIC_UUID,
+	.cmd = TA_TEST_CMD_VALUE_INC,
+	.types = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
+				  TEEC_NONE),
+};
+
+/* The multi-instance TA: its instance counts the calls. */
+static const struct tp_target own_target = {
+	.uuid = TA_TEST_FLAGS_MULTI_INSTANCE_UUID,
+	.cmd = TA_TEST_FLAGS_CMD_INFO,
+	.types = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+				  TEEC_NONE, TEEC_NONE),
+};
+
+static void invoke_target(TEEC_Session *s, const struct tp_target *t,
+			  TEEC_Operation *op)
 {
 	uint32_t origin;
 
-	check(TEEC_InvokeCommand(s, TA_TEST_CMD_VALUE_INC, op, &origin),
-	      "invoke");
+	check(TEEC_InvokeCommand(s, t->cmd, op, &origin), "invoke");
+}
+
+/* Did the TA count every call of this client (and only those)? */
+static bool counted_right(bool own, const TEEC_Operation *op)
+{
+	const uint32_t calls = TP_WARMUP + TP_CALLS;
+
+	if (own) /* the instance's call count; its one session */
+		return op->params[0].value.b == calls &&
+		       op->params[1].value.a == 1;
+	/* Each call added 1 to a and 2 to b of this client's own value. */
+	return op->params[0].value.a == calls &&
+	       op->params[0].value.b == 2 * calls;
 }
 
 static void *tp_invoke_client(void *arg)
 {
 	struct tp_client *c = arg;
-	const TEEC_UUID uuid = TA_TEST_BASIC_UUID;
+	const struct tp_target *t = c->run->own ? &own_target : &shared_target;
 	TEEC_Context ctx;
 	TEEC_Session s;
 	TEEC_Operation op;
 	uint32_t origin;
 
 	check(TEEC_InitializeContext(NULL, &ctx), "initialize context");
-	check(TEEC_OpenSession(&ctx, &s, &uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
-			       &origin),
+	check(TEEC_OpenSession(&ctx, &s, &t->uuid, TEEC_LOGIN_PUBLIC, NULL,
+			       NULL, &origin),
 	      "open session");
 	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
-					 TEEC_NONE);
+	op.paramTypes = t->types;
 	for (int r = 0; r < TP_WARMUP; r++)
-		invoke_inc(&s, &op);
+		invoke_target(&s, t, &op);
 	pthread_barrier_wait(&c->run->barrier);
 
 	c->start_ns = now_ns();
 	for (int r = 0; r < TP_CALLS; r++)
-		invoke_inc(&s, &op);
+		invoke_target(&s, t, &op);
 	c->end_ns = now_ns();
 
 	pthread_barrier_wait(&c->run->barrier);
-	/* Each call added 1 to a and 2 to b of this client's own value. */
-	if (op.params[0].value.a != TP_WARMUP + TP_CALLS ||
-	    op.params[0].value.b != 2 * (TP_WARMUP + TP_CALLS))
+	if (!counted_right(c->run->own, &op))
 		fail("the TA counted wrong");
 	TEEC_CloseSession(&s);
 	TEEC_FinalizeContext(&ctx);
@@ -211,12 +259,13 @@ static void *tp_floor_client(void *arg)
 
 /*
  * One throughput run of @clients clients: teebox calls when @chains is
- * NULL, else floor round trips.  Returns operations per second over all
- * clients, from the first timed call to the last.
+ * NULL (to instances of their own if @own), else floor round trips.
+ * Returns operations per second over all clients, from the first timed
+ * call to the last.
  */
-static double tp_measure(int clients, struct floor_chain *chains)
+static double tp_measure(int clients, struct floor_chain *chains, bool own)
 {
-	struct tp_run run = {.chains = chains, .clients = clients};
+	struct tp_run run = {.chains = chains, .own = own, .clients = clients};
 	long start = 0, end = 0;
 
 	if (pthread_barrier_init(&run.barrier, NULL, clients))
@@ -256,7 +305,7 @@ struct tp_result {
 	double ratio;
 };
 
-static void measure_throughput(struct floor_chain *chains,
+static void measure_throughput(struct floor_chain *chains, bool own,
 			       struct tp_result *res)
 {
 	double value[N_COUNTS][TP_RUNS], floor[N_COUNTS][TP_RUNS];
@@ -264,8 +313,9 @@ static void measure_throughput(struct floor_chain *chains,
 
 	for (int run = 0; run < TP_RUNS; run++) {
 		for (int k = 0; k < N_COUNTS; k++) {
-			floor[k][run] = tp_measure(client_counts[k], chains);
-			value[k][run] = tp_measure(client_counts[k], NULL);
+			floor[k][run] =
+				tp_measure(client_counts[k], chains, false);
+			value[k][run] = tp_measure(client_counts[k], NULL, own);
 			ratio[k][run] = floor[k][run] / value[k][run];
 		}
 	}
@@ -398,23 +448,32 @@ static void measure_memref(TEEC_Context *ctx, TEEC_Session *s,
  * Output.
  */
 
-static void print_table(const struct tp_result *tp,
-			const struct memref_result *mr)
+static void print_throughput(const struct tp_result *tp, const char *what)
 {
-	printf("%-28s %12s %12s %8s\n", "figure", "calls/s", "floor rt/s",
-	       "ratio");
 	for (int k = 0; k < N_COUNTS; k++) {
-		char name[40];
+		char name[48];
 
-		snprintf(name, sizeof(name), "invoke throughput, %d client%s",
-			 client_counts[k], client_counts[k] > 1 ? "s" : "");
-		printf("%-28s %12.0f %12.0f %8.2f\n", name, tp[k].value,
+		snprintf(name, sizeof(name), "invoke throughput, %d client%s%s",
+			 client_counts[k], client_counts[k] > 1 ? "s" : "",
+			 what);
+		printf("%-40s %12.0f %12.0f %8.2f\n", name, tp[k].value,
 		       tp[k].floor, tp[k].ratio);
 	}
+}
+
+static void print_table(const struct tp_result *tp,
+			const struct tp_result *tp_own,
+			const struct memref_result *mr)
+{
+	printf("%-40s %12s %12s %8s\n", "figure", "calls/s", "floor rt/s",
+	       "ratio");
+	print_throughput(tp, "");
+	print_throughput(tp_own, ", own inst.");
 	printf("(ratio = floor / value: higher is slower, as for times; "
 	       "floor: as many %d-process\n doorbell chains side by side; "
 	       "%d calls per client after %d warm-up; medians\n of %d runs, "
-	       "the ratio is the median of the runs' ratios)\n",
+	       "the ratio is the median of the runs' ratios; own inst.: a\n"
+	       " multi-instance TA, an instance per client)\n",
 	       FLOOR_CHAIN_PROCS, TP_CALLS, TP_WARMUP, TP_RUNS);
 
 	printf("\n%-28s %10s %10s %8s %10s %10s\n", "figure", "value us",
@@ -441,7 +500,20 @@ static void print_table(const struct tp_result *tp,
  * are medians of the runs' ratios (see the top of the file), so they need
  * not equal floor / value of the medians exactly.
  */
+static void write_json_throughput(FILE *f, const struct tp_result *tp,
+				  const char *what)
+{
+	for (int k = 0; k < N_COUNTS; k++)
+		fprintf(f,
+			"  {\"name\": \"invoke_throughput_%s%d\", "
+			"\"value\": %.0f, \"unit\": \"calls/s\", "
+			"\"floor\": %.0f, \"ratio\": %.2f},\n",
+			what, client_counts[k], tp[k].value, tp[k].floor,
+			tp[k].ratio);
+}
+
 static void write_json(const char *path, const struct tp_result *tp,
+		       const struct tp_result *tp_own,
 		       const struct memref_result *mr)
 {
 	FILE *f = fopen(path, "w");
@@ -451,13 +523,8 @@ static void write_json(const char *path, const struct tp_result *tp,
 		exit(1);
 	}
 	fprintf(f, "[\n");
-	for (int k = 0; k < N_COUNTS; k++)
-		fprintf(f,
-			"  {\"name\": \"invoke_throughput_%d\", "
-			"\"value\": %.0f, \"unit\": \"calls/s\", "
-			"\"floor\": %.0f, \"ratio\": %.2f},\n",
-			client_counts[k], tp[k].value, tp[k].floor,
-			tp[k].ratio);
+	write_json_throughput(f, tp, "");
+	write_json_throughput(f, tp_own, "own_");
 	for (int i = 0; i < N_MEMREF; i++)
 		fprintf(f,
 			"  {\"name\": \"invoke_memref_%s_median\", "
@@ -483,7 +550,7 @@ int main(int argc, char **argv)
 	const TEEC_UUID uuid = TA_TEST_BASIC_UUID;
 	struct harness_opts o = {.supplicant = true};
 	struct floor_chain chains[MAX_CLIENTS];
-	struct tp_result tp[N_COUNTS];
+	struct tp_result tp[N_COUNTS], tp_own[N_COUNTS];
 	struct memref_result mr[N_MEMREF];
 	TEEC_Context ctx;
 	TEEC_Session s;
@@ -505,7 +572,8 @@ int main(int argc, char **argv)
 	if (harness_start(&h, &o))
 		fail("teebox did not start");
 
-	measure_throughput(chains, tp);
+	measure_throughput(chains, false, tp);
+	measure_throughput(chains, true, tp_own);
 
 	check(TEEC_InitializeContext(NULL, &ctx), "initialize context");
 	check(TEEC_OpenSession(&ctx, &s, &uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
@@ -521,8 +589,8 @@ int main(int argc, char **argv)
 		if (floor_chain_stop(&chains[i]))
 			fail("floor chain failed");
 
-	print_table(tp, mr);
-	write_json(argv[1], tp, mr);
+	print_table(tp, tp_own, mr);
+	write_json(argv[1], tp, tp_own, mr);
 	printf("%s\n", argv[1]);
 	return 0;
 }
