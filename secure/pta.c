@@ -4,6 +4,7 @@
 
 #include "kernel/alloc.h"
 #include "pta.h"
+#include "ta/include/tee_api_defines.h"
 
 static const struct pseudo_ta *const pseudo_tas[] = {
 	&pta_stats,
@@ -56,16 +57,22 @@ static int fill_instance(const struct tm_instance_view *v, void *arg)
 	return 0;
 }
 
-TEE_Result
-pta_instances(struct sthread *t, struct ta_call_param *p, size_t cell_size,
-	      void (*fill)(const struct tm_instance_view *v, void *cell))
+TEE_Result pta_instances(struct sthread *t, uint32_t types,
+			 struct ta_call_param params[4], size_t cell_size,
+			 void (*fill)(const struct tm_instance_view *v,
+				      void *cell))
 {
+	struct ta_call_param *p = &params[0];
 	struct instances_fill f = {
-		.out = pta_memref_buffer(p),
 		.cell_size = cell_size,
 		.fill = fill,
 	};
 
+	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_OUTPUT,
+				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE,
+				     TEE_PARAM_TYPE_NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	f.out = pta_memref_buffer(p);
 	f.cell = kzalloc(cell_size);
 	if (!f.cell)
 		return TEE_ERROR_OUT_OF_MEMORY;

@@ -39,15 +39,17 @@ const struct pseudo_ta *pta_find(const TEE_UUID *uuid);
 void *pta_memref_buffer(const struct ta_call_param *p);
 
 /**
- * pta_instances() - answer a "one cell per TA instance" command: fill
- * memref @p with a cell of @cell_size per instance (@fill writes one,
- * zeroed before), or say how much is needed
- * Returns TEE_SUCCESS, or TEE_ERROR_SHORT_BUFFER with @p's size set to
- * the size needed.
+ * pta_instances() - answer a "one cell per TA instance" command, whose
+ * parameters are a MEMREF_OUTPUT alone: fill it with a cell of
+ * @cell_size per instance (@fill writes one, zeroed before), or say how
+ * much is needed
+ * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER with the memref's size set
+ * to the size needed, or TEE_ERROR_BAD_PARAMETERS for other @types.
  */
-TEE_Result
-pta_instances(struct sthread *t, struct ta_call_param *p, size_t cell_size,
-	      void (*fill)(const struct tm_instance_view *v, void *cell));
+TEE_Result pta_instances(struct sthread *t, uint32_t types,
+			 struct ta_call_param params[4], size_t cell_size,
+			 void (*fill)(const struct tm_instance_view *v,
+				      void *cell));
 
 /* The pseudo TAs (one file each). */
 extern const struct pseudo_ta pta_stats;

@@ -16,31 +16,12 @@
 static void fill_ta_stats(const struct tm_instance_view *v, void *out)
 {
 	struct pta_stats_ta *cell = out;
-	struct ta_proc_heap heap;
 
 	cell->uuid = v->uuid;
 	cell->panicked = v->dead;
 	cell->sess_num = v->nsessions;
-	ta_proc_heap_stats(v->proc, &heap);
+	ta_proc_heap_stats(v->proc, &cell->heap);
 	strcpy(cell->heap.desc, "Heap");
-	cell->heap.allocated = heap.allocated;
-	cell->heap.max_allocated = heap.max_allocated;
-	cell->heap.size = heap.size;
-	cell->heap.num_alloc_fail = heap.num_alloc_fail;
-	cell->heap.biggest_alloc_fail = heap.biggest_alloc_fail;
-	cell->heap.biggest_alloc_fail_used = heap.biggest_alloc_fail_used;
-}
-
-/* One struct pta_stats_ta per instance into memref [0]. */
-static TEE_Result ta_stats(struct sthread *t, uint32_t types,
-			   struct ta_call_param params[4])
-{
-	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_OUTPUT,
-				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE,
-				     TEE_PARAM_TYPE_NONE))
-		return TEE_ERROR_BAD_PARAMETERS;
-	return pta_instances(t, &params[0], sizeof(struct pta_stats_ta),
-			     fill_ta_stats);
 }
 
 /* The REE time as the trusted OS gets it, and its own system time. */
@@ -71,7 +52,10 @@ static TEE_Result stats_invoke(struct sthread *t, uint32_t cmd, uint32_t types,
 {
 	switch (cmd) {
 	case STATS_CMD_TA_STATS:
-		return ta_stats(t, types, params);
+		/* One struct pta_stats_ta per instance into memref [0]. */
+		return pta_instances(t, types, params,
+				     sizeof(struct pta_stats_ta),
+				     fill_ta_stats);
 	case STATS_CMD_GET_TIME:
 		return get_time(t, types, params);
 	case STATS_CMD_PAGER_STATS:

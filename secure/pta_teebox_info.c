@@ -12,7 +12,7 @@
 static void fill_instance(const struct tm_instance_view *v, void *out)
 {
 	struct teebox_ta_instance *cell = out;
-	struct ta_proc_heap heap;
+	struct pta_stats_alloc heap;
 
 	cell->uuid = v->uuid;
 	cell->flags = v->flags;
@@ -29,12 +29,8 @@ static TEE_Result info_invoke(struct sthread *t, uint32_t cmd, uint32_t types,
 {
 	if (cmd != TEEBOX_INFO_CMD_TA_INSTANCES)
 		return TEE_ERROR_BAD_PARAMETERS;
-	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_OUTPUT,
-				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE,
-				     TEE_PARAM_TYPE_NONE))
-		return TEE_ERROR_BAD_PARAMETERS;
-	return pta_instances(t, &params[0], sizeof(struct teebox_ta_instance),
-			     fill_instance);
+	return pta_instances(t, types, params,
+			     sizeof(struct teebox_ta_instance), fill_instance);
 }
 
 const struct pseudo_ta pta_teebox_info = {

@@ -425,7 +425,7 @@ pid_t ta_proc_pid(struct ta_proc *p)
 	return p->pid;
 }
 
-void ta_proc_heap_stats(struct ta_proc *p, struct ta_proc_heap *h)
+void ta_proc_heap_stats(struct ta_proc *p, struct pta_stats_alloc *h)
 {
 	const struct ta_ipc_heap *src = &p->page->heap;
 

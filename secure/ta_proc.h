@@ -24,6 +24,7 @@
 #include <sys/types.h>
 
 #include "machine/nw_ram_sw.h"
+#include "ta/include/pta_stats.h"
 #include "ta/include/tee_api_types.h"
 
 struct ta_proc;
@@ -168,23 +169,11 @@ bool ta_proc_call_over(struct ta_proc *p);
 pid_t ta_proc_pid(struct ta_proc *p);
 
 /**
- * struct ta_proc_heap - a TA's TEE_Malloc heap as the TA reports it
- * (struct ta_ipc_heap; the figures of OP-TEE's struct malloc_stats)
+ * ta_proc_heap_stats() - the TEE_Malloc heap figures TA @p last published
+ * (struct ta_ipc_heap) into @h, all but its description; may be called
+ * at any time (a TA that never ran reports zeros)
  */
-struct ta_proc_heap {
-	uint32_t allocated;
-	uint32_t max_allocated;
-	uint32_t size;
-	uint32_t num_alloc_fail;
-	uint32_t biggest_alloc_fail;
-	uint32_t biggest_alloc_fail_used;
-};
-
-/**
- * ta_proc_heap_stats() - the heap figures TA @p last published; may be
- * called at any time (a TA that never ran reports zeros)
- */
-void ta_proc_heap_stats(struct ta_proc *p, struct ta_proc_heap *h);
+void ta_proc_heap_stats(struct ta_proc *p, struct pta_stats_alloc *h);
 
 /**
  * ta_proc_request_cancel() - set the cancellation flag of the call in
