@@ -6,6 +6,7 @@
  * path (TEEBOX_BACKEND=kernel) running the hello_world example.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -211,6 +212,65 @@ static void test_libteec_kernel_path_through_shim(void **state)
 	assert_non_null(strstr(r.out, "TA incremented value to 43"));
 }
 
+/*
+ * tee-supplicant on its kernel path, /dev/teepriv0 served by the shim
+ * (issue 5: "tee-supplicant works on either path too"): started in the
+ * foreground, logging to DIR/tee-supplicant.log.  Returns its pid once it
+ * serves, or -1.
+ */
+static pid_t start_supplicant_through_shim(const struct harness *h)
+{
+	char log[PATH_MAX];
+	pid_t pid;
+
+	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			      0600);
+
+		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 ||
+		    dup2(fd, STDERR_FILENO) < 0)
+			_exit(126);
+		set_preload();
+		setenv("TEEBOX_BACKEND", "kernel", 1);
+		execl(TEEBOX_SUPP_BIN, TEEBOX_SUPP_BIN, "--ta-dir", h->ta_dir,
+		      (char *)NULL);
+		_exit(127);
+	}
+	for (int waited = 0; pid > 0 && waited < RUN_TIMEOUT_MS; waited += 10) {
+		if (harness_log_contains(h, "tee-supplicant.log", "serving "))
+			return pid;
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return -1;
+		usleep(10 * 1000);
+	}
+	return -1;
+}
+
+/*
+ * The supplicant on the shim loads the TA a client on teed's own path
+ * asks for: both paths reach the same devices.
+ */
+static void test_supplicant_kernel_path_through_shim(void **state)
+{
+	static struct run r;
+	struct harness h;
+	pid_t supp;
+
+	assert_int_equal(harness_start(&h, &(struct harness_opts){0}), 0);
+	supp = start_supplicant_through_shim(&h);
+	assert_true(supp > 0);
+	h.supp = supp; /* harness_stop() ends it */
+	assert_true(harness_log_contains(&h, "tee-supplicant.log",
+					 "serving teepriv0 (kernel)"));
+	run(TEEBOX_HELLO_WORLD_BIN, &r);
+	stop(&h);
+	assert_int_equal(waitpid(supp, NULL, 0), supp);
+	assert_true(exited_ok(&r));
+	assert_non_null(strstr(r.out, "TA incremented value to 43"));
+}
+
 /* Without the shim there is no /dev/tee0 here: libteec fails cleanly. */
 static void test_libteec_kernel_path_without_shim(void **state)
 {
@@ -269,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_raw_client_through_shim),
 		cmocka_unit_test(test_raw_client_through_shim_no_vm_rw),
 		cmocka_unit_test(test_libteec_kernel_path_through_shim),
+		cmocka_unit_test(test_supplicant_kernel_path_through_shim),
 		cmocka_unit_test(test_libteec_kernel_path_without_shim),
 		cmocka_unit_test(test_shim_without_teed),
 		cmocka_unit_test(
