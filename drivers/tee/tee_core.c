@@ -227,15 +227,13 @@ static int memref_from_user(struct tee_context *ctx,
 	return 0;
 }
 
-static bool tee_param_is_memref(const struct tee_param *param)
+void tee_params_put_memrefs(struct tee_param *params, size_t num_params)
 {
-	switch (param->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK) {
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT:
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT:
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT:
-		return true;
-	default:
-		return false;
+	for (size_t n = 0; n < num_params; n++) {
+		if (tee_param_is_memref(params + n) && params[n].u.memref.shm) {
+			tee_shm_put(params[n].u.memref.shm);
+			params[n].u.memref.shm = NULL;
+		}
 	}
 }
 
@@ -244,9 +242,7 @@ static void free_params(struct tee_param *params, size_t num_params)
 {
 	if (!params)
 		return;
-	for (size_t n = 0; n < num_params; n++)
-		if (tee_param_is_memref(params + n) && params[n].u.memref.shm)
-			tee_shm_put(params[n].u.memref.shm);
+	tee_params_put_memrefs(params, num_params);
 	kfree(params);
 }
 

@@ -100,6 +100,23 @@ struct tee_param {
 };
 
 /**
+ * tee_param_is_memref() - whether @param is a memref (of any direction)
+ * The core and the drivers drop the reference a memref holds; one test
+ * of the type serves them all (mainline has the same inline).
+ */
+static inline bool tee_param_is_memref(const struct tee_param *param)
+{
+	switch (param->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK) {
+	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT:
+	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT:
+	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/**
  * struct tee_driver_ops - driver operations vtable
  * @get_version:	fill in the version data of the device
  * @get_tee_revision:	optional: revision string (sysfs "revision")
@@ -417,6 +434,14 @@ void tee_shm_get(struct tee_shm *shm);
 
 /** tee_shm_put() - drop a reference; the last one frees the object. */
 void tee_shm_put(struct tee_shm *shm);
+
+/**
+ * tee_params_put_memrefs() - drop the reference every memref among
+ * @params holds and clear its shm, so a second call drops nothing
+ * (the core after a call; a driver for the supplicant's RECV params
+ * and its own RPC params)
+ */
+void tee_params_put_memrefs(struct tee_param *params, size_t num_params);
 
 /**
  * tee_shm_get_from_id() - find the shared memory @id of @ctx and take a

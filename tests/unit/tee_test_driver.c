@@ -19,18 +19,6 @@ static void run_hook(struct testdrv *td, enum testdrv_hook_point point)
 		td->hook(td->hook_arg);
 }
 
-static bool param_is_memref(const struct tee_param *p)
-{
-	switch (p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK) {
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT:
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT:
-	case TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT:
-		return true;
-	default:
-		return false;
-	}
-}
-
 static u64 param_type(const struct tee_param *p)
 {
 	return p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
@@ -154,7 +142,7 @@ static void func_scribble(u32 num_params, struct tee_param *params)
 	for (u32 n = 0; n < num_params; n++) {
 		struct tee_param *p = params + n;
 
-		if (param_is_memref(p)) {
+		if (tee_param_is_memref(p)) {
 			/* The shm pointer is the core's: leave it. */
 			p->u.memref.size = 0x1000 + n;
 			continue;
@@ -187,7 +175,7 @@ static void run_func(struct testdrv *td, int func, u32 num_params,
 				  : TESTDRV_RET_BAD_PARAMETERS;
 		break;
 	case TESTDRV_FUNC_SHORT:
-		if (!num_params || !param_is_memref(params)) {
+		if (!num_params || !tee_param_is_memref(params)) {
 			*ret = TESTDRV_RET_BAD_PARAMETERS;
 			break;
 		}
@@ -196,7 +184,7 @@ static void run_func(struct testdrv *td, int func, u32 num_params,
 		break;
 	case TESTDRV_FUNC_BLOCK:
 		pthread_mutex_lock(&td->lock);
-		td->blocked_shm = num_params && param_is_memref(params)
+		td->blocked_shm = num_params && tee_param_is_memref(params)
 					  ? params[0].u.memref.shm
 					  : NULL;
 		pthread_mutex_unlock(&td->lock);
@@ -337,7 +325,7 @@ static int testdrv_supp_recv(struct tee_context *ctx, u32 *func,
 	pthread_mutex_lock(&td->lock);
 	td->recv_calls++;
 	for (u32 n = 0; n < *num_params; n++) {
-		if (param_is_memref(param + n) && param[n].u.memref.shm) {
+		if (tee_param_is_memref(param + n) && param[n].u.memref.shm) {
 			tee_shm_put(param[n].u.memref.shm);
 			td->recv_refs_dropped++;
 		}

@@ -136,22 +136,13 @@ int loopback_supp_request(struct loopback_supp *supp, u32 func, u32 num_params,
  */
 static int check_recv_params(u32 num_params, struct tee_param *params)
 {
-	int rc = num_params ? 0 : -EINVAL;
-
-	for (u32 n = 0; n < num_params; n++) {
-		struct tee_param *p = params + n;
-		u64 type = p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
-
-		if (type >= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT &&
-		    type <= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT &&
-		    p->u.memref.shm) {
-			tee_shm_put(p->u.memref.shm);
-			p->u.memref.shm = NULL;
-		}
-		if (p->attr != TEE_IOCTL_PARAM_ATTR_TYPE_NONE)
-			rc = -EINVAL;
-	}
-	return rc;
+	tee_params_put_memrefs(params, num_params);
+	if (!num_params)
+		return -EINVAL;
+	for (u32 n = 0; n < num_params; n++)
+		if (params[n].attr != TEE_IOCTL_PARAM_ATTR_TYPE_NONE)
+			return -EINVAL;
+	return 0;
 }
 
 int loopback_supp_recv(struct tee_context *ctx, u32 *func, u32 *num_params,

@@ -166,24 +166,6 @@ static int rpc_rmem_from_msg(struct optee *optee, struct tee_param *p,
 	return 0;
 }
 
-static bool param_is_memref(const struct tee_param *p)
-{
-	u64 type = p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
-
-	return type >= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT &&
-	       type <= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT;
-}
-
-void optee_rpc_put_params(struct tee_param *params, size_t num_params)
-{
-	for (size_t n = 0; n < num_params; n++) {
-		if (param_is_memref(params + n) && params[n].u.memref.shm) {
-			tee_shm_put(params[n].u.memref.shm);
-			params[n].u.memref.shm = NULL;
-		}
-	}
-}
-
 int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
 			     size_t num_params,
 			     const struct optee_msg_param *msg_params)
@@ -229,7 +211,7 @@ int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
 	}
 	return 0;
 err:
-	optee_rpc_put_params(params, num_params);
+	tee_params_put_memrefs(params, num_params);
 	return -EINVAL;
 }
 

@@ -215,15 +215,12 @@ int optee_to_msg_param(struct optee *optee, struct optee_msg_param *msg_params,
 /**
  * optee_rpc_from_msg_param() - convert the params of an RPC request from
  * the secure world; each memref's shm is looked up by cookie and holds a
- * reference until optee_rpc_put_params()
+ * reference until tee_params_put_memrefs()
  * Returns 0 or -EINVAL (bad type, unknown cookie, range outside the shm).
  */
 int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
 			     size_t num_params,
 			     const struct optee_msg_param *msg_params);
-
-/** optee_rpc_put_params() - drop what optee_rpc_from_msg_param() took. */
-void optee_rpc_put_params(struct tee_param *params, size_t num_params);
 
 /* shm_pool.c */
 

@@ -255,7 +255,7 @@ static void handle_rpc_supp_cmd(struct tee_context *ctx, struct optee *optee,
 	arg->ret = optee_supp_thrd_req(ctx, arg->cmd, arg->num_params, params);
 	if (optee_to_msg_param(optee, arg->params, arg->num_params, params))
 		arg->ret = TEEC_ERROR_BAD_PARAMETERS;
-	optee_rpc_put_params(params, arg->num_params);
+	tee_params_put_memrefs(params, arg->num_params);
 out:
 	kfree(params);
 }

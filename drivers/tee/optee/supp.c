@@ -202,17 +202,7 @@ static int supp_check_recv_params(size_t num_params, struct tee_param *params,
 	if (!num_params)
 		return -EINVAL;
 
-	for (size_t n = 0; n < num_params; n++) {
-		struct tee_param *p = params + n;
-		u64 type = p->attr & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
-
-		if (type >= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT &&
-		    type <= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT &&
-		    p->u.memref.shm) {
-			tee_shm_put(p->u.memref.shm);
-			p->u.memref.shm = NULL;
-		}
-	}
+	tee_params_put_memrefs(params, num_params);
 	for (size_t n = 0; n < num_params; n++)
 		if (params[n].attr &&
 		    params[n].attr != TEE_IOCTL_PARAM_ATTR_META)
