@@ -12,15 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/time.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "control.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "report.h"
+#include "transport/tbx_sock.h"
 
 /**
  * struct control - the control endpoint
@@ -37,22 +36,6 @@ struct control {
 	uid_t owner;
 	pthread_t thread;
 };
-
-/* Writes all of @buf; false when the peer is gone or too slow. */
-static bool send_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
 
 /* Reads the request line: up to its newline, at most the limit. */
 static ssize_t recv_request(int fd, char *buf, size_t size)
@@ -105,20 +88,20 @@ static void serve(struct control *ctl, int fd)
 	if (!peer_privileged(ctl, fd, &pid, &uid)) {
 		pr_warn("control: refused uid %u (pid %d): not privileged",
 			(unsigned int)uid, (int)pid);
-		send_all(fd, "error permission denied\n", 24);
+		tbx_send_all(fd, "error permission denied\n", 24);
 		return;
 	}
 	if (len <= 0 || control_parse_request(req, (size_t)len, &cmd, &json)) {
-		send_all(fd, "error bad request\n", 18);
+		tbx_send_all(fd, "error bad request\n", 18);
 		return;
 	}
 	report = report_build(&ctl->view, cmd, json);
 	if (!report) {
-		send_all(fd, "error out of memory\n", 20);
+		tbx_send_all(fd, "error out of memory\n", 20);
 		return;
 	}
-	if (send_all(fd, "ok\n", 3))
-		send_all(fd, report, strlen(report));
+	if (!tbx_send_all(fd, "ok\n", 3))
+		tbx_send_all(fd, report, strlen(report));
 	free(report);
 }
 
@@ -144,29 +127,6 @@ static void *control_thread(void *arg)
 	return NULL;
 }
 
-static int listen_at(const char *path)
-{
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	int fd;
-
-	if (strlen(path) >= sizeof(sa.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(sa.sun_path, path);
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	unlink(path);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || chmod(path, 0600) ||
-	    listen(fd, 8)) {
-		int err = -errno;
-
-		close(fd);
-		unlink(path);
-		return err;
-	}
-	return fd;
-}
-
 int control_start(struct control **out, const char *rundir,
 		  const struct control_view *view)
 {
@@ -183,7 +143,7 @@ int control_start(struct control **out, const char *rundir,
 		rc = -ENAMETOOLONG;
 		goto err;
 	}
-	ctl->lsock = listen_at(ctl->path);
+	ctl->lsock = tbx_listen(ctl->path, SOCK_STREAM, 0600, 8);
 	if (ctl->lsock < 0) {
 		rc = ctl->lsock;
 		goto err;

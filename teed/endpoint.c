@@ -5,8 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "conn.h"
@@ -14,29 +12,6 @@
 #include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "transport/tbx_sock.h"
-
-static int listen_at(const char *path, mode_t mode)
-{
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	int fd;
-
-	if (strlen(path) >= sizeof(sa.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(sa.sun_path, path);
-	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	unlink(path);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) || chmod(path, mode) ||
-	    listen(fd, 64)) {
-		int err = -errno;
-
-		close(fd);
-		unlink(path);
-		return err;
-	}
-	return fd;
-}
 
 static void *accept_thread(void *arg)
 {
@@ -81,7 +56,8 @@ int endpoint_create(struct endpoint **out, struct tee_device *teedev,
 		rc = -ENAMETOOLONG;
 		goto err;
 	}
-	ep->lsock = listen_at(ep->path, ep->privileged ? 0600 : 0666);
+	ep->lsock = tbx_listen(ep->path, SOCK_SEQPACKET,
+			       ep->privileged ? 0600 : 0666, 64);
 	if (ep->lsock < 0) {
 		rc = ep->lsock;
 		goto err;

@@ -11,7 +11,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "kernel/types.h"
@@ -72,21 +71,10 @@ int tbx_dev_path(char *buf, size_t len, const char *name)
 
 static int connect_to(const char *path)
 {
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	int fd, err;
+	int fd = tbx_connect(path, SOCK_SEQPACKET);
 
-	if (strlen(path) >= sizeof(sa.sun_path))
-		return -ENAMETOOLONG;
-	strcpy(sa.sun_path, path);
-	fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
-		return fd;
-	err = errno;
-	close(fd);
 	/* No listener behind the name: no such device. */
-	return err == ECONNREFUSED ? -ENOENT : -err;
+	return fd == -ECONNREFUSED ? -ENOENT : fd;
 }
 
 /* HELLO and its answer; maps the lane region on success. */

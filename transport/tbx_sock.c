@@ -2,6 +2,7 @@
 /* Endpoint messages over SOCK_SEQPACKET; see tbx_sock.h. */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -95,5 +96,64 @@ int tbx_sockaddr(struct sockaddr_un *sa, const char *path)
 	if (strlen(path) >= sizeof(sa->sun_path))
 		return -ENAMETOOLONG;
 	strcpy(sa->sun_path, path);
+	return 0;
+}
+
+int tbx_listen(const char *path, int type, unsigned int mode, int backlog)
+{
+	struct sockaddr_un sa;
+	int fd, err;
+
+	err = tbx_sockaddr(&sa, path);
+	if (err)
+		return err;
+	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	unlink(path);
+	if (!bind(fd, (struct sockaddr *)&sa, sizeof(sa)) &&
+	    !chmod(path, (mode_t)mode) && !listen(fd, backlog))
+		return fd;
+	err = -errno;
+	close(fd);
+	unlink(path);
+	return err;
+}
+
+int tbx_connect(const char *path, int type)
+{
+	struct sockaddr_un sa;
+	int fd, err;
+
+	err = tbx_sockaddr(&sa, path);
+	if (err)
+		return err;
+	fd = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (!connect(fd, (struct sockaddr *)&sa, sizeof(sa)))
+		return fd;
+	err = -errno;
+	close(fd);
+	return err;
+}
+
+int tbx_send_all(int sock, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = send(sock, p, len, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		/* Only an empty write may write nothing. */
+		if (!n)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
 	return 0;
 }

@@ -35,4 +35,28 @@ struct sockaddr_un;
  */
 int tbx_sockaddr(struct sockaddr_un *sa, const char *path);
 
+/**
+ * tbx_listen() - listen with a UNIX socket of @type (SOCK_STREAM,
+ * SOCK_SEQPACKET) at @path, which gets @mode
+ * Whatever was at @path (a socket a dead teed left) is replaced.
+ * Returns the socket (close-on-exec) or -errno; on failure nothing is
+ * left at @path.
+ */
+int tbx_listen(const char *path, int type, unsigned int mode, int backlog);
+
+/**
+ * tbx_connect() - connect a UNIX socket of @type to @path
+ * Returns the socket (close-on-exec) or -errno (-ECONNREFUSED: nobody
+ * listens there).
+ */
+int tbx_connect(const char *path, int type);
+
+/**
+ * tbx_send_all() - write all @len bytes of @buf to the stream socket
+ * @sock, through partial writes and signals
+ * Returns 0, or -errno (-EPIPE when the peer is gone, -EAGAIN when a
+ * send timeout ran out).
+ */
+int tbx_send_all(int sock, const void *buf, size_t len);
+
 #endif

@@ -25,12 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "sw_instances.h"
 #include "teed/control.h"
 #include "transport/tbx_rundir.h"
+#include "transport/tbx_sock.h"
 
 static const char *const commands[] = {"info", "sessions", "shm", "tas"};
 
@@ -56,38 +56,12 @@ static bool known_command(const char *cmd)
 /* Connects to DIR/control; returns the socket or -errno. */
 static int connect_control(const char *dir)
 {
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	int n, fd;
+	char path[PATH_MAX];
+	int n = snprintf(path, sizeof(path), "%s/%s", dir, CONTROL_SOCKET_NAME);
 
-	n = snprintf(sa.sun_path, sizeof(sa.sun_path), "%s/%s", dir,
-		     CONTROL_SOCKET_NAME);
-	if (n < 0 || (size_t)n >= sizeof(sa.sun_path))
+	if (n < 0 || (size_t)n >= sizeof(path))
 		return -ENAMETOOLONG;
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0)
-		return -errno;
-	if (connect(fd, (struct sockaddr *)&sa, sizeof(sa))) {
-		int err = -errno;
-
-		close(fd);
-		return err;
-	}
-	return fd;
-}
-
-static bool write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = send(fd, buf, len, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return true;
+	return tbx_connect(path, SOCK_STREAM);
 }
 
 /*
@@ -224,7 +198,7 @@ int main(int argc, char **argv)
 	}
 	n = snprintf(req, sizeof(req), "%s %s\n", cmd, json ? "json" : "text");
 	if (n < 0 || (size_t)n >= sizeof(req) ||
-	    !write_all(fd, req, (size_t)n)) {
+	    tbx_send_all(fd, req, (size_t)n)) {
 		fprintf(stderr, "teectl: cannot send the request: %s\n",
 			strerror(errno));
 		close(fd);
