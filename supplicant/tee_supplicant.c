@@ -9,7 +9,6 @@
  */
 #include <errno.h>
 #include <stdbool.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -19,6 +18,7 @@
 #include <unistd.h>
 
 #include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "supplicant.h"
 
@@ -128,43 +128,6 @@ static int serve(struct supplicant *s)
 	}
 }
 
-/*
- * -d: the parent returns only once the device is open, so whoever started
- * us knows the supplicant is attached (as OP-TEE's tee-supplicant -d).
- */
-static void write_pid_file(const char *path, pid_t pid)
-{
-	FILE *f = fopen(path, "w");
-
-	if (f) {
-		fprintf(f, "%d\n", (int)pid);
-		fclose(f);
-	}
-}
-
-static int daemonize(const char *pid_file)
-{
-	pid_t pid = fork();
-	int fd;
-
-	if (pid < 0)
-		return -errno;
-	if (pid > 0) {
-		/* Written before we return: the caller reads it next. */
-		if (pid_file)
-			write_pid_file(pid_file, pid);
-		_exit(0);
-	}
-	setsid();
-	fd = open("/dev/null", O_RDWR);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		close(fd);
-	}
-	return 0;
-}
-
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -227,12 +190,17 @@ int main(int argc, char **argv)
 			strerror(-rc));
 		return 1;
 	}
-	if (daemon && daemonize(pid_file)) {
+	/*
+	 * -d: the parent returns only once the device is open, so whoever
+	 * started us knows the supplicant is attached (as OP-TEE's
+	 * tee-supplicant -d); the pid file is there by then.
+	 */
+	if (daemon && tbx_daemonize(pid_file, NULL)) {
 		fprintf(stderr, "tee-supplicant: cannot daemonize\n");
 		return 1;
 	}
 	if (!daemon && pid_file)
-		write_pid_file(pid_file, getpid());
+		tbx_pid_file_write(pid_file, getpid());
 	fprintf(stderr, "tee-supplicant: serving %s (%s), TAs from %s\n",
 		device, tdev_backend(s.dev), s.ta_path);
 	rc = serve(&s);

@@ -6,7 +6,6 @@
  * runtime directory, and serves until SIGTERM or SIGINT.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -26,6 +25,7 @@
 #include "machine.h"
 #include "machine/board.h"
 #include "sysfs.h"
+#include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
@@ -176,27 +176,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 static int daemonize(const struct options *o)
 {
 	char log[PATH_MAX + 16];
-	pid_t pid = fork();
-	int fd;
 
-	if (pid < 0)
-		return -errno;
-	if (pid > 0)
-		_exit(0);
-	setsid();
 	snprintf(log, sizeof(log), "%s/teed.log", o->rundir);
-	fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	dup2(fd, STDERR_FILENO);
-	close(fd);
-	fd = open("/dev/null", O_RDWR);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		dup2(fd, STDOUT_FILENO);
-		close(fd);
-	}
-	return 0;
+	/* The pid file comes once teed is ready: teebox waits for it. */
+	return tbx_daemonize(NULL, log);
 }
 
 static int add_endpoint(struct tee_device *teedev, void *arg)
@@ -222,14 +205,9 @@ static int add_endpoint(struct tee_device *teedev, void *arg)
 static void write_pid_file(const struct options *o)
 {
 	char path[PATH_MAX + 16];
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/teed.pid", o->rundir);
-	f = fopen(path, "w");
-	if (f) {
-		fprintf(f, "%d\n", (int)getpid());
-		fclose(f);
-	}
+	tbx_pid_file_write(path, getpid());
 }
 
 static void remove_pid_file(const struct options *o)

@@ -35,6 +35,7 @@
 #include <linux/tee.h>
 
 #include "transport/tbx_client.h"
+#include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
@@ -151,20 +152,15 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/* The pid in DIR/NAME, when that process lives; else 0. */
 static pid_t read_pid(const char *dir, const char *name)
 {
 	char path[PATH_MAX];
-	FILE *f;
-	int pid = 0;
+	pid_t pid;
 
 	path_in(path, sizeof(path), dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	if (fscanf(f, "%d", &pid) != 1)
-		pid = 0;
-	fclose(f);
-	return pid > 0 && !kill(pid, 0) ? pid : 0;
+	pid = tbx_pid_file_read(path);
+	return pid && !kill(pid, 0) ? pid : 0;
 }
 
 /* Opens @dev in @dir: 0 when it answers TEE_IOC_VERSION, else -errno. */
