@@ -40,7 +40,8 @@ struct shm_fd {
  * @lanes:	the lane region
  * @lanes_size:	its size
  * @lane_lock:	with @lane_free: waiting for a lane
- * @started:	lanes teed was told to serve, one bit each (@sock_lock)
+ * @started:	lanes teed was told to serve, one bit each; set under
+ *		@sock_lock, read without it
  * @shm_lock:	protects @shms and @nshms
  * @shms:	shared-memory fds we hold
  * @nshms:	entries used
@@ -52,7 +53,7 @@ struct tbx_dev {
 	size_t lanes_size;
 	pthread_mutex_t lane_lock;
 	pthread_cond_t lane_free;
-	uint32_t started;
+	_Atomic uint32_t started;
 	pthread_mutex_t shm_lock;
 	struct shm_fd *shms;
 	size_t nshms;
@@ -254,19 +255,26 @@ static void release_lane(struct tbx_dev *dev, unsigned int i)
 	pthread_mutex_unlock(&dev->lane_lock);
 }
 
-/* Tells teed to serve lane @i, once. */
+/*
+ * Tells teed to serve lane @i, once.  A lane already started costs no
+ * lock: @sock_lock may be held through another thread's whole socket
+ * exchange, which a call on a lane has no reason to wait for.
+ */
 static int start_lane(struct tbx_dev *dev, unsigned int i)
 {
 	struct tbx_msg msg = {.type = TBX_LANE_START};
+	uint32_t bit = 1u << i;
 	int rc = 0;
 
+	if (atomic_load(&dev->started) & bit)
+		return 0;
 	pthread_mutex_lock(&dev->sock_lock);
-	if (!(dev->started & (1u << i))) {
+	if (!(atomic_load(&dev->started) & bit)) {
 		msg.u.lane_start.lane = i;
 		rc = tbx_send(dev->sock, &msg,
 			      TBX_MSG_SIZE(sizeof(msg.u.lane_start)), -1);
 		if (!rc)
-			dev->started |= 1u << i;
+			atomic_fetch_or(&dev->started, bit);
 	}
 	pthread_mutex_unlock(&dev->sock_lock);
 	return rc;
