@@ -92,10 +92,8 @@ bool endpoint_add_conn(struct endpoint *ep, struct conn *c)
 
 	pthread_mutex_lock(&ep->lock);
 	ok = !ep->stopping;
-	if (ok) {
+	if (ok)
 		list_add_tail(&c->link, &ep->conns);
-		ep->nconns++;
-	}
 	pthread_mutex_unlock(&ep->lock);
 	return ok;
 }
@@ -104,7 +102,6 @@ void endpoint_del_conn(struct endpoint *ep, struct conn *c)
 {
 	pthread_mutex_lock(&ep->lock);
 	list_del(&c->link);
-	ep->nconns--;
 	pthread_cond_broadcast(&ep->gone);
 	pthread_mutex_unlock(&ep->lock);
 }
@@ -186,7 +183,7 @@ void endpoint_destroy(struct endpoint *ep)
 	pthread_mutex_lock(&ep->lock);
 	list_for_each_entry (c, &ep->conns, link)
 		shutdown(c->sock, SHUT_RDWR);
-	while (ep->nconns)
+	while (!list_empty(&ep->conns))
 		pthread_cond_wait(&ep->gone, &ep->lock);
 	pthread_mutex_unlock(&ep->lock);
 

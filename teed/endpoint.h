@@ -25,10 +25,9 @@ struct conn;
  * @privileged:	a privileged device: only root or teed's own user
  * @owner:	teed's effective user
  * @thread:	the accepting thread
- * @lock:	protects @conns, @nconns, @stopping
+ * @lock:	protects @conns, @stopping
  * @gone:	signalled when a connection ends
  * @conns:	live connections
- * @nconns:	their number
  * @stopping:	no new connections
  */
 struct endpoint {
@@ -41,7 +40,6 @@ struct endpoint {
 	pthread_mutex_t lock;
 	pthread_cond_t gone;
 	struct list_head conns;
-	unsigned int nconns;
 	bool stopping;
 };
 
