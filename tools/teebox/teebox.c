@@ -219,8 +219,10 @@ static int run_daemon(char *const argv[], const char *log)
 		int fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND, 0644)
 			     : -1;
 
-		if (fd >= 0)
-			dup2(fd, STDERR_FILENO);
+		/* Only as stderr: the daemon is not to hold the log twice. */
+		if (fd >= 0 && dup2(fd, STDERR_FILENO) >= 0 &&
+		    fd != STDERR_FILENO)
+			close(fd);
 		execv(argv[0], argv);
 		fprintf(stderr, "teebox: cannot run %s: %s\n", argv[0],
 			strerror(errno));
