@@ -21,14 +21,14 @@
 
 #define READY_TIMEOUT_MS 20000
 
-static void sleep_ms(long ms)
+void harness_sleep_ms(long ms)
 {
 	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
 
 	nanosleep(&ts, NULL);
 }
 
-static pid_t spawn(char *const argv[], const char *log)
+pid_t harness_spawn(char *const argv[], const char *log)
 {
 	pid_t pid = fork();
 
@@ -100,7 +100,7 @@ int harness_start_supplicant(struct harness *h)
 	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
 	snprintf(pid_file, sizeof(pid_file), "%s/tee-supplicant.pid", h->dir);
 	/* -d returns once the supplicant is attached to teepriv0. */
-	pid = spawn(argv, log);
+	pid = harness_spawn(argv, log);
 	if (pid < 0)
 		return -errno;
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
@@ -147,7 +147,7 @@ void harness_stop_supplicant(struct harness *h, bool clean)
 	kill(h->supp, clean ? SIGTERM : SIGKILL);
 	for (int ms = 0; ms < READY_TIMEOUT_MS && !process_gone(h->supp);
 	     ms += 5)
-		sleep_ms(5);
+		harness_sleep_ms(5);
 	h->supp = 0;
 }
 
@@ -184,7 +184,7 @@ static int start_teed(struct harness *h, const struct harness_opts *o)
 		argv[argc++] = (char *)o->teed_args[i];
 	argv[argc] = NULL;
 	snprintf(log, sizeof(log), "%s/teed.log", h->dir);
-	h->teed = spawn(argv, log);
+	h->teed = harness_spawn(argv, log);
 	if (h->teed < 0)
 		return -errno;
 	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += 10) {
@@ -197,7 +197,7 @@ static int start_teed(struct harness *h, const struct harness_opts *o)
 			dump_log(h, "teed.log");
 			return -ECHILD;
 		}
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
 	return -ETIMEDOUT;
 }

@@ -79,4 +79,33 @@ int harness_count_fds(pid_t pid);
 /** harness_secure_world_pid() - pid of the secure world, or 0. */
 pid_t harness_secure_world_pid(const struct harness *h);
 
+/**
+ * harness_spawn() - fork and exec @argv (argv[0] a path) with stderr
+ * appended to the file @log.  Returns the child's pid, or -1.
+ */
+pid_t harness_spawn(char *const argv[], const char *log);
+
+/** harness_sleep_ms() - sleep @ms milliseconds. */
+void harness_sleep_ms(long ms);
+
+/*
+ * For cmocka tests (harness_assert.c): a failure is the calling test's.
+ */
+
+/** harness_start_ok() - harness_start() with @o, which must succeed. */
+void harness_start_ok(struct harness *h, struct harness_opts o);
+
+/**
+ * harness_stop_ok() - harness_stop(), which must find teed exit 0: a clean
+ * shutdown is part of every test.
+ */
+void harness_stop_ok(struct harness *h);
+
+/**
+ * harness_stop_leftover() - stop @h if it still runs, unchecked: what a
+ * teardown does after a test failed half-way, so that the next test
+ * starts clean and teed does not outlive the test program.
+ */
+void harness_stop_leftover(struct harness *h);
+
 #endif

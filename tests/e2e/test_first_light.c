@@ -25,6 +25,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/examples/hello_world/ta/include/hello_world_ta.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
@@ -37,53 +38,6 @@ static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static const TEEC_UUID keep_alive_uuid = TA_TEST_FLAGS_KEEP_ALIVE_UUID;
 static const TEEC_UUID hello_uuid = TA_HELLO_WORLD_UUID;
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
-static void start(struct harness *h, struct harness_opts o)
-{
-	assert_int_equal(harness_start(h, &o), 0);
-}
-
-static void stop(struct harness *h)
-{
-	/* A clean shutdown is part of every test: teed must exit 0. */
-	assert_int_equal(harness_stop(h), 0);
-}
-
-static TEEC_Result open_session(TEEC_Context *ctx, TEEC_Session *s,
-				const TEEC_UUID *uuid, uint32_t *origin)
-{
-	return TEEC_OpenSession(ctx, s, uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
-				origin);
-}
-
-/* Invokes a command with up to two value params; returns the result. */
-static TEEC_Result invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
-				 uint32_t t1, TEEC_Value *v0, TEEC_Value *v1,
-				 uint32_t *origin)
-{
-	TEEC_Operation op;
-	TEEC_Result res;
-
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(t0, t1, TEEC_NONE, TEEC_NONE);
-	if (v0)
-		op.params[0].value = *v0;
-	if (v1)
-		op.params[1].value = *v1;
-	res = TEEC_InvokeCommand(s, cmd, &op, origin);
-	if (v0)
-		*v0 = op.params[0].value;
-	if (v1)
-		*v1 = op.params[1].value;
-	return res;
-}
-
 /* The hello world of the seed's picture: value and memref round trips. */
 static void test_hello_world_value_and_memref(void **state)
 {
@@ -94,19 +48,9 @@ static void test_hello_world_value_and_memref(void **state)
 	uint32_t origin;
 	char buf[64];
 
-	start(&h, (struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &hello_uuid, &origin),
-			 TEEC_SUCCESS);
-
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
-					 TEEC_NONE);
-	op.params[0].value.a = 41;
-	assert_int_equal(TEEC_InvokeCommand(&s, TA_HELLO_WORLD_CMD_INC_VALUE,
-					    &op, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(op.params[0].value.a, 42);
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &hello_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	e2e_assert_inc(&s, TA_HELLO_WORLD_CMD_INC_VALUE);
 
 	/* Output memref; then too small a buffer reports the size needed. */
 	memset(&op, 0, sizeof(op));
@@ -126,9 +70,8 @@ static void test_hello_world_value_and_memref(void **state)
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
 	assert_int_equal(op.params[0].tmpref.size, 19);
 
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 /* Memrefs both ways, zero-copy in allocated shared memory. */
@@ -143,10 +86,8 @@ static void test_memref_round_trips(void **state)
 	uint32_t origin, sum = 0;
 	uint8_t *p;
 
-	start(&h, (struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
 	p = shm.buffer;
 	for (size_t i = 0; i < shm.size; i++) {
@@ -198,9 +139,8 @@ static void test_memref_round_trips(void **state)
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
 
 	TEEC_ReleaseSharedMemory(&shm);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 /*
@@ -222,10 +162,10 @@ static void test_registered_memory(void **state)
 	struct harness h;
 	uint8_t *buf;
 
-	start(&h, (struct harness_opts){.supplicant = true});
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(ctx.imp.reg_mem, dynamic);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
 	buf = aligned_alloc(4096, shm.size);
 	assert_non_null(buf);
@@ -268,9 +208,8 @@ static void test_registered_memory(void **state)
 	/* The memory is still the program's, with what the TA wrote. */
 	assert_int_equal(buf[5000], 9);
 	free(buf);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 static void test_thousand_invokes_in_one_session(void **state)
@@ -281,20 +220,17 @@ static void test_thousand_invokes_in_one_session(void **state)
 	uint32_t origin;
 	TEEC_Value v = {.a = 0, .b = 0};
 
-	start(&h, (struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	for (int i = 0; i < 1000; i++)
-		assert_int_equal(invoke_values(&s, TA_TEST_CMD_VALUE_INC,
-					       TEEC_VALUE_INOUT, TEEC_NONE, &v,
-					       NULL, &origin),
+		assert_int_equal(e2e_invoke_values(&s, TA_TEST_CMD_VALUE_INC,
+						   TEEC_VALUE_INOUT, TEEC_NONE,
+						   &v, NULL, &origin),
 				 TEEC_SUCCESS);
 	assert_int_equal(v.a, 1000);
 	assert_int_equal(v.b, 2000);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 /* Copies the signed TA @uuid_str of the build into @dir as @name. */
@@ -339,7 +275,7 @@ static void assert_open_fails(TEEC_Context *ctx, const TEEC_UUID *uuid,
 	TEEC_Session s;
 	uint32_t origin = 0;
 
-	assert_int_equal(open_session(ctx, &s, uuid, &origin), expected);
+	assert_int_equal(e2e_open_session(ctx, &s, uuid, &origin), expected);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
 }
 
@@ -366,7 +302,8 @@ static void test_bad_ta_images_are_refused(void **state)
 	/* A valid image of one TA, offered under another TA's name. */
 	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR);
 
-	start(&h, (struct harness_opts){.supplicant = true, .ta_dir = dir});
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true, .ta_dir = dir});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_open_fails(&ctx, &multi, TEE_ERROR_SECURITY);
 	assert_open_fails(&ctx, &keep_alive_uuid, TEE_ERROR_SECURITY);
@@ -377,11 +314,10 @@ static void test_bad_ta_images_are_refused(void **state)
 		"TA " TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR));
 
 	/* The TEE is alive and serves a good TA. */
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 
 	for (int i = 0; i < 3; i++) {
 		static const char *const names[] = {
@@ -406,41 +342,38 @@ static void check_ta_death(uint32_t cmd)
 	uint32_t origin;
 	TEEC_Value v = {0}, w = {0};
 
-	start(&h, (struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &other, &hello_uuid, &origin),
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(e2e_open_session(&ctx, &other, &hello_uuid, &origin),
 			 TEEC_SUCCESS);
 
-	assert_int_equal(invoke_values(&s, cmd, TEEC_NONE, TEEC_NONE, NULL,
-				       NULL, &origin),
+	assert_int_equal(e2e_invoke_values(&s, cmd, TEEC_NONE, TEEC_NONE, NULL,
+					   NULL, &origin),
 			 TEE_ERROR_TARGET_DEAD);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
 	/* Dead for good... */
-	assert_int_equal(invoke_values(&s, TA_TEST_CMD_VALUE_INC,
-				       TEEC_VALUE_INOUT, TEEC_NONE, &v, NULL,
-				       &origin),
+	assert_int_equal(e2e_invoke_values(&s, TA_TEST_CMD_VALUE_INC,
+					   TEEC_VALUE_INOUT, TEEC_NONE, &v,
+					   NULL, &origin),
 			 TEE_ERROR_TARGET_DEAD);
 	/* ...for its own sessions only. */
-	assert_int_equal(invoke_values(&other, TA_HELLO_WORLD_CMD_INC_VALUE,
-				       TEEC_VALUE_INOUT, TEEC_NONE, &w, NULL,
-				       &origin),
+	assert_int_equal(e2e_invoke_values(&other, TA_HELLO_WORLD_CMD_INC_VALUE,
+					   TEEC_VALUE_INOUT, TEEC_NONE, &w,
+					   NULL, &origin),
 			 TEEC_SUCCESS);
 	TEEC_CloseSession(&s);
 
 	/* A new session gets a fresh instance. */
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_int_equal(invoke_values(&s, TA_TEST_CMD_LIFECYCLE,
-				       TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT, &v,
-				       &w, &origin),
+	assert_int_equal(e2e_invoke_values(&s, TA_TEST_CMD_LIFECYCLE,
+					   TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					   &v, &w, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(v.a, 1); /* one Create in this instance */
 	TEEC_CloseSession(&s);
-	TEEC_CloseSession(&other);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &other);
+	harness_stop_ok(&h);
 }
 
 static void test_ta_panic_is_target_dead(void **state)
@@ -459,9 +392,9 @@ static uint32_t keep_alive_sessions(TEEC_Session *s)
 	TEEC_Value v = {0}, w = {0};
 	uint32_t origin;
 
-	assert_int_equal(invoke_values(s, TA_TEST_FLAGS_CMD_INFO,
-				       TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT, &v,
-				       &w, &origin),
+	assert_int_equal(e2e_invoke_values(s, TA_TEST_FLAGS_CMD_INFO,
+					   TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					   &v, &w, &origin),
 			 TEEC_SUCCESS);
 	return w.a;
 }
@@ -475,7 +408,7 @@ static void victim(int ready_fd)
 	uint32_t origin;
 
 	if (TEEC_InitializeContext(NULL, &ctx) ||
-	    open_session(&ctx, &s, &keep_alive_uuid, &origin))
+	    e2e_open_session(&ctx, &s, &keep_alive_uuid, &origin))
 		_exit(1);
 	for (int i = 0; i < 3; i++) {
 		shm[i].size = 4096;
@@ -499,16 +432,14 @@ static void test_killed_client_loses_sessions_and_shm(void **state)
 	TEEC_Context ctx;
 	TEEC_Session s;
 	struct harness h;
-	uint32_t origin, n = 0;
+	uint32_t n = 0;
 	int fds_before, fds_after = -1;
 	int pipefd[2];
 	pid_t pid;
 	char c;
 
-	start(&h, (struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &keep_alive_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &keep_alive_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	fds_before = harness_count_fds(h.teed);
 	assert_int_equal(pipe(pipefd), 0);
 	pid = fork();
@@ -526,15 +457,14 @@ static void test_killed_client_loses_sessions_and_shm(void **state)
 		fds_after = harness_count_fds(h.teed);
 		if (n == 1 && fds_after == fds_before)
 			break;
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
 	assert_int_equal(n, 1);
 	assert_int_equal(fds_after, fds_before);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 /*
@@ -548,20 +478,19 @@ static void test_no_supplicant_then_late_supplicant(void **state)
 	struct harness h;
 	uint32_t origin = 0;
 
-	start(&h, (struct harness_opts){.supp_timeout_ms = 500});
+	harness_start_ok(&h, (struct harness_opts){.supp_timeout_ms = 500});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_ERROR_COMMUNICATION);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
 	assert_true(harness_log_contains(&h, "teed.log",
 					 "no tee-supplicant attached"));
 
 	assert_int_equal(harness_start_supplicant(&h), 0);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&h);
 }
 
 /* One supplicant at a time (mainline optee_open: -EBUSY). */
@@ -570,15 +499,15 @@ static void test_second_supplicant_is_busy(void **state)
 	struct harness h;
 	struct tdev *d = NULL;
 
-	start(&h, (struct harness_opts){.supplicant = true});
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
 	assert_int_equal(tdev_open("teepriv0", &d), -EBUSY);
 	harness_stop_supplicant(&h, false);
 	/* Its release frees the slot. */
 	for (int i = 0; i < 200 && tdev_open("teepriv0", &d); i++)
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	assert_non_null(d);
 	tdev_close(d);
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 /* In a child with uid nobody: the errno opening teepriv0 gives. */
@@ -614,7 +543,7 @@ static void test_unprivileged_peer_is_refused(void **state)
 
 	if (geteuid() != 0)
 		skip();
-	start(&h, (struct harness_opts){0});
+	harness_start_ok(&h, (struct harness_opts){0});
 	/* The runtime directory must be reachable for the check to matter. */
 	chmod(h.dir, 0755);
 	assert_int_equal(open_teepriv_as_nobody(), -EACCES);
@@ -623,7 +552,7 @@ static void test_unprivileged_peer_is_refused(void **state)
 	assert_int_equal(chmod(path, 0666), 0);
 	assert_int_equal(open_teepriv_as_nobody(), -EACCES);
 	assert_true(harness_log_contains(&h, "teed.log", "not privileged"));
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 struct client_arg {
@@ -643,18 +572,18 @@ static void *client_thread(void *p)
 		return NULL;
 	}
 	for (int i = 0; i < 2; i++)
-		if (open_session(&ctx, &s[i], &basic_uuid, &origin))
+		if (e2e_open_session(&ctx, &s[i], &basic_uuid, &origin))
 			arg->failures++;
 	for (int round = 0; round < 25 && !arg->failures; round++) {
 		for (int i = 0; i < 2; i++) {
 			TEEC_Value v = {.a = 2}, w = {.a = round};
 
-			if (invoke_values(&s[i], TA_TEST_CMD_SLEEP,
-					  TEEC_VALUE_INPUT, TEEC_NONE, &v, NULL,
-					  &origin) ||
-			    invoke_values(&s[i], TA_TEST_CMD_VALUE_INC,
-					  TEEC_VALUE_INOUT, TEEC_NONE, &w, NULL,
-					  &origin) ||
+			if (e2e_invoke_values(&s[i], TA_TEST_CMD_SLEEP,
+					      TEEC_VALUE_INPUT, TEEC_NONE, &v,
+					      NULL, &origin) ||
+			    e2e_invoke_values(&s[i], TA_TEST_CMD_VALUE_INC,
+					      TEEC_VALUE_INOUT, TEEC_NONE, &w,
+					      NULL, &origin) ||
 			    w.a != (uint32_t)round + 1)
 				arg->failures++;
 		}
@@ -676,8 +605,9 @@ static void test_eight_clients_two_secure_threads(void **state)
 	pthread_t threads[8];
 	struct harness h;
 
-	start(&h, (struct harness_opts){
-			  .supplicant = true, .threads = 2, .log_level = 7});
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true,
+						   .threads = 2,
+						   .log_level = 7});
 	for (int i = 0; i < 8; i++)
 		assert_int_equal(pthread_create(&threads[i], NULL,
 						client_thread, &args[i]),
@@ -688,7 +618,7 @@ static void test_eight_clients_two_secure_threads(void **state)
 	}
 	assert_true(harness_log_contains(&h, "teed.log",
 					 "all secure threads busy"));
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 int main(void)

@@ -42,6 +42,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/examples/hello_world/ta/include/hello_world_ta.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
@@ -64,96 +65,19 @@
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static const TEEC_UUID hello_uuid = TA_HELLO_WORLD_UUID;
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
 /*
- * The teebox of the running test, and whether it runs.  A test that fails
- * half-way leaves its teebox up; stop_leftover() takes it down so that
- * the next test starts clean and teed does not outlive us.  For the same
+ * The teebox of the running test.  A test that fails half-way leaves it
+ * up; stop_leftover() takes it down so that the next test starts clean
+ * and teed does not outlive us.  For the same
  * reason what a test's threads write into (calls, contexts, sessions) is
  * static: such a thread may return after its test failed.
  */
 static struct harness tb;
-static bool tb_running;
-
-static void start(struct harness_opts o)
-{
-	assert_int_equal(harness_start(&tb, &o), 0);
-	tb_running = true;
-}
-
-static void stop(void)
-{
-	tb_running = false;
-	/* A clean shutdown is part of every test: teed must exit 0. */
-	assert_int_equal(harness_stop(&tb), 0);
-}
 
 static int stop_leftover(void **state)
 {
-	if (tb_running) {
-		tb_running = false;
-		harness_stop(&tb);
-	}
+	harness_stop_leftover(&tb);
 	return 0;
-}
-
-static TEEC_Result open_session(TEEC_Context *ctx, TEEC_Session *s,
-				const TEEC_UUID *uuid, uint32_t *origin)
-{
-	return TEEC_OpenSession(ctx, s, uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
-				origin);
-}
-
-/* Invokes a command with up to two value params; returns the result. */
-static TEEC_Result invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
-				 uint32_t t1, TEEC_Value *v0, TEEC_Value *v1,
-				 uint32_t *origin)
-{
-	TEEC_Operation op;
-	TEEC_Result res;
-
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(t0, t1, TEEC_NONE, TEEC_NONE);
-	if (v0)
-		op.params[0].value = *v0;
-	if (v1)
-		op.params[1].value = *v1;
-	res = TEEC_InvokeCommand(s, cmd, &op, origin);
-	if (v0)
-		*v0 = op.params[0].value;
-	if (v1)
-		*v1 = op.params[1].value;
-	return res;
-}
-
-/* A value round trip that must succeed: the TEE serves @s. */
-static void assert_serves(TEEC_Session *s)
-{
-	TEEC_Value v = {.a = 7, .b = 9};
-	uint32_t origin;
-
-	assert_int_equal(invoke_values(s, TA_TEST_CMD_VALUE_INC,
-				       TEEC_VALUE_INOUT, TEEC_NONE, &v, NULL,
-				       &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(v.a, 8);
-	assert_int_equal(v.b, 11);
-}
-
-/* Joins @t, giving up (false) after @seconds: a hang becomes a failure. */
-static bool join_within(pthread_t t, int seconds)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_sec += seconds;
-	return pthread_timedjoin_np(t, NULL, &ts) == 0;
 }
 
 static bool is_set(const int *flag)
@@ -183,54 +107,11 @@ static int log_count(const struct harness *h, const char *log, const char *s)
 	return n;
 }
 
-/**
- * struct call - a TEEC call run on a thread of its own
- * @s:		the session to invoke (invoke calls)
- * @ctx:	the context to open a session in (open calls)
- * @cmd:	the command (invoke calls)
- * @op:		its operation: TEEC_RequestCancellation() names it
- * @session:	the session opened (open calls)
- * @res:	the result, once @done
- * @origin:	the origin, once @done
- * @done:	set when the call returned
- * @thread:	the thread
- */
-struct call {
-	TEEC_Session *s;
-	TEEC_Context *ctx;
-	uint32_t cmd;
-	TEEC_Operation op;
-	TEEC_Session session;
-	TEEC_Result res;
-	uint32_t origin;
-	int done;
-	pthread_t thread;
-};
-
-static void *invoke_thread(void *p)
-{
-	struct call *c = p;
-
-	c->res = TEEC_InvokeCommand(c->s, c->cmd, &c->op, &c->origin);
-	set_flag(&c->done);
-	return NULL;
-}
-
-static void *open_thread(void *p)
-{
-	struct call *c = p;
-
-	c->res = TEEC_OpenSession(c->ctx, &c->session, &basic_uuid,
-				  TEEC_LOGIN_PUBLIC, NULL, &c->op, &c->origin);
-	set_flag(&c->done);
-	return NULL;
-}
-
 /*
  * Starts command @cmd on @s with [0] of type @t0, a = @a, and [1] of type
  * @t1 (for WAIT_CANCEL: VALUE_OUTPUT, the flag as seen while masked).
  */
-static void invoke_async(struct call *c, TEEC_Session *s, uint32_t cmd,
+static void invoke_async(struct e2e_call *c, TEEC_Session *s, uint32_t cmd,
 			 uint32_t t0, uint32_t a, uint32_t t1)
 {
 	memset(c, 0, sizeof(*c));
@@ -238,7 +119,7 @@ static void invoke_async(struct call *c, TEEC_Session *s, uint32_t cmd,
 	c->cmd = cmd;
 	c->op.paramTypes = TEEC_PARAM_TYPES(t0, t1, TEEC_NONE, TEEC_NONE);
 	c->op.params[0].value.a = a;
-	assert_int_equal(pthread_create(&c->thread, NULL, invoke_thread, c), 0);
+	e2e_call_start(c);
 }
 
 /*
@@ -246,27 +127,23 @@ static void invoke_async(struct call *c, TEEC_Session *s, uint32_t cmd,
  * carries no parameters; it is there so that op.started shows the call
  * is on its way.
  */
-static void open_async(struct call *c, TEEC_Context *ctx)
+static void open_async(struct e2e_call *c, TEEC_Context *ctx)
 {
 	memset(c, 0, sizeof(*c));
 	c->ctx = ctx;
+	c->uuid = &basic_uuid;
 	c->op.paramTypes =
 		TEEC_PARAM_TYPES(TEEC_NONE, TEEC_NONE, TEEC_NONE, TEEC_NONE);
-	assert_int_equal(pthread_create(&c->thread, NULL, open_thread, c), 0);
+	e2e_call_start(c);
 }
 
-static void wait_started(struct call *c)
+static void wait_started(struct e2e_call *c)
 {
 	for (int ms = 0; !__atomic_load_n(&c->op.started, __ATOMIC_ACQUIRE);
 	     ms += 1) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
-		sleep_ms(1);
+		harness_sleep_ms(1);
 	}
-}
-
-static void join_call(struct call *c)
-{
-	assert_true(join_within(c->thread, HANG_DEADLINE_S));
 }
 
 /* ------------------------------------------------------------------ */
@@ -302,7 +179,7 @@ static void *cq_client_thread(void *p)
 		cl->failures++;
 		goto out;
 	}
-	if (open_session(&ctx, &s, &basic_uuid, &origin)) {
+	if (e2e_open_session(&ctx, &s, &basic_uuid, &origin)) {
 		cl->failures++;
 		goto out_ctx;
 	}
@@ -316,8 +193,8 @@ static void *cq_client_thread(void *p)
 			cmd = TA_TEST_CMD_VALUE_INC;
 			type = TEEC_VALUE_INOUT;
 		}
-		if (invoke_values(&s, cmd, type, TEEC_NONE, &v, NULL,
-				  &origin) ||
+		if (e2e_invoke_values(&s, cmd, type, TEEC_NONE, &v, NULL,
+				      &origin) ||
 		    ((i % 2) && (v.a != (uint32_t)(cl->id * 1000 + i + 1) ||
 				 v.b != (uint32_t)i + 2)))
 			cl->failures++;
@@ -348,8 +225,9 @@ static void test_optee_cq_64_clients_2_secure_threads(void **state)
 	time_t deadline;
 	int stuck = 0;
 
-	start((struct harness_opts){
-		.supplicant = true, .threads = 2, .log_level = 7});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true,
+						    .threads = 2,
+						    .log_level = 7});
 	memset(clients, 0, sizeof(clients));
 	for (int i = 0; i < CQ_CLIENTS; i++) {
 		clients[i].id = i;
@@ -361,7 +239,7 @@ static void test_optee_cq_64_clients_2_secure_threads(void **state)
 	for (int i = 0; i < CQ_CLIENTS; i++) {
 		int left = (int)(deadline - time(NULL));
 
-		if (!join_within(threads[i], left > 0 ? left : 1))
+		if (!e2e_join_within(threads[i], left > 0 ? left : 1))
 			stuck++;
 	}
 	for (int i = 0; i < CQ_CLIENTS; i++) {
@@ -380,7 +258,7 @@ static void test_optee_cq_64_clients_2_secure_threads(void **state)
 	assert_true(harness_log_contains(&tb, "teed.log", THREADS_BUSY));
 	/* The two threads met on the TA's lock, and waited through NW. */
 	assert_true(harness_log_contains(&tb, "teed.log", NOTIF_WAIT));
-	stop();
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -399,14 +277,13 @@ static void test_optee_notif_mutex_contention(void **state)
 {
 	static TEEC_Context ctx;
 	static TEEC_Session s1, s2;
-	static struct call sleeper, waiter;
+	static struct e2e_call sleeper, waiter;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true, .log_level = 7});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s1, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s2, &basic_uuid, &origin),
+	harness_start_ok(
+		&tb, (struct harness_opts){.supplicant = true, .log_level = 7});
+	e2e_open(&ctx, &s1, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(e2e_open_session(&ctx, &s2, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(log_count(&tb, "teed.log", NOTIF_WAIT), 0);
 
@@ -417,21 +294,20 @@ static void test_optee_notif_mutex_contention(void **state)
 		     TEEC_NONE);
 	for (int ms = 0; !log_count(&tb, "teed.log", NOTIF_WAIT); ms++) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
-		sleep_ms(1);
+		harness_sleep_ms(1);
 	}
 	assert_false(is_set(&sleeper.done));
 	assert_false(is_set(&waiter.done));
 
-	join_call(&sleeper);
-	join_call(&waiter);
+	e2e_call_join(&sleeper, HANG_DEADLINE_S);
+	e2e_call_join(&waiter, HANG_DEADLINE_S);
 	assert_int_equal(sleeper.res, TEEC_SUCCESS);
 	assert_int_equal(waiter.res, TEEC_SUCCESS);
 	assert_int_equal(waiter.op.params[0].value.a, 2);
 	assert_true(log_count(&tb, "teed.log", NOTIF_SEND) >= 1);
 	TEEC_CloseSession(&s1);
-	TEEC_CloseSession(&s2);
-	TEEC_FinalizeContext(&ctx);
-	stop();
+	e2e_close(&ctx, &s2);
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -482,14 +358,10 @@ static long voluntary_switches(pid_t pid)
 /* The pid of the TA process serving @s. */
 static pid_t ta_pid(TEEC_Session *s)
 {
-	TEEC_Value v = {0};
-	uint32_t origin;
+	pid_t pid = (pid_t)e2e_invoke_value(s, TA_TEST_CMD_PID);
 
-	assert_int_equal(invoke_values(s, TA_TEST_CMD_PID, TEEC_VALUE_OUTPUT,
-				       TEEC_NONE, &v, NULL, &origin),
-			 TEEC_SUCCESS);
-	assert_true(v.a > 0);
-	return (pid_t)v.a;
+	assert_true(pid > 0);
+	return pid;
 }
 
 /*
@@ -504,7 +376,7 @@ static void ta_busy_since(pid_t pid, long base)
 {
 	for (int ms = 0; voluntary_switches(pid) < base + 50; ms++) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
-		sleep_ms(1);
+		harness_sleep_ms(1);
 	}
 }
 
@@ -520,15 +392,12 @@ static void test_optee_cancel_req_in_ta(void **state)
 {
 	static TEEC_Context ctx;
 	static TEEC_Session s;
-	static struct call c;
-	uint32_t origin;
+	static struct e2e_call c;
 	pid_t pid;
 	long base;
 
-	start((struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	pid = ta_pid(&s);
 	base = voluntary_switches(pid);
 	assert_true(base >= 0);
@@ -539,16 +408,15 @@ static void test_optee_cancel_req_in_ta(void **state)
 	ta_busy_since(pid, base);
 	assert_false(is_set(&c.done));
 	TEEC_RequestCancellation(&c.op);
-	join_call(&c);
+	e2e_call_join(&c, HANG_DEADLINE_S);
 	assert_int_equal(c.res, TEE_ERROR_CANCEL);
 	assert_int_equal(c.origin, TEEC_ORIGIN_TRUSTED_APP);
 	assert_int_equal(c.op.params[1].value.a, 0);
 
 	/* The session goes on serving. */
-	assert_serves(&s);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -573,17 +441,15 @@ static void test_optee_cancel_req_before_ta_entry_masked(void **state)
 {
 	static TEEC_Context ctx;
 	static TEEC_Session sa, sb;
-	static struct call a, b;
+	static struct e2e_call a, b;
 	uint32_t origin;
 	int requests = 0;
 	pid_t pid;
 	long base;
 
-	start((struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &sa, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &sb, &basic_uuid, &origin),
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &sa, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(e2e_open_session(&ctx, &sb, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
 	pid = ta_pid(&sb);
 	base = voluntary_switches(pid);
@@ -598,10 +464,10 @@ static void test_optee_cancel_req_before_ta_entry_masked(void **state)
 	while (!is_set(&b.done)) {
 		TEEC_RequestCancellation(&a.op);
 		requests++;
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
-	join_call(&b);
-	join_call(&a);
+	e2e_call_join(&b, HANG_DEADLINE_S);
+	e2e_call_join(&a, HANG_DEADLINE_S);
 	assert_true(requests > 0);
 	assert_int_equal(b.res, TEEC_SUCCESS);
 	assert_int_equal(b.op.params[1].value.a, 0);
@@ -610,9 +476,8 @@ static void test_optee_cancel_req_before_ta_entry_masked(void **state)
 	assert_int_equal(a.op.params[1].value.a, 0);
 
 	TEEC_CloseSession(&sa);
-	TEEC_CloseSession(&sb);
-	TEEC_FinalizeContext(&ctx);
-	stop();
+	e2e_close(&ctx, &sb);
+	harness_stop_ok(&tb);
 }
 
 /* Raw tee.h calls, to send TEE_IOC_CANCEL with no call in flight. */
@@ -702,10 +567,8 @@ static void test_optee_cancel_req_nothing_in_flight(void **state)
 	struct tdev *d;
 	uint32_t origin, session, masked = 1;
 
-	start((struct harness_opts){.supplicant = true});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 
 	TEEC_RequestCancellation(NULL);
 	memset(&op, 0, sizeof(op));
@@ -738,10 +601,9 @@ static void test_optee_cancel_req_nothing_in_flight(void **state)
 	assert_int_equal(raw_cancel(d, session + 1000), -EINVAL);
 	tdev_close(d);
 
-	assert_serves(&s);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /**
@@ -807,12 +669,12 @@ static void test_optee_cancel_req_not_kept_for_other_sessions(void **state)
 	uint32_t origin;
 	int cancelled = 0, other = 0;
 
-	start((struct harness_opts){.supplicant = true});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx_a), TEEC_SUCCESS);
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx_b), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx_a, &sa, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx_a, &sa, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx_b, &sb, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx_b, &sb, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
 	memset(&sp, 0, sizeof(sp));
 	sp.s = &sa;
@@ -823,17 +685,17 @@ static void test_optee_cancel_req_not_kept_for_other_sessions(void **state)
 		TEEC_Value v = {.a = 1}, w = {0};
 		TEEC_Result res;
 
-		res = invoke_values(&sb, TA_TEST_CMD_WAIT_CANCEL,
-				    TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT, &v, &w,
-				    &origin);
+		res = e2e_invoke_values(&sb, TA_TEST_CMD_WAIT_CANCEL,
+					TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT, &v,
+					&w, &origin);
 		if (res == TEE_ERROR_CANCEL)
 			cancelled++;
 		else if (res != TEEC_SUCCESS)
 			other++;
 	}
 	set_flag(&sp.stop);
-	assert_true(join_within(caller, HANG_DEADLINE_S));
-	assert_true(join_within(canceller, HANG_DEADLINE_S));
+	assert_true(e2e_join_within(caller, HANG_DEADLINE_S));
+	assert_true(e2e_join_within(canceller, HANG_DEADLINE_S));
 	fprintf(stderr, "A: %ld calls; B: %d of %d cancelled\n", sp.calls,
 		cancelled, LEAK_ROUNDS);
 	assert_int_equal(other, 0);
@@ -841,10 +703,9 @@ static void test_optee_cancel_req_not_kept_for_other_sessions(void **state)
 	assert_int_equal(cancelled, 0);
 
 	TEEC_CloseSession(&sa);
-	TEEC_CloseSession(&sb);
-	TEEC_FinalizeContext(&ctx_a);
+	e2e_close(&ctx_a, &sb);
 	TEEC_FinalizeContext(&ctx_b);
-	stop();
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -881,19 +742,19 @@ static void test_optee_supp_release_supplicant_killed(void **state)
 {
 	static TEEC_Context ctx;
 	TEEC_Session s;
-	static struct call c;
+	static struct e2e_call c;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true,
-				    .supp_timeout_ms = 30000});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true,
+						    .supp_timeout_ms = 30000});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(kill(tb.supp, SIGSTOP), 0);
 	open_async(&c, &ctx);
 	wait_started(&c);
-	sleep_ms(300);
+	harness_sleep_ms(300);
 	assert_false(is_set(&c.done));
 	harness_stop_supplicant(&tb, false);
-	join_call(&c);
+	e2e_call_join(&c, HANG_DEADLINE_S);
 	assert_int_equal(c.res, TEEC_ERROR_COMMUNICATION);
 	assert_int_equal(c.origin, TEEC_ORIGIN_TEE);
 	if (harness_log_contains(&tb, "teed.log", NO_SUPPLICANT))
@@ -902,12 +763,11 @@ static void test_optee_supp_release_supplicant_killed(void **state)
 
 	/* Supplicant restart: the same open works. */
 	assert_int_equal(harness_start_supplicant(&tb), 0);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -927,7 +787,7 @@ static void holding_supplicant(int fd)
 
 	/* The old supplicant's release may still be under way: EBUSY. */
 	for (int i = 0; i < 2000 && tdev_open("teepriv0", &d); i++)
-		sleep_ms(5);
+		harness_sleep_ms(5);
 	if (!d || write(fd, "a", 1) != 1)
 		_exit(1);
 	memset(&buf, 0, sizeof(buf));
@@ -952,14 +812,14 @@ static void test_optee_supp_release_aborts_held_request(void **state)
 {
 	static TEEC_Context ctx;
 	TEEC_Session s;
-	static struct call c;
+	static struct e2e_call c;
 	int pipefd[2];
 	uint32_t origin;
 	pid_t pid;
 	char byte = 0;
 
-	start((struct harness_opts){.supplicant = true,
-				    .supp_timeout_ms = 30000});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true,
+						    .supp_timeout_ms = 30000});
 	harness_stop_supplicant(&tb, true);
 	assert_int_equal(pipe(pipefd), 0);
 	pid = fork();
@@ -976,20 +836,19 @@ static void test_optee_supp_release_aborts_held_request(void **state)
 	assert_false(is_set(&c.done));
 	kill(pid, SIGKILL);
 	assert_int_equal(waitpid(pid, NULL, 0), pid);
-	join_call(&c);
+	e2e_call_join(&c, HANG_DEADLINE_S);
 	assert_int_equal(c.res, TEEC_ERROR_COMMUNICATION);
 	assert_int_equal(c.origin, TEEC_ORIGIN_TEE);
 	assert_false(harness_log_contains(&tb, "teed.log", NO_SUPPLICANT));
 
 	assert_int_equal(harness_start_supplicant(&tb), 0);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	stop();
+	harness_stop_ok(&tb);
 }
 
 #define ABSENT_CLIENTS 8
@@ -1006,17 +865,17 @@ static void test_optee_supp_release_aborts_held_request(void **state)
 static void test_optee_supp_thrd_req_absent_concurrent(void **state)
 {
 	static TEEC_Context ctx[ABSENT_CLIENTS];
-	static struct call c[ABSENT_CLIENTS];
+	static struct e2e_call c[ABSENT_CLIENTS];
 	uint32_t origin;
 
-	start((struct harness_opts){.supp_timeout_ms = 500});
+	harness_start_ok(&tb, (struct harness_opts){.supp_timeout_ms = 500});
 	for (int i = 0; i < ABSENT_CLIENTS; i++)
 		assert_int_equal(TEEC_InitializeContext(NULL, &ctx[i]),
 				 TEEC_SUCCESS);
 	for (int i = 0; i < ABSENT_CLIENTS; i++)
 		open_async(&c[i], &ctx[i]);
 	for (int i = 0; i < ABSENT_CLIENTS; i++) {
-		join_call(&c[i]);
+		e2e_call_join(&c[i], HANG_DEADLINE_S);
 		assert_int_equal(c[i].res, TEEC_ERROR_COMMUNICATION);
 		assert_int_equal(c[i].origin, TEEC_ORIGIN_TEE);
 	}
@@ -1027,13 +886,13 @@ static void test_optee_supp_thrd_req_absent_concurrent(void **state)
 		TEEC_Session s;
 
 		assert_int_equal(
-			open_session(&ctx[i], &s, &basic_uuid, &origin),
+			e2e_open_session(&ctx[i], &s, &basic_uuid, &origin),
 			TEEC_SUCCESS);
-		assert_serves(&s);
+		e2e_assert_serves(&s);
 		TEEC_CloseSession(&s);
 		TEEC_FinalizeContext(&ctx[i]);
 	}
-	stop();
+	harness_stop_ok(&tb);
 }
 
 /* The child: opens a session to a TA that needs loading, and waits. */
@@ -1045,7 +904,7 @@ static void waiting_client(int fd)
 
 	if (TEEC_InitializeContext(NULL, &ctx) || write(fd, "g", 1) != 1)
 		_exit(1);
-	open_session(&ctx, &s, &basic_uuid, &origin);
+	e2e_open_session(&ctx, &s, &basic_uuid, &origin);
 	_exit(0);
 }
 
@@ -1058,7 +917,7 @@ static void waiting_client(int fd)
  * running, if any, in @c (c->thread valid when *@running).
  */
 static void wait_client_in_teed(struct harness *h, TEEC_Session *probe,
-				struct call *c, bool *running)
+				struct e2e_call *c, bool *running)
 {
 	*running = false;
 	for (int tries = 0; tries < 5000; tries++) {
@@ -1070,15 +929,15 @@ static void wait_client_in_teed(struct harness *h, TEEC_Session *probe,
 				 log_count(h, "teed.log", THREADS_BUSY) == busy;
 		     ms++) {
 			assert_true(ms < OBSERVE_DEADLINE_MS);
-			sleep_ms(1);
+			harness_sleep_ms(1);
 		}
 		if (log_count(h, "teed.log", THREADS_BUSY) > busy) {
 			*running = true;
 			return;
 		}
-		join_call(c);
+		e2e_call_join(c, HANG_DEADLINE_S);
 		assert_int_equal(c->res, TEEC_SUCCESS);
-		sleep_ms(5);
+		harness_sleep_ms(5);
 	}
 	fail_msg("the child's call never reached teed");
 }
@@ -1099,7 +958,7 @@ static void test_optee_supp_thrd_req_caller_gone(void **state)
 {
 	static TEEC_Context ctx;
 	static TEEC_Session probe;
-	static struct call c;
+	static struct e2e_call c;
 	TEEC_Session s;
 	TEEC_Value v = {0};
 	int pipefd[2];
@@ -1108,13 +967,11 @@ static void test_optee_supp_thrd_req_caller_gone(void **state)
 	pid_t pid;
 	char byte = 0;
 
-	start((struct harness_opts){.supplicant = true,
-				    .threads = 1,
-				    .supp_timeout_ms = 30000,
-				    .log_level = 7});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(open_session(&ctx, &probe, &hello_uuid, &origin),
-			 TEEC_SUCCESS);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true,
+						    .threads = 1,
+						    .supp_timeout_ms = 30000,
+						    .log_level = 7});
+	e2e_open(&ctx, &probe, &hello_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	harness_stop_supplicant(&tb, true);
 
 	assert_int_equal(pipe(pipefd), 0);
@@ -1130,27 +987,26 @@ static void test_optee_supp_thrd_req_caller_gone(void **state)
 
 	/* The secure thread comes back with no supplicant. */
 	if (running) {
-		join_call(&c);
+		e2e_call_join(&c, HANG_DEADLINE_S);
 		assert_int_equal(c.res, TEEC_SUCCESS);
 	}
 	v.a = 41;
-	assert_int_equal(invoke_values(&probe, TA_HELLO_WORLD_CMD_INC_VALUE,
-				       TEEC_VALUE_INOUT, TEEC_NONE, &v, NULL,
-				       &origin),
+	assert_int_equal(e2e_invoke_values(&probe, TA_HELLO_WORLD_CMD_INC_VALUE,
+					   TEEC_VALUE_INOUT, TEEC_NONE, &v,
+					   NULL, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(v.a, 42);
 	assert_false(harness_log_contains(&tb, "teed.log", NO_SUPPLICANT));
 
 	assert_int_equal(harness_start_supplicant(&tb), 0);
-	assert_int_equal(open_session(&ctx, &s, &basic_uuid, &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
+	e2e_assert_serves(&s);
 	TEEC_CloseSession(&s);
-	TEEC_CloseSession(&probe);
-	TEEC_FinalizeContext(&ctx);
+	e2e_close(&ctx, &probe);
 	close(pipefd[0]);
 	close(pipefd[1]);
-	stop();
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1171,15 +1027,15 @@ static void test_optee_remove_calls_in_flight(void **state)
 {
 	static TEEC_Context ctx[SHUTDOWN_CLIENTS];
 	static TEEC_Session s[SHUTDOWN_CLIENTS];
-	static struct call c[SHUTDOWN_CLIENTS];
+	static struct e2e_call c[SHUTDOWN_CLIENTS];
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	for (int i = 0; i < SHUTDOWN_CLIENTS; i++) {
 		assert_int_equal(TEEC_InitializeContext(NULL, &ctx[i]),
 				 TEEC_SUCCESS);
 		assert_int_equal(
-			open_session(&ctx[i], &s[i], &basic_uuid, &origin),
+			e2e_open_session(&ctx[i], &s[i], &basic_uuid, &origin),
 			TEEC_SUCCESS);
 	}
 	for (int i = 0; i < SHUTDOWN_CLIENTS; i++)
@@ -1187,13 +1043,13 @@ static void test_optee_remove_calls_in_flight(void **state)
 			     500, TEEC_NONE);
 	for (int i = 0; i < SHUTDOWN_CLIENTS; i++)
 		wait_started(&c[i]);
-	sleep_ms(100);
+	harness_sleep_ms(100);
 	for (int i = 0; i < SHUTDOWN_CLIENTS; i++)
 		assert_false(is_set(&c[i].done));
 
-	stop();
+	harness_stop_ok(&tb);
 	for (int i = 0; i < SHUTDOWN_CLIENTS; i++) {
-		join_call(&c[i]);
+		e2e_call_join(&c[i], HANG_DEADLINE_S);
 		if (c[i].res != TEEC_SUCCESS)
 			fprintf(stderr,
 				"client %d: call failed: 0x%x origin %u\n", i,
