@@ -206,6 +206,12 @@ bool machine_reap(struct machine *m)
 
 void machine_halt(struct machine *m)
 {
+	/*
+	 * Never booted, or halted already: a failed machine_boot() cleans
+	 * up after itself, and teed's stop() then halts again.
+	 */
+	if (!m->smc.shared)
+		return;
 	if (m->bus_fd >= 0) {
 		/* Closing the bus tells the secure world to stop. */
 		close(m->bus_fd);

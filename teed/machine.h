@@ -59,7 +59,10 @@ int machine_boot(struct machine *m, const struct machine_config *cfg);
  */
 bool machine_reap(struct machine *m);
 
-/** machine_halt() - stop the secure world and free the machine. */
+/**
+ * machine_halt() - stop the secure world and free the machine
+ * Nothing happens to a machine halted already, or whose boot failed.
+ */
 void machine_halt(struct machine *m);
 
 #endif
