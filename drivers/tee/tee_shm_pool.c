@@ -3,6 +3,13 @@
  * Shared memory pools: a device's two managers, driver-private memory and
  * memory user space may map, each a best-fit allocator over a reserved,
  * page-aligned range (seed: tee_shm_pool.c).
+ *
+ * Beside the seed's managers over mapped memory, two that drivers on a
+ * teebox platform share: one over a range the platform plugs as RAM once,
+ * and one where each allocation is RAM of its own, plugged at the address
+ * a page allocator picks in the range, so that the file handed to user
+ * space (backing_fd) holds that allocation and nothing else, as the
+ * kernel's per-allocation dma-buf does.
  */
 #include <errno.h>
 #include <string.h>
@@ -11,6 +18,7 @@
 #include "kernel/genalloc.h"
 #include "kernel/log.h"
 #include "tee_private.h"
+#include "teebox/platform.h"
 
 /* Log2 of the driver-private granule: 8 bytes, as in the seed. */
 #define PRIV_MIN_ALLOC_ORDER 3
@@ -56,44 +64,193 @@ static const struct tee_shm_pool_mgr_ops pool_ops_generic = {
 	.destroy_poolmgr = pool_op_gen_destroy,
 };
 
+/* Whether a best-fit manager can work over the range with that granule. */
+static bool res_mem_valid(unsigned long vaddr, phys_addr_t paddr, size_t size,
+			  int min_alloc_order)
+{
+	/* Start and end must be page aligned. */
+	if (!IS_ALIGNED(vaddr, PAGE_SIZE) || !IS_ALIGNED(paddr, PAGE_SIZE) ||
+	    !IS_ALIGNED(size, PAGE_SIZE) || !size || !vaddr)
+		return false;
+	return min_alloc_order >= PRIV_MIN_ALLOC_ORDER &&
+	       min_alloc_order <= PAGE_SHIFT;
+}
+
+/* Makes @mgr the best-fit manager over a range res_mem_valid() passed. */
+static int res_mem_init(struct tee_shm_pool_mgr *mgr, unsigned long vaddr,
+			phys_addr_t paddr, size_t size, int min_alloc_order)
+{
+	struct gen_pool *genpool = gen_pool_create(min_alloc_order);
+	int rc;
+
+	if (!genpool)
+		return -ENOMEM;
+	rc = gen_pool_add_virt(genpool, vaddr, paddr, size);
+	if (rc) {
+		gen_pool_destroy(genpool);
+		return rc;
+	}
+	mgr->private_data = genpool;
+	mgr->ops = &pool_ops_generic;
+	return 0;
+}
+
 struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_res_mem(unsigned long vaddr,
 							phys_addr_t paddr,
 							size_t size,
 							int min_alloc_order)
 {
 	struct tee_shm_pool_mgr *mgr;
-	struct gen_pool *genpool;
 	int rc;
 
-	/* Start and end must be page aligned. */
-	if (!IS_ALIGNED(vaddr, PAGE_SIZE) || !IS_ALIGNED(paddr, PAGE_SIZE) ||
-	    !IS_ALIGNED(size, PAGE_SIZE) || !size || !vaddr)
+	if (!res_mem_valid(vaddr, paddr, size, min_alloc_order))
 		return ERR_PTR(-EINVAL);
-	if (min_alloc_order < PRIV_MIN_ALLOC_ORDER ||
-	    min_alloc_order > PAGE_SHIFT)
-		return ERR_PTR(-EINVAL);
-
 	mgr = kzalloc(sizeof(*mgr));
 	if (!mgr)
 		return ERR_PTR(-ENOMEM);
-	genpool = gen_pool_create(min_alloc_order);
-	if (!genpool) {
-		rc = -ENOMEM;
-		goto err_free_mgr;
+	rc = res_mem_init(mgr, vaddr, paddr, size, min_alloc_order);
+	if (rc) {
+		kfree(mgr);
+		return ERR_PTR(rc);
 	}
-	rc = gen_pool_add_virt(genpool, vaddr, paddr, size);
-	if (rc)
-		goto err_destroy_pool;
-
-	mgr->private_data = genpool;
-	mgr->ops = &pool_ops_generic;
 	return mgr;
+}
 
-err_destroy_pool:
-	gen_pool_destroy(genpool);
-err_free_mgr:
-	kfree(mgr);
-	return ERR_PTR(rc);
+/**
+ * struct plugged_mgr - a manager over RAM the platform plugs
+ * @mgr:	what the pool sees; its private_data is the gen_pool
+ * @plat:	the machine that plugs the RAM
+ * @pa:		tee_shm_pool_mgr_alloc_plugged(): the range it plugged
+ */
+struct plugged_mgr {
+	struct tee_shm_pool_mgr mgr;
+	struct platform *plat;
+	phys_addr_t pa;
+};
+
+static struct plugged_mgr *to_plugged_mgr(struct tee_shm_pool_mgr *mgr)
+{
+	return container_of(mgr, struct plugged_mgr, mgr);
+}
+
+static void plugged_destroy(struct tee_shm_pool_mgr *mgr)
+{
+	struct plugged_mgr *m = to_plugged_mgr(mgr);
+
+	gen_pool_destroy(mgr->private_data);
+	m->plat->ops->ram_unplug(m->plat, m->pa);
+	kfree(m);
+}
+
+/* The generic best-fit manager, but it also owns the RAM beneath. */
+static const struct tee_shm_pool_mgr_ops plugged_ops = {
+	.alloc = pool_op_gen_alloc,
+	.free = pool_op_gen_free,
+	.destroy_poolmgr = plugged_destroy,
+};
+
+struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plugged(struct platform *plat,
+							phys_addr_t pa,
+							size_t size,
+							int min_alloc_order)
+{
+	struct plugged_mgr *m;
+	void *va;
+	int rc;
+	int fd;
+
+	m = kzalloc(sizeof(*m));
+	if (!m)
+		return ERR_PTR(-ENOMEM);
+	va = plat->ops->ram_plug(plat, pa, size, &fd);
+	if (IS_ERR(va)) {
+		kfree(m);
+		return va;
+	}
+	rc = -EINVAL;
+	if (res_mem_valid((unsigned long)va, pa, size, min_alloc_order))
+		rc = res_mem_init(&m->mgr, (unsigned long)va, pa, size,
+				  min_alloc_order);
+	if (rc) {
+		plat->ops->ram_unplug(plat, pa);
+		kfree(m);
+		return ERR_PTR(rc);
+	}
+	m->mgr.ops = &plugged_ops;
+	m->plat = plat;
+	m->pa = pa;
+	return &m->mgr;
+}
+
+static int plug_each_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
+			   size_t size)
+{
+	struct plugged_mgr *m = to_plugged_mgr(mgr);
+	size_t s = ALIGN_UP(size, PAGE_SIZE);
+	unsigned long pa;
+	void *va;
+	int fd;
+
+	if (!size || s < size)
+		return -ENOMEM;
+	pa = gen_pool_alloc(mgr->private_data, s);
+	if (!pa)
+		return -ENOMEM;
+	/* New RAM reads as zero: no earlier user's data leaks. */
+	va = m->plat->ops->ram_plug(m->plat, pa, s, &fd);
+	if (IS_ERR(va)) {
+		gen_pool_free(mgr->private_data, pa, s);
+		return -ENOMEM;
+	}
+	shm->paddr = pa;
+	shm->kaddr = va;
+	shm->size = s;
+	shm->backing_fd = fd;
+	return 0;
+}
+
+static void plug_each_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
+{
+	struct plugged_mgr *m = to_plugged_mgr(mgr);
+
+	m->plat->ops->ram_unplug(m->plat, shm->paddr);
+	gen_pool_free(mgr->private_data, (unsigned long)shm->paddr, shm->size);
+	shm->kaddr = NULL;
+	shm->backing_fd = -1;
+}
+
+static void plug_each_destroy(struct tee_shm_pool_mgr *mgr)
+{
+	gen_pool_destroy(mgr->private_data);
+	kfree(to_plugged_mgr(mgr));
+}
+
+static const struct tee_shm_pool_mgr_ops plug_each_ops = {
+	.alloc = plug_each_alloc,
+	.free = plug_each_free,
+	.destroy_poolmgr = plug_each_destroy,
+};
+
+struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plug_each(struct platform *plat,
+							  phys_addr_t pa,
+							  size_t size)
+{
+	struct plugged_mgr *m = kzalloc(sizeof(*m));
+	struct gen_pool *space;
+
+	if (!m)
+		return ERR_PTR(-ENOMEM);
+	/* Only addresses here: the RAM comes with each allocation. */
+	space = gen_pool_create(PAGE_SHIFT);
+	if (!space || gen_pool_add_virt(space, (unsigned long)pa, pa, size)) {
+		gen_pool_destroy(space);
+		kfree(m);
+		return ERR_PTR(-ENOMEM);
+	}
+	m->mgr.private_data = space;
+	m->mgr.ops = &plug_each_ops;
+	m->plat = plat;
+	return &m->mgr;
 }
 
 static bool check_mgr_ops(struct tee_shm_pool_mgr *mgr)

@@ -377,6 +377,33 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_res_mem(unsigned long vaddr,
 							size_t size,
 							int min_alloc_order);
 
+struct platform;
+
+/**
+ * tee_shm_pool_mgr_alloc_plugged() - tee_shm_pool_mgr_alloc_res_mem() over
+ * [@pa, @pa + @size), which @plat plugs as RAM now and unplugs when the
+ * manager is destroyed (driver-private memory of a teebox driver)
+ * Returns the manager or an ERR_PTR (the platform's error if it could not
+ * plug the RAM).
+ */
+struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plugged(struct platform *plat,
+							phys_addr_t pa,
+							size_t size,
+							int min_alloc_order);
+
+/**
+ * tee_shm_pool_mgr_alloc_plug_each() - a manager of memory user space maps
+ * where each allocation is RAM of its own that @plat plugs at an address
+ * picked, page by page, in [@pa, @pa + @size); backing_fd is its file.
+ * Its private_data is that address allocator (struct gen_pool), for a
+ * driver that places other memory in the same range.  An allocation the
+ * platform cannot back fails with -ENOMEM.
+ * Returns the manager or ERR_PTR(-ENOMEM).
+ */
+struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plug_each(struct platform *plat,
+							  phys_addr_t pa,
+							  size_t size);
+
 /**
  * tee_shm_pool_alloc() - a pool from two managers; the pool owns them.
  * Returns the pool or an ERR_PTR(-EINVAL/-ENOMEM).

@@ -266,10 +266,8 @@ static int register_devices(struct loopback *lb)
 /* Frees what loopback_probe() set up; the devices are gone. */
 static void loopback_free(struct loopback *lb)
 {
-	if (lb->pool) {
-		tee_shm_pool_free(lb->pool);
-		lb->plat->ops->ram_unplug(lb->plat, lb->priv_pa);
-	}
+	/* The pool's private manager unplugs the private pages. */
+	tee_shm_pool_free(lb->pool);
 	loopback_supp_uninit(&lb->supp);
 	mutex_destroy(&lb->mutex);
 	kfree(lb);

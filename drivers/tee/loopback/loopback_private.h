@@ -75,7 +75,7 @@ loopback_find_service(const u8 uuid[TEE_IOCTL_UUID_LEN]);
 /**
  * loopback_shm_pool_alloc() - the pool over [@pa, @pa + @size)
  * The first LOOPBACK_PRIV_PAGES pages are plugged now and become
- * driver-private memory (lb->priv_pa; unplugged by loopback_remove());
+ * driver-private memory at lb->priv_pa (unplugged with the pool);
  * the rest is address space where each user-visible allocation gets RAM
  * of its own, so its file holds that allocation only.
  * Returns the pool or an ERR_PTR.

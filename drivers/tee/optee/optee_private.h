@@ -89,9 +89,6 @@ struct optee_supp {
  * @notif:	notification waiters
  * @supp:	the supplicant's request queue
  * @pool:	shared memory pool
- * @priv_pa:	physical address of the driver-private pages
- * @dmabuf_pa:	start of the user-visible part of the reserved memory
- * @dmabuf_size: its size
  * @sec_caps:	capabilities the secure world reported
  * @thread_count: secure threads the secure world reported (0: unknown)
  * @os_revision: OP-TEE OS major, minor and build id
@@ -114,9 +111,6 @@ struct optee {
 	struct optee_notif notif;
 	struct optee_supp supp;
 	struct tee_shm_pool *pool;
-	phys_addr_t priv_pa;
-	phys_addr_t dmabuf_pa;
-	size_t dmabuf_size;
 	u32 sec_caps;
 	u32 thread_count;
 	bool dynamic_shm;

@@ -18,7 +18,6 @@
 #include <limits.h>
 
 #include "kernel/alloc.h"
-#include "kernel/genalloc.h"
 #include "kernel/log.h"
 #include "optee_private.h"
 
@@ -26,9 +25,8 @@
  * struct optee_pool_mgr - one of the driver's two managers
  * @mgr:	the manager the core sees
  * @optee:	the driver
- * @inner:	private memory: the generic best-fit manager doing the work
- * @space:	user-visible memory: allocator of addresses in the range
- * @plugged_pa:	RAM this manager plugged for itself (private pages)
+ * @inner:	the core's manager doing the work: plugged once for private
+ *		memory, plugged per allocation for user-visible memory
  * @registered:	dynamic shared memory: user-visible allocations are
  *		registered with the secure world (REGISTER_SHM)
  */
@@ -36,8 +34,6 @@ struct optee_pool_mgr {
 	struct tee_shm_pool_mgr mgr;
 	struct optee *optee;
 	struct tee_shm_pool_mgr *inner;
-	struct gen_pool *space;
-	phys_addr_t plugged_pa;
 	bool registered;
 };
 
@@ -82,8 +78,9 @@ struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie)
 	return shm;
 }
 
-static int priv_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
-		      size_t size)
+/* The inner manager's memory, with a cookie (and registered if asked). */
+static int optee_pool_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
+			    size_t size)
 {
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
 	int rc = m->inner->ops->alloc(m->inner, shm, size);
@@ -92,62 +89,7 @@ static int priv_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
 		return rc;
 	rc = optee_cookie_add(m->optee, shm);
 	if (rc)
-		m->inner->ops->free(m->inner, shm);
-	return rc;
-}
-
-static void priv_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
-{
-	struct optee_pool_mgr *m = to_optee_mgr(mgr);
-
-	optee_cookie_remove(m->optee, shm);
-	m->inner->ops->free(m->inner, shm);
-}
-
-static void priv_destroy(struct tee_shm_pool_mgr *mgr)
-{
-	struct optee_pool_mgr *m = to_optee_mgr(mgr);
-	struct platform *plat = m->optee->plat;
-
-	m->inner->ops->destroy_poolmgr(m->inner);
-	plat->ops->ram_unplug(plat, m->plugged_pa);
-	kfree(m);
-}
-
-static const struct tee_shm_pool_mgr_ops priv_ops = {
-	.alloc = priv_alloc,
-	.free = priv_free,
-	.destroy_poolmgr = priv_destroy,
-};
-
-static int dmabuf_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
-			size_t size)
-{
-	struct optee_pool_mgr *m = to_optee_mgr(mgr);
-	struct platform *plat = m->optee->plat;
-	size_t s = ALIGN_UP(size, PAGE_SIZE);
-	unsigned long pa;
-	void *va;
-	int fd;
-	int rc;
-
-	if (!size || s < size)
-		return -ENOMEM;
-	pa = gen_pool_alloc(m->space, s);
-	if (!pa)
-		return -ENOMEM;
-	va = plat->ops->ram_plug(plat, pa, s, &fd);
-	if (IS_ERR(va)) {
-		rc = (int)PTR_ERR(va);
-		goto err_free_space;
-	}
-	shm->paddr = pa;
-	shm->kaddr = va;
-	shm->size = s;
-	shm->backing_fd = fd;
-	rc = optee_cookie_add(m->optee, shm);
-	if (rc)
-		goto err_unplug;
+		goto err_free;
 	if (m->registered) {
 		rc = optee_shm_register_pages(m->optee, shm);
 		if (rc)
@@ -157,98 +99,58 @@ static int dmabuf_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
 
 err_cookie:
 	optee_cookie_remove(m->optee, shm);
-err_unplug:
-	plat->ops->ram_unplug(plat, pa);
-	shm->kaddr = NULL;
-	shm->backing_fd = -1;
-err_free_space:
-	gen_pool_free(m->space, pa, s);
+err_free:
+	m->inner->ops->free(m->inner, shm);
+	/* A secure world that refused or is gone: no memory to be had. */
 	return rc == -EPIPE || rc == -EINVAL ? -ENOMEM : rc;
 }
 
-static void dmabuf_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
+static void optee_pool_free(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm)
 {
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
-	struct platform *plat = m->optee->plat;
 
 	if (m->registered)
 		optee_shm_unregister_pages(m->optee, shm);
 	optee_cookie_remove(m->optee, shm);
-	plat->ops->ram_unplug(plat, shm->paddr);
-	gen_pool_free(m->space, (unsigned long)shm->paddr, shm->size);
-	shm->kaddr = NULL;
-	shm->backing_fd = -1;
+	m->inner->ops->free(m->inner, shm);
 }
 
-static void dmabuf_destroy(struct tee_shm_pool_mgr *mgr)
+static void optee_pool_destroy(struct tee_shm_pool_mgr *mgr)
 {
 	struct optee_pool_mgr *m = to_optee_mgr(mgr);
 
-	m->optee->dram_space = NULL;
-	gen_pool_destroy(m->space);
+	if (m->registered)
+		m->optee->dram_space = NULL;
+	m->inner->ops->destroy_poolmgr(m->inner);
 	kfree(m);
 }
 
-static const struct tee_shm_pool_mgr_ops dmabuf_ops = {
-	.alloc = dmabuf_alloc,
-	.free = dmabuf_free,
-	.destroy_poolmgr = dmabuf_destroy,
+static const struct tee_shm_pool_mgr_ops optee_pool_ops = {
+	.alloc = optee_pool_alloc,
+	.free = optee_pool_free,
+	.destroy_poolmgr = optee_pool_destroy,
 };
 
-static struct tee_shm_pool_mgr *priv_mgr_alloc(struct optee *optee,
-					       phys_addr_t pa, size_t size)
+/* Wraps @inner (or passes its error on); @inner is ours either way. */
+static struct tee_shm_pool_mgr *
+wrap_mgr(struct optee *optee, struct tee_shm_pool_mgr *inner, bool registered)
 {
-	struct platform *plat = optee->plat;
 	struct optee_pool_mgr *m;
-	void *va;
-	int fd;
 
+	if (IS_ERR(inner))
+		return inner;
 	m = kzalloc(sizeof(*m));
-	if (!m)
-		return ERR_PTR(-ENOMEM);
-	/* The seed memremap()s the range; here the RAM is plugged first. */
-	va = plat->ops->ram_plug(plat, pa, size, &fd);
-	if (IS_ERR(va)) {
-		kfree(m);
-		pr_err("optee: shared memory ioremap failed");
-		return ERR_PTR(-EINVAL);
-	}
-	m->inner = tee_shm_pool_mgr_alloc_res_mem((unsigned long)va, pa, size,
-						  3 /* 8 byte aligned */);
-	if (IS_ERR(m->inner)) {
-		void *err = m->inner;
-
-		plat->ops->ram_unplug(plat, pa);
-		kfree(m);
-		return err;
-	}
-	m->optee = optee;
-	m->plugged_pa = pa;
-	m->mgr.ops = &priv_ops;
-	return &m->mgr;
-}
-
-static struct tee_shm_pool_mgr *dmabuf_mgr_alloc(struct optee *optee,
-						 phys_addr_t pa, size_t size,
-						 bool registered)
-{
-	struct optee_pool_mgr *m = kzalloc(sizeof(*m));
-
-	if (!m)
-		return ERR_PTR(-ENOMEM);
-	m->space = gen_pool_create(PAGE_SHIFT);
-	if (!m->space ||
-	    gen_pool_add_virt(m->space, (unsigned long)pa, pa, size)) {
-		gen_pool_destroy(m->space);
-		kfree(m);
+	if (!m) {
+		inner->ops->destroy_poolmgr(inner);
 		return ERR_PTR(-ENOMEM);
 	}
 	m->optee = optee;
+	m->inner = inner;
 	m->registered = registered;
-	m->mgr.ops = &dmabuf_ops;
+	m->mgr.ops = &optee_pool_ops;
 	/* Registered user memory takes its addresses here too. */
 	if (registered)
-		optee->dram_space = m->space;
+		optee->dram_space = inner->private_data;
 	return &m->mgr;
 }
 
@@ -260,11 +162,22 @@ struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
 	struct tee_shm_pool_mgr *dmabuf_mgr;
 	struct tee_shm_pool *pool;
 
-	priv_mgr = priv_mgr_alloc(optee, pa, priv_size);
-	if (IS_ERR(priv_mgr))
+	/* The seed memremap()s the range; here the RAM is plugged first. */
+	priv_mgr = wrap_mgr(
+		optee,
+		tee_shm_pool_mgr_alloc_plugged(optee->plat, pa, priv_size,
+					       3 /* 8 byte aligned */),
+		false);
+	if (IS_ERR(priv_mgr)) {
+		pr_err("optee: shared memory ioremap failed: %ld",
+		       PTR_ERR(priv_mgr));
 		return ERR_CAST(priv_mgr);
-	dmabuf_mgr = dmabuf_mgr_alloc(optee, pa + priv_size, size - priv_size,
-				      dynamic);
+	}
+	dmabuf_mgr =
+		wrap_mgr(optee,
+			 tee_shm_pool_mgr_alloc_plug_each(
+				 optee->plat, pa + priv_size, size - priv_size),
+			 dynamic);
 	if (IS_ERR(dmabuf_mgr)) {
 		pool = ERR_CAST(dmabuf_mgr);
 		goto err_priv;
@@ -272,9 +185,6 @@ struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
 	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
 	if (IS_ERR(pool))
 		goto err_dmabuf;
-	optee->priv_pa = pa;
-	optee->dmabuf_pa = pa + priv_size;
-	optee->dmabuf_size = size - priv_size;
 	return pool;
 
 err_dmabuf:
