@@ -293,8 +293,13 @@ out:
 	return rc;
 }
 
-/* Tells the secure world to close @session; the driver forgot it already. */
-static int close_session_in_sw(struct tee_context *ctx, u32 session)
+/*
+ * A message without params, CLOSE_SESSION or CANCEL: the secure world's
+ * answer changes nothing for the caller, only a message that cannot be
+ * allocated does.
+ */
+static int call_without_params(struct tee_context *ctx, u32 cmd, u32 session,
+			       u32 cancel_id)
 {
 	struct optee_msg_arg *msg_arg;
 	phys_addr_t msg_parg;
@@ -303,11 +308,19 @@ static int close_session_in_sw(struct tee_context *ctx, u32 session)
 	shm = optee_get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
 	if (IS_ERR(shm))
 		return (int)PTR_ERR(shm);
-	msg_arg->cmd = OPTEE_MSG_CMD_CLOSE_SESSION;
+	msg_arg->cmd = cmd;
 	msg_arg->session = session;
+	msg_arg->cancel_id = cancel_id;
 	optee_do_call_with_arg(ctx, msg_parg);
 	tee_shm_free(shm);
 	return 0;
+}
+
+/* Tells the secure world to close @session; the driver forgot it already. */
+static int close_session_in_sw(struct tee_context *ctx, u32 session)
+{
+	return call_without_params(ctx, OPTEE_MSG_CMD_CLOSE_SESSION, session,
+				   0);
 }
 
 int optee_close_session(struct tee_context *ctx, u32 session)
@@ -398,23 +411,11 @@ out:
 
 int optee_cancel_req(struct tee_context *ctx, u32 cancel_id, u32 session)
 {
-	struct optee_msg_arg *msg_arg;
-	phys_addr_t msg_parg;
-	struct tee_shm *shm;
-
 	/* Check that the session is valid */
 	if (!session_exists(ctx->data, session))
 		return -EINVAL;
-
-	shm = optee_get_msg_arg(ctx, 0, &msg_arg, &msg_parg);
-	if (IS_ERR(shm))
-		return (int)PTR_ERR(shm);
-	msg_arg->cmd = OPTEE_MSG_CMD_CANCEL;
-	msg_arg->session = session;
-	msg_arg->cancel_id = cancel_id;
-	optee_do_call_with_arg(ctx, msg_parg);
-	tee_shm_free(shm);
-	return 0;
+	return call_without_params(ctx, OPTEE_MSG_CMD_CANCEL, session,
+				   cancel_id);
 }
 
 void optee_enable_shm_cache(struct optee *optee)
