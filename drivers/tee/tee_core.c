@@ -358,23 +358,38 @@ static int buf_arg_from_user(u64 ubuf, struct tee_uspace *us, void *hdr,
 	return 0;
 }
 
-/* Allocates and reads the params of an open session or invoke. */
-static int call_params_from_user(struct tee_context *ctx, u32 num_params,
-				 u64 uparams, struct tee_uspace *us,
-				 struct tee_param **paramsp)
+/*
+ * Reads the argument of an open session or invoke: the header as
+ * buf_arg_from_user() does, then its params into a new array *@paramsp
+ * (NULL when there are none) that the caller frees with free_params().
+ * On failure nothing is left to free.
+ */
+static int call_arg_from_user(struct tee_context *ctx, u64 ubuf,
+			      struct tee_uspace *us, void *hdr, size_t hdr_len,
+			      size_t num_params_off, u64 *uarg,
+			      struct tee_param **paramsp)
 {
 	struct tee_param *params;
+	u32 num_params;
 	int rc;
 
 	*paramsp = NULL;
+	rc = buf_arg_from_user(ubuf, us, hdr, hdr_len, num_params_off, uarg);
+	if (rc)
+		return rc;
+	memcpy(&num_params, (char *)hdr + num_params_off, sizeof(num_params));
 	if (!num_params)
 		return 0;
 	params = kcalloc(num_params, sizeof(*params));
 	if (!params)
 		return -ENOMEM;
+	rc = params_from_user(ctx, params, num_params, *uarg + hdr_len, us);
+	if (rc) {
+		free_params(params, num_params);
+		return rc;
+	}
 	*paramsp = params;
-	rc = params_from_user(ctx, params, num_params, uparams, us);
-	return rc;
+	return 0;
 }
 
 static int tee_ioctl_open_session(struct tee_context *ctx, u64 ubuf,
@@ -382,23 +397,20 @@ static int tee_ioctl_open_session(struct tee_context *ctx, u64 ubuf,
 {
 	const struct tee_driver_ops *ops = ctx->teedev->desc->ops;
 	struct tee_ioctl_open_session_arg arg;
-	struct tee_param *params = NULL;
+	struct tee_param *params;
 	bool have_session = false;
 	u64 uarg, uparams;
 	int rc;
 
 	if (!ops->open_session)
 		return -EINVAL;
-	rc = buf_arg_from_user(
-		ubuf, us, &arg, sizeof(arg),
-		offsetof(struct tee_ioctl_open_session_arg, num_params), &uarg);
+	rc = call_arg_from_user(
+		ctx, ubuf, us, &arg, sizeof(arg),
+		offsetof(struct tee_ioctl_open_session_arg, num_params), &uarg,
+		&params);
 	if (rc)
 		return rc;
-
 	uparams = uarg + sizeof(arg);
-	rc = call_params_from_user(ctx, arg.num_params, uparams, us, &params);
-	if (rc)
-		goto out;
 
 	/* The REE kernel login range is not for user space (mainline). */
 	if (arg.clnt_login >= TEE_IOCTL_LOGIN_REE_KERNEL_MIN &&
@@ -441,22 +453,19 @@ static int tee_ioctl_invoke(struct tee_context *ctx, u64 ubuf,
 {
 	const struct tee_driver_ops *ops = ctx->teedev->desc->ops;
 	struct tee_ioctl_invoke_arg arg;
-	struct tee_param *params = NULL;
+	struct tee_param *params;
 	u64 uarg, uparams;
 	int rc;
 
 	if (!ops->invoke_func)
 		return -EINVAL;
-	rc = buf_arg_from_user(
-		ubuf, us, &arg, sizeof(arg),
-		offsetof(struct tee_ioctl_invoke_arg, num_params), &uarg);
+	rc = call_arg_from_user(
+		ctx, ubuf, us, &arg, sizeof(arg),
+		offsetof(struct tee_ioctl_invoke_arg, num_params), &uarg,
+		&params);
 	if (rc)
 		return rc;
-
 	uparams = uarg + sizeof(arg);
-	rc = call_params_from_user(ctx, arg.num_params, uparams, us, &params);
-	if (rc)
-		goto out;
 
 	rc = ops->invoke_func(ctx, &arg, params);
 	if (rc)
