@@ -573,6 +573,43 @@ TEE_Result TEE_GetPropertyAsString(TEE_PropSetHandle propsetOrEnumerator,
 	return res;
 }
 
+/*
+ * Looks a property up as @type: one of that type as it is, a string in
+ * the form GP gives for that type parsed into it (bool, UUID and
+ * identity; integers go through as_u64()).
+ */
+static TEE_Result lookup_as(TEE_PropSetHandle h, const char *name,
+			    enum prop_type type, struct prop_value *v)
+{
+	const char *str;
+	TEE_Result res;
+	bool ok = false;
+
+	res = lookup(h, name, v);
+	if (res || v->type == type)
+		return res;
+	if (v->type != PROP_STRING)
+		return TEE_ERROR_BAD_FORMAT;
+	/* The string and the parsed value share the union. */
+	str = v->u.str;
+	switch (type) {
+	case PROP_BOOL:
+		ok = !strcasecmp(str, "true") || !strcasecmp(str, "false");
+		v->u.b = !strcasecmp(str, "true");
+		break;
+	case PROP_UUID:
+		ok = str_to_uuid(str, &v->u.uuid);
+		break;
+	case PROP_IDENTITY:
+		ok = str_to_identity(str, &v->u.id);
+		break;
+	default:
+		break;
+	}
+	v->type = type;
+	return ok ? TEE_SUCCESS : TEE_ERROR_BAD_FORMAT;
+}
+
 TEE_Result TEE_GetPropertyAsBool(TEE_PropSetHandle propsetOrEnumerator,
 				 const char *name, bool *value)
 {
@@ -581,19 +618,10 @@ TEE_Result TEE_GetPropertyAsBool(TEE_PropSetHandle propsetOrEnumerator,
 
 	if (!value)
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-	res = lookup(propsetOrEnumerator, name, &v);
-	if (res)
-		return res;
-	if (v.type == PROP_BOOL) {
+	res = lookup_as(propsetOrEnumerator, name, PROP_BOOL, &v);
+	if (!res)
 		*value = v.u.b;
-	} else if (v.type == PROP_STRING && !strcasecmp(v.u.str, "true")) {
-		*value = true;
-	} else if (v.type == PROP_STRING && !strcasecmp(v.u.str, "false")) {
-		*value = false;
-	} else {
-		return TEE_ERROR_BAD_FORMAT;
-	}
-	return TEE_SUCCESS;
+	return res;
 }
 
 /* Any integer property (or a string holding one) as a u64. */
@@ -680,16 +708,10 @@ TEE_Result TEE_GetPropertyAsUUID(TEE_PropSetHandle propsetOrEnumerator,
 
 	if (!value)
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-	res = lookup(propsetOrEnumerator, name, &v);
-	if (res)
-		return res;
-	if (v.type == PROP_UUID) {
+	res = lookup_as(propsetOrEnumerator, name, PROP_UUID, &v);
+	if (!res)
 		*value = v.u.uuid;
-		return TEE_SUCCESS;
-	}
-	if (v.type == PROP_STRING && str_to_uuid(v.u.str, value))
-		return TEE_SUCCESS;
-	return TEE_ERROR_BAD_FORMAT;
+	return res;
 }
 
 TEE_Result TEE_GetPropertyAsIdentity(TEE_PropSetHandle propsetOrEnumerator,
@@ -700,16 +722,10 @@ TEE_Result TEE_GetPropertyAsIdentity(TEE_PropSetHandle propsetOrEnumerator,
 
 	if (!value)
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-	res = lookup(propsetOrEnumerator, name, &v);
-	if (res)
-		return res;
-	if (v.type == PROP_IDENTITY) {
+	res = lookup_as(propsetOrEnumerator, name, PROP_IDENTITY, &v);
+	if (!res)
 		*value = v.u.id;
-		return TEE_SUCCESS;
-	}
-	if (v.type == PROP_STRING && str_to_identity(v.u.str, value))
-		return TEE_SUCCESS;
-	return TEE_ERROR_BAD_FORMAT;
+	return res;
 }
 
 /* ---- enumerators ---- */
