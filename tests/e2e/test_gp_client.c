@@ -35,6 +35,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 
@@ -53,13 +54,6 @@ static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
 /* The teebox of the first group. */
 static struct harness tb;
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
 
 static long now_ms(void)
 {
@@ -90,22 +84,11 @@ static TEEC_Operation op_of(uint32_t t0, uint32_t t1, uint32_t t2, uint32_t t3)
 	return op;
 }
 
+/* A context and a session to ta_test_basic; the open's origin is the TA. */
 static void open_basic(TEEC_Context *ctx, TEEC_Session *s)
 {
-	uint32_t origin = 0;
-
-	assert_int_equal(TEEC_InitializeContext(NULL, ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(ctx, s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
-}
-
-static void close_basic(TEEC_Context *ctx, TEEC_Session *s)
-{
-	TEEC_CloseSession(s);
-	TEEC_FinalizeContext(ctx);
+	assert_int_equal(e2e_open(ctx, s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL),
+			 TEEC_ORIGIN_TRUSTED_APP);
 }
 
 static TEEC_Result invoke(TEEC_Session *s, uint32_t cmd, TEEC_Operation *op,
@@ -349,8 +332,7 @@ static void test_gp_initialize_context_names(void **state)
 			 TEEC_SUCCESS);
 
 	/* a goes; b's session and new shared memory still work. */
-	TEEC_CloseSession(&sa);
-	TEEC_FinalizeContext(&a);
+	e2e_close(&a, &sa);
 	TEEC_FinalizeContext(&a); /* again: nothing left to do */
 	TEEC_FinalizeContext(NULL);
 	assert_int_equal(TEEC_AllocateSharedMemory(&a, &shm),
@@ -367,7 +349,7 @@ static void test_gp_initialize_context_names(void **state)
 		assert_int_equal(v.b, 16);
 	}
 	TEEC_ReleaseSharedMemory(&shm);
-	close_basic(&b, &sb);
+	e2e_close(&b, &sb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -421,7 +403,7 @@ static void test_gp_value_params(void **state)
 	assert_int_equal(invoke(&s, TA_TEST_CMD_VALUE_ECHO, &op, &origin),
 			 TEEC_ERROR_BAD_PARAMETERS);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -491,7 +473,7 @@ static void test_gp_memref_temp(void **state)
 		TEEC_SUCCESS);
 	assert_int_equal(p.tmpref.size, sizeof(out));
 	assert_filled(out, sizeof(out), 200);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -540,7 +522,7 @@ static void test_gp_memref_null(void **state)
 		assert_int_equal(origin, TEEC_ORIGIN_API);
 	}
 	assert_ta_invokes(&s, before, 0);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -637,7 +619,7 @@ static void test_gp_memref_whole(void **state)
 			free_shm(&shm, &k);
 		}
 	}
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -722,7 +704,7 @@ static void test_gp_memref_partial(void **state)
 		assert_int_equal(seen.type, TA_MEMREF_INPUT);
 		free_shm(&shm, &k);
 	}
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -803,7 +785,7 @@ static void test_gp_short_buffer_feedback(void **state)
 			assert_int_equal(buf[i], 0xcc);
 		free_shm(&shm, &k);
 	}
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -906,9 +888,9 @@ static void test_gp_shm_lifecycle(void **state)
 	for (int i = 0; i < 16; i++)
 		TEEC_ReleaseSharedMemory(&many[i]);
 	for (int i = 0; i < 200 && harness_count_fds(tb.teed) != fds; i++)
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	assert_int_equal(harness_count_fds(tb.teed), fds);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -963,7 +945,7 @@ static void test_gp_register_local_buffer(void **state)
 	open_basic(&ctx, &s);
 	for (int i = 0; i < 20; i++)
 		register_local(&ctx, &s);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -1024,7 +1006,7 @@ static void test_gp_shm_large(void **state)
 			TEEC_SUCCESS);
 		assert_int_equal(v.a, byte_sum(b, sizeof(b)));
 	}
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1125,7 +1107,7 @@ static void test_gp_memref_misuse(void **state)
 	assert_int_equal(origin, TEEC_ORIGIN_API);
 	assert_ta_invokes(&s, before, calls);
 	TEEC_FinalizeContext(&other);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -1180,7 +1162,7 @@ static void test_gp_param_types_invalid(void **state)
 	assert_int_equal(opens2, opens);
 	/* The echo, and the LIFECYCLE just above. */
 	assert_ta_invokes(&s, invokes, 2);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /*
@@ -1250,7 +1232,7 @@ static void test_gp_null_arguments(void **state)
 	TEEC_ReleaseSharedMemory(NULL);
 	TEEC_RequestCancellation(NULL);
 	TEEC_FinalizeContext(NULL);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1326,8 +1308,7 @@ static void group_child(gid_t gid)
 		_exit(13);
 	if (op.params[0].value.a != TEEC_LOGIN_GROUP)
 		_exit(14);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+	e2e_close(&ctx, &s);
 	_exit(0);
 }
 
@@ -1407,8 +1388,7 @@ static void test_gp_logins(void **state)
 
 	TEEC_CloseSession(&group);
 	TEEC_CloseSession(&user);
-	TEEC_CloseSession(&pub);
-	TEEC_FinalizeContext(&ctx);
+	e2e_close(&ctx, &pub);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1484,37 +1464,12 @@ static void test_gp_return_origins(void **state)
 				    &origin),
 			 TEEC_ERROR_BAD_PARAMETERS);
 	assert_int_equal(origin, TEEC_ORIGIN_COMMS);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
 /* Cancellation                                                        */
 /* ------------------------------------------------------------------ */
-
-/**
- * struct wait_call - TA_TEST_CMD_WAIT_CANCEL on a thread of its own
- * @s:		the session
- * @op:		its operation, which TEEC_RequestCancellation() names
- * @res, @origin: the result, once @done
- * @done:	set when the call returned
- */
-struct wait_call {
-	TEEC_Session *s;
-	TEEC_Operation op;
-	TEEC_Result res;
-	uint32_t origin;
-	int done;
-};
-
-static void *wait_thread(void *p)
-{
-	struct wait_call *c = p;
-
-	c->res = TEEC_InvokeCommand(c->s, TA_TEST_CMD_WAIT_CANCEL, &c->op,
-				    &c->origin);
-	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
-	return NULL;
-}
 
 /*
  * GP §4.5.10 TEEC_RequestCancellation from another thread while the TA
@@ -1528,27 +1483,27 @@ static void *wait_thread(void *p)
  */
 static void test_gp_request_cancellation(void **state)
 {
-	static struct wait_call c;
+	static struct e2e_call c;
 	TEEC_Context ctx;
 	TEEC_Session s;
-	pthread_t t;
 	long t0;
 	uint32_t origin;
 
 	open_basic(&ctx, &s);
 	memset(&c, 0, sizeof(c));
 	c.s = &s;
+	c.cmd = TA_TEST_CMD_WAIT_CANCEL;
 	c.op = op_of(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT, TEEC_NONE, TEEC_NONE);
 	c.op.params[0].value.a = 20000;
 	t0 = now_ms();
-	assert_int_equal(pthread_create(&t, NULL, wait_thread, &c), 0);
-	while (!__atomic_load_n(&c.done, __ATOMIC_ACQUIRE)) {
+	e2e_call_start(&c);
+	while (!e2e_call_done(&c)) {
 		assert_true(now_ms() - t0 < 15000);
-		if (__atomic_load_n(&c.op.started, __ATOMIC_ACQUIRE))
+		if (e2e_op_started(&c.op))
 			TEEC_RequestCancellation(&c.op);
-		sleep_ms(20);
+		harness_sleep_ms(20);
 	}
-	assert_int_equal(pthread_join(t, NULL), 0);
+	assert_int_equal(pthread_join(c.thread, NULL), 0);
 	assert_int_equal(c.res, TEEC_ERROR_CANCEL);
 	assert_int_equal(c.origin, TEEC_ORIGIN_TRUSTED_APP);
 	assert_true(now_ms() - t0 < 15000);
@@ -1566,7 +1521,7 @@ static void test_gp_request_cancellation(void **state)
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
 	assert_int_equal(c.op.params[1].value.a, 0);
 	assert_int_equal(c.op.started, 1);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1686,7 +1641,7 @@ static void test_gp_threads_one_session(void **state)
 		assert_int_equal(h[i].bad, 0);
 	}
 	assert_ta_invokes(&s, before, NTHREADS * NCALLS);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1708,12 +1663,10 @@ static void test_gp_transport_failure_is_comms(void **state)
 	struct harness h;
 	uint32_t origin;
 
-	assert_int_equal(
-		harness_start(&h, &(struct harness_opts){.supplicant = true}),
-		0);
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
 	open_basic(&ctx, &s);
 	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
-	assert_int_equal(harness_stop(&h), 0);
+	harness_stop_ok(&h);
 
 	op = op_of(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE, TEEC_NONE);
 	op.params[0].value.a = 5;
@@ -1729,7 +1682,7 @@ static void test_gp_transport_failure_is_comms(void **state)
 			     TEEC_SUCCESS);
 	assert_int_equal(origin, TEEC_ORIGIN_COMMS);
 	TEEC_ReleaseSharedMemory(&shm);
-	close_basic(&ctx, &s);
+	e2e_close(&ctx, &s);
 }
 
 int main(void)

@@ -40,6 +40,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "teebox/ta_ipc.h"
@@ -64,59 +65,17 @@
 
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
-
 /*
  * The teebox of the running test; stop_leftover() takes down one that a
  * failed test left up.  What a test's threads write into is static: such
  * a thread may return after its test failed.
  */
 static struct harness tb;
-static bool tb_running;
-
-static void start(struct harness_opts o)
-{
-	assert_int_equal(harness_start(&tb, &o), 0);
-	tb_running = true;
-}
-
-static void stop(void)
-{
-	tb_running = false;
-	/* A clean shutdown is part of every test: teed must exit 0. */
-	assert_int_equal(harness_stop(&tb), 0);
-}
 
 static int stop_leftover(void **state)
 {
-	if (tb_running) {
-		tb_running = false;
-		harness_stop(&tb);
-	}
+	harness_stop_leftover(&tb);
 	return 0;
-}
-
-/* A teebox, a context and a session to ta_test_basic with @login. */
-static void open_basic(TEEC_Context *ctx, TEEC_Session *s, uint32_t login,
-		       const void *data)
-{
-	uint32_t origin;
-
-	assert_int_equal(TEEC_InitializeContext(NULL, ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(ctx, s, &basic_uuid, login, data,
-					  NULL, &origin),
-			 TEEC_SUCCESS);
-}
-
-static void close_basic(TEEC_Context *ctx, TEEC_Session *s)
-{
-	TEEC_CloseSession(s);
-	TEEC_FinalizeContext(ctx);
 }
 
 /* Invokes @cmd with up to four value params of types @t0..@t3. */
@@ -135,19 +94,6 @@ static TEEC_Result invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
 	for (int i = 0; i < 4; i++)
 		v[i] = op.params[i].value;
 	return res;
-}
-
-/* A value round trip that must succeed: the TEE serves @s. */
-static void assert_serves(TEEC_Session *s)
-{
-	TEEC_Value v[4] = {{.a = 7, .b = 9}};
-	uint32_t origin;
-
-	assert_int_equal(invoke_values(s, TA_TEST_CMD_VALUE_INC,
-				       TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
-				       TEEC_NONE, v, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(v[0].a, 8);
 }
 
 /* TA_TEST_CMD_TEE_WAIT; *@elapsed gets the TA's measure. */
@@ -270,14 +216,14 @@ static void test_identity_public(void **state)
 	TEEC_Session s;
 	uint32_t login;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	memset(uuid, 0xff, sizeof(uuid));
 	client_identity(&s, &login, uuid);
 	assert_int_equal(login, TEEC_LOGIN_PUBLIC);
 	assert_memory_equal(uuid, nil, 16);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* USER: login 1, the UUID of "uid=<euid in hex>". */
@@ -291,13 +237,13 @@ static void test_identity_user(void **state)
 
 	snprintf(name, sizeof(name), "uid=%x", (unsigned int)geteuid());
 	client_uuid(name, want);
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_USER, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_USER, NULL);
 	client_identity(&s, &login, uuid);
 	assert_int_equal(login, TEEC_LOGIN_USER);
 	assert_memory_equal(uuid, want, 16);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* GROUP with our effective gid: login 2, the UUID of "gid=<gid in hex>". */
@@ -312,13 +258,13 @@ static void test_identity_group(void **state)
 
 	snprintf(name, sizeof(name), "gid=%x", (unsigned int)gid);
 	client_uuid(name, want);
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_GROUP, &gid);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_GROUP, &gid);
 	client_identity(&s, &login, uuid);
 	assert_int_equal(login, TEEC_LOGIN_GROUP);
 	assert_memory_equal(uuid, want, 16);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -334,15 +280,13 @@ static void open_as_group(gid_t gid, uint32_t out[4])
 	out[0] = TEEC_InitializeContext(NULL, &ctx);
 	if (out[0])
 		return;
-	out[0] = TEEC_OpenSession(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC,
-				  NULL, NULL, &out[1]);
+	out[0] = e2e_open_session(&ctx, &s, &basic_uuid, &out[1]);
 	if (!out[0])
 		TEEC_CloseSession(&s);
 	out[2] = TEEC_OpenSession(&ctx, &s, &basic_uuid, TEEC_LOGIN_GROUP, &gid,
 				  NULL, &out[3]);
 	if (!out[2])
-		TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+		e2e_close(&ctx, &s);
 }
 
 /* A gid we are not in (not root): one that is neither egid nor listed. */
@@ -375,7 +319,7 @@ static void test_identity_group_not_member(void **state)
 	int fds[2], status;
 	pid_t child;
 
-	start((struct harness_opts){.supplicant = true});
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	if (geteuid()) {
 		open_as_group(foreign_gid(), out);
 	} else {
@@ -403,7 +347,7 @@ static void test_identity_group_not_member(void **state)
 	assert_int_equal(out[0], TEEC_SUCCESS); /* it could talk to the TEE */
 	assert_int_equal(out[2], TEEC_ERROR_GENERIC);
 	assert_int_equal(out[3], TEEC_ORIGIN_COMMS);
-	stop();
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -419,8 +363,8 @@ static void test_ree_time(void **state)
 	time_t before, after;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	before = time(NULL);
 	assert_int_equal(invoke_values(&s, TA_TEST_CMD_REE_TIME,
 				       TEEC_VALUE_OUTPUT, TEEC_NONE, TEEC_NONE,
@@ -430,8 +374,8 @@ static void test_ree_time(void **state)
 	assert_true((time_t)v[0].a >= before - 2);
 	assert_true((time_t)v[0].a <= after + 2);
 	assert_true(v[0].b < 1000);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 static uint64_t ms_of(const TEEC_Value *v)
@@ -447,8 +391,8 @@ static void test_system_time_monotonic(void **state)
 	uint64_t last = 0;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	for (int i = 0; i < 20; i++) {
 		TEEC_Value v[4] = {{0}};
 
@@ -462,8 +406,8 @@ static void test_system_time_monotonic(void **state)
 		assert_true(ms_of(&v[1]) >= ms_of(&v[0]));
 		last = ms_of(&v[1]);
 	}
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* TEE_Wait(50) sleeps (at least 50 ms of system time) and succeeds. */
@@ -473,8 +417,8 @@ static void test_tee_wait(void **state)
 	TEEC_Session s;
 	uint32_t origin, elapsed;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(tee_wait(&s, 50, false, &elapsed, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
@@ -484,35 +428,8 @@ static void test_tee_wait(void **state)
 			 TEEC_SUCCESS);
 	assert_true(elapsed >= 50);
 	assert_int_equal(tee_wait(&s, 0, false, NULL, &origin), TEEC_SUCCESS);
-	close_basic(&ctx, &s);
-	stop();
-}
-
-/**
- * struct wait_call - a TEE_WAIT call on a thread of its own
- * @s:		the session
- * @op:		its operation: TEEC_RequestCancellation() names it
- * @res, @origin: the result, once @done
- * @done:	set when the call returned
- * @thread:	the thread
- */
-struct wait_call {
-	TEEC_Session *s;
-	TEEC_Operation op;
-	TEEC_Result res;
-	uint32_t origin;
-	int done;
-	pthread_t thread;
-};
-
-static void *wait_thread(void *p)
-{
-	struct wait_call *c = p;
-
-	c->res = TEEC_InvokeCommand(c->s, TA_TEST_CMD_TEE_WAIT, &c->op,
-				    &c->origin);
-	__atomic_store_n(&c->done, 1, __ATOMIC_RELEASE);
-	return NULL;
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -523,24 +440,22 @@ static void *wait_thread(void *p)
 static TEEC_Result wait_and_cancel(TEEC_Session *s, uint32_t ms, bool unmask,
 				   uint32_t *origin)
 {
-	static struct wait_call c;
-	struct timespec deadline;
+	static struct e2e_call c;
 
 	memset(&c, 0, sizeof(c));
 	c.s = s;
+	c.cmd = TA_TEST_CMD_TEE_WAIT;
 	c.op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
 					   TEEC_NONE, TEEC_NONE);
 	c.op.params[0].value.a = ms;
 	c.op.params[0].value.b = unmask;
-	assert_int_equal(pthread_create(&c.thread, NULL, wait_thread, &c), 0);
-	while (!__atomic_load_n(&c.done, __ATOMIC_ACQUIRE)) {
-		if (__atomic_load_n(&c.op.started, __ATOMIC_ACQUIRE))
+	e2e_call_start(&c);
+	while (!e2e_call_done(&c)) {
+		if (e2e_op_started(&c.op))
 			TEEC_RequestCancellation(&c.op);
-		sleep_ms(20);
+		harness_sleep_ms(20);
 	}
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += HANG_DEADLINE_S;
-	assert_int_equal(pthread_timedjoin_np(c.thread, NULL, &deadline), 0);
+	e2e_call_join(&c, HANG_DEADLINE_S);
 	*origin = c.origin;
 	return c.res;
 }
@@ -556,22 +471,22 @@ static void test_tee_wait_cancelled(void **state)
 	TEEC_Session s;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(wait_and_cancel(&s, 10000, true, &origin),
 			 TEE_ERROR_CANCEL);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
-	assert_serves(&s);
+	e2e_assert_serves(&s);
 	assert_int_equal(
 		wait_and_cancel(&s, TEE_TIMEOUT_INFINITE, true, &origin),
 		TEE_ERROR_CANCEL);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
-	assert_serves(&s);
+	e2e_assert_serves(&s);
 	assert_int_equal(wait_and_cancel(&s, 300, false, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -581,49 +496,40 @@ static void test_tee_wait_cancelled(void **state)
  */
 static void test_tee_wait_ta_killed(void **state)
 {
-	static struct wait_call c;
-	TEEC_Value v[4] = {{0}};
-	struct timespec deadline;
+	static struct e2e_call c;
 	TEEC_Context ctx;
 	TEEC_Session s;
 	uint32_t origin;
 	pid_t pid;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
-	assert_int_equal(invoke_values(&s, TA_TEST_CMD_PID, TEEC_VALUE_OUTPUT,
-				       TEEC_NONE, TEEC_NONE, TEEC_NONE, v,
-				       &origin),
-			 TEEC_SUCCESS);
-	pid = (pid_t)v[0].a;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	pid = (pid_t)e2e_invoke_value(&s, TA_TEST_CMD_PID);
 	assert_true(pid > 0);
 
 	memset(&c, 0, sizeof(c));
 	c.s = &s;
+	c.cmd = TA_TEST_CMD_TEE_WAIT;
 	/* Masked: no cancel request could end it. */
 	c.op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
 					   TEEC_NONE, TEEC_NONE);
 	c.op.params[0].value.a = TEE_TIMEOUT_INFINITE;
-	assert_int_equal(pthread_create(&c.thread, NULL, wait_thread, &c), 0);
+	e2e_call_start(&c);
 	/* Killing it before it waits ends the call the same way. */
-	while (!__atomic_load_n(&c.op.started, __ATOMIC_ACQUIRE))
-		sleep_ms(1);
-	sleep_ms(100);
+	while (!e2e_op_started(&c.op))
+		harness_sleep_ms(1);
+	harness_sleep_ms(100);
 	assert_int_equal(kill(pid, SIGKILL), 0);
-	clock_gettime(CLOCK_REALTIME, &deadline);
-	deadline.tv_sec += HANG_DEADLINE_S;
-	assert_int_equal(pthread_timedjoin_np(c.thread, NULL, &deadline), 0);
+	e2e_call_join(&c, HANG_DEADLINE_S);
 	assert_int_equal(c.res, TEE_ERROR_TARGET_DEAD);
 	assert_int_equal(c.origin, TEEC_ORIGIN_TEE);
 	TEEC_CloseSession(&s);
 
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /*
@@ -638,8 +544,8 @@ static void test_tee_wait_in_destroy_bounded(void **state)
 	TEEC_Session s;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(invoke_values(&s, TA_TEST_CMD_WAIT_IN_DESTROY,
 				       TEEC_NONE, TEEC_NONE, TEEC_NONE,
 				       TEEC_NONE, v, &origin),
@@ -649,13 +555,11 @@ static void test_tee_wait_in_destroy_bounded(void **state)
 	assert_true(harness_log_contains(&tb, "teed.log",
 					 "did not exit after "
 					 "TA_DestroyEntryPoint"));
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
+	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* The secure world checks what a TA's system call asks for. */
@@ -664,8 +568,8 @@ static void test_raw_syscalls_checked(void **state)
 	TEEC_Context ctx;
 	TEEC_Session s;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(raw_syscall(&s, 0, 0, 0), TEEC_ERROR_NOT_SUPPORTED);
 	assert_int_equal(raw_syscall(&s, 1000, 0, 0), TEEC_ERROR_NOT_SUPPORTED);
 	/* WAIT: milliseconds are 32 bits, cancellable is 0 or 1. */
@@ -678,9 +582,9 @@ static void test_raw_syscalls_checked(void **state)
 	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_WAIT, 1, 1), TEEC_SUCCESS);
 	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_GET_SYSTEM_TIME, 0, 0),
 			 TEEC_SUCCESS);
-	assert_serves(&s);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -798,8 +702,8 @@ static void test_ta_properties(void **state)
 	TEEC_Session s;
 	struct prop p;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_prop_uuid(&s, ta, "gpd.ta.appID", TA_TEST_BASIC_UUID_STR);
 	assert_prop_bool(&s, ta, "gpd.ta.singleInstance", true);
 	assert_prop_bool(&s, ta, "gpd.ta.multiSession", true);
@@ -851,8 +755,8 @@ static void test_ta_properties(void **state)
 			  TEE_ERROR_BAD_FORMAT);
 	assert_prop_error(&s, ta, TA_TEST_PROP_AS_BINARY, "gpd.ta.appID",
 			  TEE_ERROR_BAD_FORMAT);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* gpd.tee.*: teebox itself. */
@@ -862,8 +766,8 @@ static void test_tee_properties(void **state)
 	TEEC_Context ctx;
 	TEEC_Session s;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_prop_string(&s, tee, "gpd.tee.apiversion", "1.3.1");
 	assert_prop_string(&s, tee, "gpd.tee.description", "teebox");
 	assert_prop_uuid(&s, tee, "gpd.tee.deviceID", TEEBOX_DEVICE_ID);
@@ -873,8 +777,8 @@ static void test_tee_properties(void **state)
 			  TEE_ERROR_BAD_FORMAT);
 	assert_prop_error(&s, tee, TA_TEST_PROP_AS_STRING, "gpd.ta.appID",
 			  TEE_ERROR_ITEM_NOT_FOUND);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* gpd.client.*: the session's client, in every GP form. */
@@ -889,8 +793,8 @@ static void test_client_properties(void **state)
 
 	snprintf(name, sizeof(name), "uid=%x", (unsigned int)geteuid());
 	client_uuid(name, want);
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_USER, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_USER, NULL);
 	assert_int_equal(get_prop(&s, client, TA_TEST_PROP_AS_IDENTITY,
 				  "gpd.client.identity", 20, &p),
 			 TEEC_SUCCESS);
@@ -911,8 +815,8 @@ static void test_client_properties(void **state)
 			  "gpd.client.identity", TEE_ERROR_BAD_FORMAT);
 	assert_prop_error(&s, client, TA_TEST_PROP_AS_STRING,
 			  "gpd.client.nothing", TEE_ERROR_ITEM_NOT_FOUND);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* TA_TEST_CMD_ENUM_PROPERTIES of @set into @buf; returns the count. */
@@ -965,8 +869,8 @@ static void test_enumerate_properties(void **state)
 	TEEC_Context ctx;
 	TEEC_Session s;
 
-	start((struct harness_opts){.supplicant = true});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(enum_props(&s, TA_TEST_PROPSET_TA, buf, sizeof(buf)),
 			 9);
 	assert_string_equal(buf, ta_want);
@@ -976,8 +880,8 @@ static void test_enumerate_properties(void **state)
 	assert_int_equal(enum_props(&s, TA_TEST_PROPSET_TEE, buf, sizeof(buf)),
 			 5);
 	assert_string_equal(buf, tee_want);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 /* ------------------------------------------------------------------ */
@@ -997,17 +901,18 @@ static void test_foreign_intr(void **state)
 	TEEC_Session s;
 	uint32_t origin;
 
-	start((struct harness_opts){.supplicant = true, .log_level = 7});
-	open_basic(&ctx, &s, TEEC_LOGIN_PUBLIC, NULL);
+	harness_start_ok(
+		&tb, (struct harness_opts){.supplicant = true, .log_level = 7});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(invoke_values(&s, TA_TEST_CMD_BUSY, TEEC_VALUE_INPUT,
 				       TEEC_NONE, TEEC_NONE, TEEC_NONE, v,
 				       &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
 	assert_true(harness_log_contains(&tb, "teed.log", FOREIGN_INTR));
-	assert_serves(&s);
-	close_basic(&ctx, &s);
-	stop();
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 #define T(f) cmocka_unit_test_teardown(f, stop_leftover)
