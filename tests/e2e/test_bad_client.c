@@ -34,6 +34,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "transport/tbx_proto.h"
@@ -46,13 +47,6 @@ static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static struct harness tb;
 static bool tb_running;
 static int teed_fds;
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
 
 static int setup(void **state)
 {
@@ -134,8 +128,6 @@ static void assert_teed_unharmed(void)
 {
 	TEEC_Context ctx;
 	TEEC_Session s;
-	TEEC_Operation op;
-	uint32_t origin;
 	int fds = -1;
 
 	/* The release runs in teed's connection thread: let it finish. */
@@ -143,24 +135,12 @@ static void assert_teed_unharmed(void)
 		fds = harness_count_fds(tb.teed);
 		if (fds == teed_fds)
 			break;
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
 	assert_int_equal(fds, teed_fds);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
-			 TEEC_SUCCESS);
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
-					 TEEC_NONE);
-	op.params[0].value.a = 41;
-	assert_int_equal(
-		TEEC_InvokeCommand(&s, TA_TEST_CMD_VALUE_INC, &op, &origin),
-		TEEC_SUCCESS);
-	assert_int_equal(op.params[0].value.a, 42);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	e2e_assert_inc(&s, TA_TEST_CMD_VALUE_INC);
+	e2e_close(&ctx, &s);
 }
 
 /* The first message is not a HELLO, or a HELLO of another protocol. */
@@ -354,8 +334,7 @@ static void sleeping_client(int report_fd)
 	uint32_t origin;
 
 	if (TEEC_InitializeContext(NULL, &ctx) ||
-	    TEEC_OpenSession(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL,
-			     NULL, &origin))
+	    e2e_open_session(&ctx, &s, &basic_uuid, &origin))
 		_exit(1);
 	memset(&op, 0, sizeof(op));
 	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_NONE, TEEC_NONE,
@@ -365,20 +344,6 @@ static void sleeping_client(int report_fd)
 		_exit(1);
 	TEEC_InvokeCommand(&s, TA_TEST_CMD_SLEEP, &op, &origin);
 	_exit(0);
-}
-
-/* The TA process (the basic TA has a single instance). */
-static pid_t ta_pid(TEEC_Session *s)
-{
-	TEEC_Operation op;
-	uint32_t origin;
-
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
-	assert_int_equal(TEEC_InvokeCommand(s, TA_TEST_CMD_PID, &op, &origin),
-			 TEEC_SUCCESS);
-	return (pid_t)op.params[0].value.a;
 }
 
 /* The system call thread @tid of process @pid is in, or -1. */
@@ -435,18 +400,15 @@ static void test_client_killed_mid_call(void **state)
 {
 	TEEC_Context ctx;
 	TEEC_Session s;
-	uint32_t origin, closed_before, closed = 0;
+	uint32_t closed_before, closed = 0;
 	pid_t pid, ta;
 	int p[2];
 	char c = 0;
 
 	(void)state;
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
-			 TEEC_SUCCESS);
-	ta = ta_pid(&s);
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	/* The TA process (the basic TA has a single instance). */
+	ta = (pid_t)e2e_invoke_value(&s, TA_TEST_CMD_PID);
 	closed_before = closed_sessions(&s);
 	assert_int_equal(pipe(p), 0);
 	pid = fork();
@@ -457,7 +419,7 @@ static void test_client_killed_mid_call(void **state)
 	assert_int_equal(c, 'c');
 	for (int ms = 0; !in_nanosleep(ta); ms++) {
 		assert_true(ms < CLOSE_DEADLINE_MS);
-		sleep_ms(1);
+		harness_sleep_ms(1);
 	}
 	kill(pid, SIGKILL);
 	assert_int_equal(waitpid(pid, NULL, 0), pid);
@@ -465,11 +427,10 @@ static void test_client_killed_mid_call(void **state)
 		closed = closed_sessions(&s);
 		if (closed == closed_before + 1)
 			break;
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
 	assert_int_equal(closed, closed_before + 1);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+	e2e_close(&ctx, &s);
 	close(p[0]);
 	close(p[1]);
 	assert_teed_unharmed();

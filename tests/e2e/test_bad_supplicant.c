@@ -31,6 +31,7 @@
 
 #include "drivers/tee/optee/optee_rpc_cmd.h"
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "transport/tdev.h"
 
@@ -43,7 +44,6 @@
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
 static struct harness tb;
-static bool tb_running;
 
 /**
  * enum rogue - how the stand-in supplicant misbehaves
@@ -91,13 +91,6 @@ struct supp_msg {
 	} hdr;
 	struct tee_ioctl_param params[RPC_PARAMS];
 };
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
 
 static void report(struct rogue_ctx *r, int value)
 {
@@ -268,7 +261,7 @@ static void rogue_main(int report_fd, enum rogue mode)
 
 	/* The old supplicant's release may still be under way: EBUSY. */
 	for (int i = 0; i < 2000 && tdev_open("teepriv0", &r.dev); i++)
-		sleep_ms(5);
+		harness_sleep_ms(5);
 	if (!r.dev || write(report_fd, "a", 1) != 1)
 		_exit(1);
 	if (mode == ROGUE_UNASKED)
@@ -342,12 +335,17 @@ static void rogue_replace(struct rogue_run *run)
 	assert_int_equal(harness_start_supplicant(&tb), 0);
 }
 
-static void start(void)
+/*
+ * Starts a teebox whose supplicant is replaced by a rogue in @mode, then
+ * a context @ctx.  The rogue is forked before the context exists: the
+ * child holds none of it.
+ */
+static void start_with_rogue(struct rogue_run *run, enum rogue mode,
+			     TEEC_Context *ctx)
 {
-	struct harness_opts o = {.supplicant = true};
-
-	assert_int_equal(harness_start(&tb, &o), 0);
-	tb_running = true;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	rogue_start(run, mode);
+	assert_int_equal(TEEC_InitializeContext(NULL, ctx), TEEC_SUCCESS);
 }
 
 /* teed is unharmed: the real supplicant serves @ctx, teed stops clean. */
@@ -356,23 +354,15 @@ static void check_recovers(TEEC_Context *ctx)
 	TEEC_Session s;
 	uint32_t origin = 0;
 
-	assert_int_equal(TEEC_OpenSession(ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
+	assert_int_equal(e2e_open_session(ctx, &s, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(ctx);
-	tb_running = false;
-	assert_int_equal(harness_stop(&tb), 0);
+	e2e_close(ctx, &s);
+	harness_stop_ok(&tb);
 }
 
 static int stop_leftover(void **state)
 {
-	(void)state;
-	if (tb_running) {
-		tb_running = false;
-		harness_stop(&tb);
-	}
+	harness_stop_leftover(&tb);
 	return 0;
 }
 
@@ -383,8 +373,7 @@ static TEEC_Result open_with_rogue(TEEC_Context *ctx, uint32_t *origin)
 	TEEC_Result res;
 
 	*origin = 0;
-	res = TEEC_OpenSession(ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL,
-			       NULL, origin);
+	res = e2e_open_session(ctx, &s, &basic_uuid, origin);
 	if (res == TEEC_SUCCESS)
 		TEEC_CloseSession(&s);
 	return res;
@@ -402,10 +391,7 @@ static void test_supp_send_wrong_num_params(void **state)
 	uint32_t origin;
 
 	(void)state;
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, ROGUE_NUM_PARAMS);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, ROGUE_NUM_PARAMS, &ctx);
 	assert_int_equal(open_with_rogue(&ctx, &origin),
 			 TEEC_ERROR_ITEM_NOT_FOUND);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
@@ -429,10 +415,7 @@ static void test_supp_send_unknown_id(void **state)
 	uint32_t origin;
 
 	(void)state;
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, ROGUE_UNKNOWN_ID);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, ROGUE_UNKNOWN_ID, &ctx);
 	assert_int_equal(open_with_rogue(&ctx, &origin),
 			 TEEC_ERROR_ITEM_NOT_FOUND);
 	assert_int_equal(rogue_report(&run), -ENOENT);
@@ -450,10 +433,7 @@ static void test_supp_send_unasked(void **state)
 	uint32_t origin;
 
 	(void)state;
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, ROGUE_UNASKED);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, ROGUE_UNASKED, &ctx);
 	assert_int_equal(rogue_report(&run), -EINVAL);
 	assert_int_equal(rogue_report(&run), -ENOENT);
 	assert_int_equal(open_with_rogue(&ctx, &origin),
@@ -474,10 +454,7 @@ static void test_load_ta_huge_size(void **state)
 	uint32_t origin;
 
 	(void)state;
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, ROGUE_HUGE_TA);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, ROGUE_HUGE_TA, &ctx);
 	assert_int_equal(open_with_rogue(&ctx, &origin), TEE_ERROR_SECURITY);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
 	assert_int_equal(rogue_report(&run), 0);
@@ -496,10 +473,7 @@ static void check_bad_shm_alloc(enum rogue mode)
 	struct rogue_run run;
 	uint32_t origin;
 
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, mode);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, mode, &ctx);
 	assert_int_equal(open_with_rogue(&ctx, &origin),
 			 TEEC_ERROR_OUT_OF_MEMORY);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
@@ -533,10 +507,7 @@ static void test_load_ta_overflowing_answer(void **state)
 	uint32_t origin;
 
 	(void)state;
-	start();
-	/* Forked before the context exists: the child holds none of it. */
-	rogue_start(&run, ROGUE_OVERFLOW);
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	start_with_rogue(&run, ROGUE_OVERFLOW, &ctx);
 	assert_int_equal(open_with_rogue(&ctx, &origin), TEE_ERROR_SECURITY);
 	assert_int_equal(origin, TEEC_ORIGIN_TEE);
 	assert_int_equal(rogue_report(&run), 0); /* the size query */

@@ -14,7 +14,6 @@
  */
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -34,6 +33,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/examples/hello_world/ta/include/hello_world_ta.h"
 #include "transport/tdev.h"
 
@@ -41,13 +41,6 @@
 #define EXIT_TIMEOUT_MS 20000
 
 static const TEEC_UUID hello_uuid = TA_HELLO_WORLD_UUID;
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
 
 /* The path of the compiled dts/@name.dts. */
 static const char *dtb(const char *name)
@@ -71,13 +64,7 @@ static void start(struct harness *h, const char *tree, bool expect_device)
 		.expect_no_device = !expect_device,
 	};
 
-	assert_int_equal(harness_start(h, &o), 0);
-}
-
-static void stop(struct harness *h)
-{
-	/* A clean shutdown is part of every test: teed must exit 0. */
-	assert_int_equal(harness_stop(h), 0);
+	harness_start_ok(h, o);
 }
 
 static int setup(void **state)
@@ -93,8 +80,7 @@ static int teardown(void **state)
 {
 	struct harness *h = *state;
 
-	if (h->teed > 0)
-		harness_stop(h);
+	harness_stop_leftover(h);
 	free(h);
 	return 0;
 }
@@ -123,30 +109,16 @@ static void assert_optee_works(struct harness *h)
 {
 	TEEC_Context ctx;
 	TEEC_Session s;
-	TEEC_Operation op;
 	struct tdev *d = NULL;
-	uint32_t origin;
 
 	assert_true(harness_log_contains(h, "teed.log",
 					 "optee: initialized driver"));
 	assert_optee_version("tee0");
 	assert_int_equal(tdev_open("teepriv0", &d), -EBUSY);
 
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &hello_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
-			 TEEC_SUCCESS);
-	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
-					 TEEC_NONE);
-	op.params[0].value.a = 41;
-	assert_int_equal(TEEC_InvokeCommand(&s, TA_HELLO_WORLD_CMD_INC_VALUE,
-					    &op, &origin),
-			 TEEC_SUCCESS);
-	assert_int_equal(op.params[0].value.a, 42);
-	TEEC_CloseSession(&s);
-	TEEC_FinalizeContext(&ctx);
+	e2e_open(&ctx, &s, &hello_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	e2e_assert_inc(&s, TA_HELLO_WORLD_CMD_INC_VALUE);
+	e2e_close(&ctx, &s);
 }
 
 /* teed logged that the probe failed with -@err. */
@@ -182,7 +154,7 @@ static void test_optee_driver_init_builtin_tree(void **state)
 
 	start(h, NULL, true);
 	assert_optee_works(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* optee_driver_init: dts/teebox.dts, the built-in tree as a file. */
@@ -192,7 +164,7 @@ static void test_optee_driver_init_teebox_dtb(void **state)
 
 	start(h, dtb("teebox"), true);
 	assert_optee_works(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* optee_driver_init: the HiKey node of seeds/006 (compatible, "smc"). */
@@ -202,7 +174,7 @@ static void test_optee_driver_init_hikey_dtb(void **state)
 
 	start(h, dtb("hikey-optee"), true);
 	assert_optee_works(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /*
@@ -216,7 +188,7 @@ static void test_get_invoke_func_hvc(void **state)
 
 	start(h, dtb("optee-hvc"), true);
 	assert_optee_works(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* optee_driver_init: no /firmware, -ENODEV: teed runs without OP-TEE. */
@@ -227,7 +199,7 @@ static void test_optee_driver_init_no_firmware(void **state)
 	start(h, dtb("no-firmware"), false);
 	assert_true(harness_log_contains(h, "teed.log", "no OP-TEE node"));
 	assert_no_device(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /*
@@ -241,7 +213,7 @@ static void test_optee_driver_init_no_optee_node(void **state)
 	start(h, dtb("no-optee"), false);
 	assert_true(harness_log_contains(h, "teed.log", "no OP-TEE node"));
 	assert_no_device(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* get_invoke_func: no "method" is warned about, and -ENXIO. */
@@ -255,7 +227,7 @@ static void test_get_invoke_func_missing_method(void **state)
 	assert_probe_failed(h, ENXIO);
 	assert_false(harness_log_contains(h, "teed.log", "no OP-TEE node"));
 	assert_no_device(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* get_invoke_func: a method not "smc" nor "hvc" is named, and -EINVAL. */
@@ -269,7 +241,7 @@ static void test_get_invoke_func_invalid_method(void **state)
 	assert_probe_failed(h, EINVAL);
 	assert_false(harness_log_contains(h, "teed.log", "no OP-TEE node"));
 	assert_no_device(h);
-	stop(h);
+	harness_stop_ok(h);
 }
 
 /* Does @path have a line containing @s? */
@@ -346,20 +318,12 @@ static void assert_teed_refuses(const char *tree, const char *why)
 	assert_non_null(mkdtemp(dir));
 	snprintf(log, sizeof(log), "%s/teed.log", dir);
 	snprintf(sock, sizeof(sock), "%s/tee0", dir);
-	pid = fork();
+	pid = harness_spawn(argv, log);
 	assert_true(pid >= 0);
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
-
-		if (fd >= 0)
-			dup2(fd, STDERR_FILENO);
-		execv(argv[0], argv);
-		_exit(127);
-	}
 	for (ms = 0; ms < EXIT_TIMEOUT_MS; ms += 10) {
 		if (waitpid(pid, &status, WNOHANG) == pid)
 			break;
-		sleep_ms(10);
+		harness_sleep_ms(10);
 	}
 	if (ms >= EXIT_TIMEOUT_MS) {
 		kill(pid, SIGKILL);

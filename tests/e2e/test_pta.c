@@ -26,6 +26,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/include/pta_stats.h"
 #include "ta/include/pta_teebox_info.h"
 #include "ta/include/user_ta_header.h"
@@ -56,8 +57,7 @@ static int setup_with(void **state, bool supplicant)
 		return -1;
 	if (TEEC_InitializeContext(NULL, &f->ctx))
 		return -1;
-	if (TEEC_OpenSession(&f->ctx, &f->stats, &stats_uuid, TEEC_LOGIN_PUBLIC,
-			     NULL, NULL, &origin))
+	if (e2e_open_session(&f->ctx, &f->stats, &stats_uuid, &origin))
 		return -1;
 	*state = f;
 	return 0;
@@ -114,24 +114,11 @@ static size_t ta_stats_ok(TEEC_Session *s, struct pta_stats_ta *cells)
 	return size / sizeof(*cells);
 }
 
-static uint32_t invoke_value(TEEC_Session *s, uint32_t cmd)
-{
-	TEEC_Operation op = {0};
-	uint32_t origin;
-
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
-	assert_int_equal(TEEC_InvokeCommand(s, cmd, &op, &origin),
-			 TEEC_SUCCESS);
-	return op.params[0].value.a;
-}
-
 static void open_ta(struct fixture *f, TEEC_Session *s, const TEEC_UUID *u)
 {
 	uint32_t origin;
 
-	assert_int_equal(TEEC_OpenSession(&f->ctx, s, u, TEEC_LOGIN_PUBLIC,
-					  NULL, NULL, &origin),
+	assert_int_equal(e2e_open_session(&f->ctx, s, u, &origin),
 			 TEEC_SUCCESS);
 }
 
@@ -226,7 +213,8 @@ static void test_stats_heap(void **state)
 	before = cells[0].heap.allocated;
 	assert_int_equal(cells[0].heap.num_alloc_fail, 0);
 
-	assert_int_equal(invoke_value(&s, TA_TEST_CMD_HEAP), TA_TEST_HEAP_ALL);
+	assert_int_equal(e2e_invoke_value(&s, TA_TEST_CMD_HEAP),
+			 TA_TEST_HEAP_ALL);
 	assert_int_equal(ta_stats_ok(&f->stats, cells), 1);
 	assert_int_equal(cells[0].heap.allocated, before);
 	assert_true(cells[0].heap.max_allocated >= half + half / 2);
@@ -366,7 +354,7 @@ static void test_info_instances(void **state)
 	assert_memory_equal(&cells[0].uuid, &basic_uuid, sizeof(basic_uuid));
 	assert_int_equal(cells[0].flags,
 			 TA_FLAG_SINGLE_INSTANCE | TA_FLAG_MULTI_SESSION);
-	assert_int_equal(cells[0].pid, invoke_value(&s, TA_TEST_CMD_PID));
+	assert_int_equal(cells[0].pid, e2e_invoke_value(&s, TA_TEST_CMD_PID));
 	assert_int_equal(cells[0].sess_num, 1);
 	assert_int_equal(cells[0].panicked, 0);
 	assert_int_equal(cells[0].heap_size, TA_TEST_BASIC_DATA_SIZE);

@@ -50,18 +50,6 @@ struct run {
 	char out[OUTPUT_MAX];
 };
 
-static void start(struct harness *h)
-{
-	assert_int_equal(
-		harness_start(h, &(struct harness_opts){.supplicant = true}),
-		0);
-}
-
-static void stop(struct harness *h)
-{
-	assert_int_equal(harness_stop(h), 0);
-}
-
 /*
  * LD_PRELOAD for the shim.  Sanitizer builds instrument the shim too, and
  * the ASan runtime insists on coming first in the library list.
@@ -170,15 +158,25 @@ static bool exited_ok(const struct run *r)
 	return WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0;
 }
 
+/*
+ * Runs @prog as @r says while a teebox of its own, with tee-supplicant,
+ * serves it; the teebox stops clean.
+ */
+static void run_in_teebox(const char *prog, struct run *r)
+{
+	struct harness h;
+
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	run(prog, r);
+	harness_stop_ok(&h);
+}
+
 /* Every ioctl of <linux/tee.h> and its error paths, as the kernel's. */
 static void test_raw_client_through_shim(void **state)
 {
 	static struct run r = {.preload = true};
-	struct harness h;
 
-	start(&h);
-	run(TEEBOX_RAW_CLIENT_BIN, &r);
-	stop(&h);
+	run_in_teebox(TEEBOX_RAW_CLIENT_BIN, &r);
 	assert_true(exited_ok(&r));
 	assert_non_null(strstr(r.out, "PASSED: 0 check(s) failed"));
 }
@@ -190,11 +188,8 @@ static void test_raw_client_through_shim(void **state)
 static void test_raw_client_through_shim_no_vm_rw(void **state)
 {
 	static struct run r = {.preload = true, .no_vm_rw = true};
-	struct harness h;
 
-	start(&h);
-	run(TEEBOX_RAW_CLIENT_BIN, &r);
-	stop(&h);
+	run_in_teebox(TEEBOX_RAW_CLIENT_BIN, &r);
 	assert_true(exited_ok(&r));
 	assert_non_null(strstr(r.out, "PASSED: 0 check(s) failed"));
 }
@@ -203,11 +198,8 @@ static void test_raw_client_through_shim_no_vm_rw(void **state)
 static void test_libteec_kernel_path_through_shim(void **state)
 {
 	static struct run r = {.preload = true, .backend = "kernel"};
-	struct harness h;
 
-	start(&h);
-	run(TEEBOX_HELLO_WORLD_BIN, &r);
-	stop(&h);
+	run_in_teebox(TEEBOX_HELLO_WORLD_BIN, &r);
 	assert_true(exited_ok(&r));
 	assert_non_null(strstr(r.out, "TA incremented value to 43"));
 }
@@ -258,14 +250,14 @@ static void test_supplicant_kernel_path_through_shim(void **state)
 	struct harness h;
 	pid_t supp;
 
-	assert_int_equal(harness_start(&h, &(struct harness_opts){0}), 0);
+	harness_start_ok(&h, (struct harness_opts){0});
 	supp = start_supplicant_through_shim(&h);
 	assert_true(supp > 0);
 	h.supp = supp; /* harness_stop() ends it */
 	assert_true(harness_log_contains(&h, "tee-supplicant.log",
 					 "serving teepriv0 (kernel)"));
 	run(TEEBOX_HELLO_WORLD_BIN, &r);
-	stop(&h);
+	harness_stop_ok(&h);
 	assert_int_equal(waitpid(supp, NULL, 0), supp);
 	assert_true(exited_ok(&r));
 	assert_non_null(strstr(r.out, "TA incremented value to 43"));
@@ -275,15 +267,12 @@ static void test_supplicant_kernel_path_through_shim(void **state)
 static void test_libteec_kernel_path_without_shim(void **state)
 {
 	static struct run r = {.backend = "kernel"};
-	struct harness h;
 
 	if (access("/dev/tee0", F_OK) == 0) {
 		fprintf(stderr, "this machine has a /dev/tee0\n");
 		skip();
 	}
-	start(&h);
-	run(TEEBOX_HELLO_WORLD_BIN, &r);
-	stop(&h);
+	run_in_teebox(TEEBOX_HELLO_WORLD_BIN, &r);
 	assert_true(WIFEXITED(r.status));
 	assert_int_not_equal(WEXITSTATUS(r.status), 0);
 	assert_non_null(strstr(r.out, "TEEC_InitializeContext failed"));

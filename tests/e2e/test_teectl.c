@@ -30,6 +30,7 @@
 
 #include "drivers/tee/loopback/loopback.h"
 #include "harness.h"
+#include "teec_helpers.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "transport/tbx_client.h"
@@ -40,13 +41,6 @@
 
 static const u8 echo_uuid[TEE_IOCTL_UUID_LEN] = LOOPBACK_UUID_ECHO;
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
-
-static void sleep_ms(long ms)
-{
-	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-
-	nanosleep(&ts, NULL);
-}
 
 /* teed with the loopback TEE; returns once it said "ready". */
 static void start(struct harness *h, bool supplicant)
@@ -63,13 +57,8 @@ static void start(struct harness *h, bool supplicant)
 	for (int ms = 0; !harness_log_contains(h, "teed.log", "ready (");
 	     ms += 5) {
 		assert_true(ms < 20000);
-		sleep_ms(5);
+		harness_sleep_ms(5);
 	}
-}
-
-static void stop(struct harness *h)
-{
-	assert_int_equal(harness_stop(h), 0);
 }
 
 /* The contents of <dir>/<rel>, or "" when it cannot be read. */
@@ -184,7 +173,7 @@ static void test_info_files_as_sysfs(void **state)
 	assert_string_equal(buf, LOOPBACK_REVISION "\n");
 	read_file(&h, "class/tee/teepriv1/implementation_id", buf, sizeof(buf));
 	assert_string_equal(buf, "32432\n");
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 /* A clean shutdown takes the files and the control socket away. */
@@ -207,7 +196,7 @@ static void test_shutdown_removes_files_and_control(void **state)
 	assert_int_equal(stat(path, &st), -1);
 	snprintf(path, sizeof(path), "%s/class", h.dir);
 	assert_int_equal(stat(path, &st), -1);
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 /* tee1 is the loopback: its own impl id, and it works. */
@@ -274,7 +263,7 @@ static void test_tee1_is_the_loopback(void **state)
 	munmap(map, sa.size);
 	assert_int_equal(tbx_dev_close_shm(d, (int)fd), 0);
 	tbx_dev_close(d);
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 static void test_teectl_info(void **state)
@@ -308,20 +297,7 @@ static void test_teectl_info(void **state)
 	/* The option may follow the command. */
 	assert_int_equal(teectl(&h, "info --json", out), 0);
 	assert_int_equal(out[0], '{');
-	stop(&h);
-}
-
-/* The process the basic TA's instance runs in, as the TA tells it. */
-static pid_t basic_pid(TEEC_Session *s)
-{
-	TEEC_Operation op = {0};
-	uint32_t origin;
-
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
-	assert_int_equal(TEEC_InvokeCommand(s, TA_TEST_CMD_PID, &op, &origin),
-			 TEEC_SUCCESS);
-	return (pid_t)op.params[0].value.a;
+	harness_stop_ok(&h);
 }
 
 static void test_teectl_sessions_and_tas(void **state)
@@ -332,7 +308,6 @@ static void test_teectl_sessions_and_tas(void **state)
 	TEEC_Session s;
 	struct harness h;
 	struct tbx_dev *a, *b;
-	uint32_t origin;
 	u32 sa1, sa2, sb;
 	pid_t ta_pid;
 
@@ -344,11 +319,7 @@ static void test_teectl_sessions_and_tas(void **state)
 	assert_null(strstr(out, "tee0"));
 
 	/* An OP-TEE session through libteec, three loopback ones. */
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(TEEC_OpenSession(&ctx, &s, &basic_uuid,
-					  TEEC_LOGIN_PUBLIC, NULL, NULL,
-					  &origin),
-			 TEEC_SUCCESS);
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	a = dev_open(&h, "tee1");
 	b = dev_open(&h, "tee1");
 	sa1 = lb_open_session(a, TEE_IOCTL_LOGIN_PUBLIC);
@@ -399,7 +370,7 @@ static void test_teectl_sessions_and_tas(void **state)
 	 * Then the secure world's view, from teebox's information pseudo
 	 * TA: the basic TA's single instance, its process and flags.
 	 */
-	ta_pid = basic_pid(&s);
+	ta_pid = (pid_t)e2e_invoke_value(&s, TA_TEST_CMD_PID);
 	assert_int_equal(teectl(&h, "tas", out), 0);
 	assert_non_null(strstr(out, "\nTA instances in the secure world:\n"));
 	snprintf(want, sizeof(want),
@@ -424,7 +395,7 @@ static void test_teectl_sessions_and_tas(void **state)
 	assert_null(strstr(out, TA_TEST_BASIC_UUID_STR));
 	tbx_dev_close(a);
 	TEEC_FinalizeContext(&ctx);
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 static void test_teectl_shm(void **state)
@@ -462,7 +433,7 @@ static void test_teectl_shm(void **state)
 	assert_int_equal(teectl(&h, "--json shm", out), 0);
 	assert_string_equal(out, "{\"shm\":[]}\n");
 	tbx_dev_close(d);
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 /*
@@ -540,7 +511,7 @@ static void test_control_validates_requests(void **state)
 	/* teectl's own checks, and no teed at all. */
 	assert_int_equal(teectl(&h, "frobnicate", out), 2);
 	assert_int_equal(teectl(&h, "", out), 2);
-	stop(&h);
+	harness_stop_ok(&h);
 	assert_int_equal(teectl(&h, "info", out), 1);
 }
 
@@ -594,7 +565,7 @@ static void test_control_refuses_unprivileged_peer(void **state)
 	assert_int_equal(run_as_nobody(&h), 2);
 	assert_true(harness_log_contains(&h, "teed.log",
 					 "control: refused uid 65534"));
-	stop(&h);
+	harness_stop_ok(&h);
 }
 
 int main(void)
