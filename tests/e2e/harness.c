@@ -188,9 +188,13 @@ static int start_teed(struct harness *h, const struct harness_opts *o)
 	if (h->teed < 0)
 		return -errno;
 	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += 10) {
-		if (o->expect_no_device
-			    ? harness_log_contains(h, "teed.log", "ready (")
-			    : !probe(h, "tee0"))
+		/*
+		 * "ready" comes once every device is served: tee0 may answer
+		 * before teepriv0 exists, and a supplicant started then
+		 * would find no device.
+		 */
+		if (harness_log_contains(h, "teed.log", "ready (") &&
+		    (o->expect_no_device || !probe(h, "tee0")))
 			return 0;
 		if (waitpid(h->teed, NULL, WNOHANG) == h->teed) {
 			h->teed = 0;

@@ -49,7 +49,8 @@ struct harness {
 /**
  * harness_start() - start teed (foreground, logging to DIR/teed.log) and,
  * if asked, tee-supplicant; set $TEEBOX_RUNTIME_DIR
- * Returns 0 once tee0 answers (and the supplicant is attached), or -errno
+ * Returns 0 once teed says it is ready and tee0 answers (and the
+ * supplicant is attached), or -errno
  * (the logs are printed).
  */
 int harness_start(struct harness *h, const struct harness_opts *o);
