@@ -294,11 +294,13 @@ static void print_file(const char *path)
 }
 
 /*
- * Runs teed with --dtb @tree in a private directory, expecting it to
- * refuse to start: it must exit non-zero, with a log line containing
- * @why, and serve nothing.
+ * Runs teed with the secure world @secure and --dtb @tree (NULL: the
+ * built-in tree) in a private directory, expecting it to refuse to
+ * start: it must exit non-zero (not die of a signal), with a log line
+ * containing @why, and serve nothing.
  */
-static void assert_teed_refuses(const char *tree, const char *why)
+static void assert_teed_refuses(const char *secure, const char *tree,
+				const char *why)
 {
 	char dir[] = "/tmp/teebox-test-XXXXXX";
 	char log[PATH_MAX], sock[PATH_MAX];
@@ -306,8 +308,8 @@ static void assert_teed_refuses(const char *tree, const char *why)
 			"--runtime-dir",
 			dir,
 			"--secure-world",
-			TEEBOX_SECURE_BIN,
-			"--dtb",
+			(char *)secure,
+			tree ? "--dtb" : NULL,
 			(char *)tree,
 			NULL};
 	bool said_why, said_ready, served;
@@ -357,7 +359,7 @@ static void test_dtb_not_a_tree_refused(void **state)
 	char why[PATH_MAX + 64];
 
 	snprintf(why, sizeof(why), "%s is not a flattened device tree", tree);
-	assert_teed_refuses(tree, why);
+	assert_teed_refuses(TEEBOX_SECURE_BIN, tree, why);
 }
 
 /* --dtb of a file that is not there: teed says so and stops. */
@@ -368,7 +370,17 @@ static void test_dtb_missing_file_refused(void **state)
 
 	snprintf(why, sizeof(why), "cannot open device tree %s: %s", tree,
 		 strerror(ENOENT));
-	assert_teed_refuses(tree, why);
+	assert_teed_refuses(TEEBOX_SECURE_BIN, tree, why);
+}
+
+/*
+ * Firmware that is not there: the machine does not boot, teed says so
+ * and exits 1 (it once died of SIGSEGV halting the machine twice).
+ */
+static void test_secure_world_missing_refused(void **state)
+{
+	assert_teed_refuses("/nonexistent/teebox-secure", NULL,
+			    "the secure world did not boot");
 }
 
 int main(void)
@@ -392,6 +404,7 @@ int main(void)
 			test_get_invoke_func_invalid_method, setup, teardown),
 		cmocka_unit_test(test_dtb_not_a_tree_refused),
 		cmocka_unit_test(test_dtb_missing_file_refused),
+		cmocka_unit_test(test_secure_world_missing_refused),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
