@@ -388,6 +388,28 @@ static int share_in_place(const struct tee_ioctl_shm_register_data *data)
 	return fd;
 }
 
+/* Tells teed that the caller's hold on shm @id is gone (its fd closed). */
+static int send_shm_close(struct tbx_dev *dev, int id)
+{
+	struct tbx_msg msg = {.type = TBX_SHM_CLOSE};
+	ssize_t n;
+	int rfd;
+	int rc;
+
+	msg.u.shm_close.shm_id = id;
+	pthread_mutex_lock(&dev->sock_lock);
+	rc = tbx_send(dev->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.shm_close)),
+		      -1);
+	n = rc ? 0 : tbx_recv(dev->sock, &msg, sizeof(msg), &rfd);
+	pthread_mutex_unlock(&dev->sock_lock);
+	if (!rc && n > 0 && rfd >= 0)
+		close(rfd);
+	if (rc || n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.shm_close)) ||
+	    msg.type != TBX_SHM_CLOSE_REPLY)
+		return -EIO;
+	return msg.u.shm_close.status;
+}
+
 /* An fd ioctl over the socket: the answer brings the new file. */
 static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 {
@@ -430,6 +452,11 @@ static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 	if (ret >= 0) {
 		/* teed answered with the shm id; the caller gets its fd. */
 		if (fd < 0 || remember_shm(dev, fd, (int)ret)) {
+			/*
+			 * The caller never holds it: let teed free it now,
+			 * as the kernel would on a failed fd install.
+			 */
+			send_shm_close(dev, (int)ret);
 			ret = fd < 0 ? -EIO : -ENOMEM;
 		} else {
 			ret = fd;
@@ -457,11 +484,7 @@ long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg)
 
 int tbx_dev_close_shm(struct tbx_dev *dev, int fd)
 {
-	struct tbx_msg msg = {.type = TBX_SHM_CLOSE};
 	int id = -1;
-	ssize_t n;
-	int rfd;
-	int rc;
 
 	pthread_mutex_lock(&dev->shm_lock);
 	for (size_t i = 0; i < dev->nshms; i++) {
@@ -475,19 +498,7 @@ int tbx_dev_close_shm(struct tbx_dev *dev, int fd)
 	if (id < 0)
 		return -EBADF;
 	close(fd);
-
-	msg.u.shm_close.shm_id = id;
-	pthread_mutex_lock(&dev->sock_lock);
-	rc = tbx_send(dev->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.shm_close)),
-		      -1);
-	n = rc ? 0 : tbx_recv(dev->sock, &msg, sizeof(msg), &rfd);
-	pthread_mutex_unlock(&dev->sock_lock);
-	if (!rc && n > 0 && rfd >= 0)
-		close(rfd);
-	if (rc || n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.shm_close)) ||
-	    msg.type != TBX_SHM_CLOSE_REPLY)
-		return -EIO;
-	return msg.u.shm_close.status;
+	return send_shm_close(dev, id);
 }
 
 void tbx_dev_close(struct tbx_dev *dev)
