@@ -223,11 +223,12 @@ static void cmd_open_session(struct msg *m)
 	uint32_t origin = TEE_ORIGIN_TEE;
 	uint32_t session = 0;
 	TEE_Result res;
+	/* The client's params follow the two meta ones, if there are two. */
+	size_t nparams = m->arg->num_params >= 2 ? m->arg->num_params - 2 : 0;
 
 	res = open_session_meta(m->arg, &r);
 	if (!res)
-		res = params_from_msg(m, m->arg->params + 2,
-				      m->arg->num_params - 2);
+		res = params_from_msg(m, m->arg->params + 2, nparams);
 	if (!res) {
 		m->t->cancel.cancel_id = r.cancel_id;
 		res = tm_open_session(m->t, &r, m->types, m->params, &session,
@@ -235,7 +236,7 @@ static void cmd_open_session(struct msg *m)
 	}
 	if (!res)
 		m->nw->session = session;
-	params_to_msg(m, m->nw->params + 2, m->arg->num_params - 2);
+	params_to_msg(m, m->nw->params + 2, nparams);
 	set_result(m, res, origin);
 }
 
