@@ -647,55 +647,34 @@
 	X(TOFF(TEEC_Operation, params), 8)				\
 	X(TOFF(TEEC_Session, imp.ctx), 0)
 
-/* §6.3 layouts on LP64 (x86_64, aarch64). */
-#define TEEC_LP64(X)							\
-	X(TSZ(TEEC_SharedMemory), 56)					\
-	X(TOFF(TEEC_SharedMemory, buffer), 0)				\
-	X(TOFF(TEEC_SharedMemory, size), 8)				\
-	X(TOFF(TEEC_SharedMemory, flags), 16)				\
-	X(TOFF(TEEC_SharedMemory, imp.id), 24)				\
-	X(TOFF(TEEC_SharedMemory, imp.alloced_size), 32)		\
-	X(TOFF(TEEC_SharedMemory, imp.shadow_buffer), 40)		\
-	X(TOFF(TEEC_SharedMemory, imp.registered_fd), 48)		\
-	X(TOFF(TEEC_SharedMemory, imp.flags), 52)			\
-	X(TSZ(TEEC_TempMemoryReference), 16)				\
-	X(TOFF(TEEC_TempMemoryReference, buffer), 0)			\
-	X(TOFF(TEEC_TempMemoryReference, size), 8)			\
-	X(TSZ(TEEC_RegisteredMemoryReference), 24)			\
-	X(TOFF(TEEC_RegisteredMemoryReference, parent), 0)		\
-	X(TOFF(TEEC_RegisteredMemoryReference, size), 8)		\
-	X(TOFF(TEEC_RegisteredMemoryReference, offset), 16)		\
-	X(TSZ(TEEC_Parameter), 24)					\
-	X(TSZ(TEEC_Operation), 112)					\
-	X(TOFF(TEEC_Operation, params[1]), 32)				\
-	X(TOFF(TEEC_Operation, imp.session), 104)			\
-	X(TSZ(TEEC_Session), 16)					\
-	X(TOFF(TEEC_Session, imp.session_id), 8)
-
-/* §6.3 layouts on ILP32 (arm32; i386 is the same for these structs). */
-#define TEEC_ILP32(X)							\
-	X(TSZ(TEEC_SharedMemory), 32)					\
-	X(TOFF(TEEC_SharedMemory, buffer), 0)				\
-	X(TOFF(TEEC_SharedMemory, size), 4)				\
-	X(TOFF(TEEC_SharedMemory, flags), 8)				\
-	X(TOFF(TEEC_SharedMemory, imp.id), 12)				\
-	X(TOFF(TEEC_SharedMemory, imp.alloced_size), 16)		\
-	X(TOFF(TEEC_SharedMemory, imp.shadow_buffer), 20)		\
-	X(TOFF(TEEC_SharedMemory, imp.registered_fd), 24)		\
-	X(TOFF(TEEC_SharedMemory, imp.flags), 28)			\
-	X(TSZ(TEEC_TempMemoryReference), 8)				\
-	X(TOFF(TEEC_TempMemoryReference, buffer), 0)			\
-	X(TOFF(TEEC_TempMemoryReference, size), 4)			\
-	X(TSZ(TEEC_RegisteredMemoryReference), 12)			\
-	X(TOFF(TEEC_RegisteredMemoryReference, parent), 0)		\
-	X(TOFF(TEEC_RegisteredMemoryReference, size), 4)		\
-	X(TOFF(TEEC_RegisteredMemoryReference, offset), 8)		\
-	X(TSZ(TEEC_Parameter), 12)					\
-	X(TSZ(TEEC_Operation), 60)					\
-	X(TOFF(TEEC_Operation, params[1]), 20)				\
-	X(TOFF(TEEC_Operation, imp.session), 56)			\
-	X(TSZ(TEEC_Session), 8)						\
-	X(TOFF(TEEC_Session, imp.session_id), 4)
+/*
+ * §6.3 layouts that depend on the data model: LP64_ILP32(lp64, ilp32)
+ * gives the value on LP64 (x86_64, aarch64) and on ILP32 (arm32; i386
+ * is the same for these structs).
+ */
+#define TEEC_BY_MODEL(X)						\
+	X(TSZ(TEEC_SharedMemory), LP64_ILP32(56, 32))			\
+	X(TOFF(TEEC_SharedMemory, buffer), LP64_ILP32(0, 0))		\
+	X(TOFF(TEEC_SharedMemory, size), LP64_ILP32(8, 4))		\
+	X(TOFF(TEEC_SharedMemory, flags), LP64_ILP32(16, 8))		\
+	X(TOFF(TEEC_SharedMemory, imp.id), LP64_ILP32(24, 12))		\
+	X(TOFF(TEEC_SharedMemory, imp.alloced_size), LP64_ILP32(32, 16)) \
+	X(TOFF(TEEC_SharedMemory, imp.shadow_buffer), LP64_ILP32(40, 20)) \
+	X(TOFF(TEEC_SharedMemory, imp.registered_fd), LP64_ILP32(48, 24)) \
+	X(TOFF(TEEC_SharedMemory, imp.flags), LP64_ILP32(52, 28))	\
+	X(TSZ(TEEC_TempMemoryReference), LP64_ILP32(16, 8))		\
+	X(TOFF(TEEC_TempMemoryReference, buffer), LP64_ILP32(0, 0))	\
+	X(TOFF(TEEC_TempMemoryReference, size), LP64_ILP32(8, 4))	\
+	X(TSZ(TEEC_RegisteredMemoryReference), LP64_ILP32(24, 12))	\
+	X(TOFF(TEEC_RegisteredMemoryReference, parent), LP64_ILP32(0, 0)) \
+	X(TOFF(TEEC_RegisteredMemoryReference, size), LP64_ILP32(8, 4))	\
+	X(TOFF(TEEC_RegisteredMemoryReference, offset), LP64_ILP32(16, 8)) \
+	X(TSZ(TEEC_Parameter), LP64_ILP32(24, 12))			\
+	X(TSZ(TEEC_Operation), LP64_ILP32(112, 60))			\
+	X(TOFF(TEEC_Operation, params[1]), LP64_ILP32(32, 20))		\
+	X(TOFF(TEEC_Operation, imp.session), LP64_ILP32(104, 56))	\
+	X(TSZ(TEEC_Session), LP64_ILP32(16, 8))				\
+	X(TOFF(TEEC_Session, imp.session_id), LP64_ILP32(8, 4))
 
 /* clang-format on */
 
@@ -703,6 +682,15 @@
 #define ABI_LP64 1
 #elif __SIZEOF_POINTER__ == 4 && __SIZEOF_SIZE_T__ == 4
 #define ABI_ILP32 1
+#endif
+
+/* The value of a TEEC_BY_MODEL row for the data model built for. */
+#if defined(ABI_LP64)
+#define ABI_MODEL		"LP64"
+#define LP64_ILP32(lp64, ilp32) (lp64)
+#elif defined(ABI_ILP32)
+#define ABI_MODEL		"ILP32"
+#define LP64_ILP32(lp64, ilp32) (ilp32)
 #endif
 
 /*
@@ -733,9 +721,9 @@ TEEC_CONSTANTS(FACT_ASSERT)
 TEEC_LAYOUTS(FACT_ASSERT)
 #if defined(ABI_LP64)
 UAPI_LP64(FACT_ASSERT)
-TEEC_LP64(FACT_ASSERT)
-#elif defined(ABI_ILP32)
-TEEC_ILP32(FACT_ASSERT)
+#endif
+#if defined(ABI_MODEL)
+TEEC_BY_MODEL(FACT_ASSERT)
 #endif
 #endif /* TEST_ABI_RUNTIME_ONLY */
 
@@ -784,10 +772,82 @@ FACT_TABLE(teec_constants, TEEC_CONSTANTS);
 FACT_TABLE(teec_layouts, TEEC_LAYOUTS);
 #if defined(ABI_LP64)
 FACT_TABLE(uapi_lp64, UAPI_LP64);
-FACT_TABLE(teec_lp64, TEEC_LP64);
-#elif defined(ABI_ILP32)
-FACT_TABLE(teec_ilp32, TEEC_ILP32);
 #endif
+#if defined(ABI_MODEL)
+FACT_TABLE(teec_by_model, TEEC_BY_MODEL);
+#endif
+
+/* A table of facts and the section(s) of ABI-FACTS it holds. */
+struct abi_section {
+	const char *name;
+	const struct abi_fact *facts;
+	size_t count;
+};
+
+/*
+ * What one test checks: the sections of ABI-FACTS about header @name.
+ * Entries of @sections a header does not fill are zero and skipped.
+ */
+struct abi_header {
+	const char *name;
+	struct abi_section sections[6];
+};
+
+#define FACTS(table) table, ARRAY_SIZE(table)
+
+/* ABI-FACTS §1.2-§1.5: include/uapi/linux/tee.h. */
+static struct abi_header uapi_tee_h = {
+	.name = "linux/tee.h",
+	.sections = {
+		{"§1.2 constants", FACTS(uapi_constants)},
+		{"§1.3 ioctls", FACTS(uapi_ioctls)},
+		{"§1.4/§1.5 layouts", FACTS(uapi_layouts)},
+#if defined(ABI_LP64)
+		{"§1.4 LP64 alignment", FACTS(uapi_lp64)},
+#endif
+	}};
+
+/* ABI-FACTS §3.1-§3.5: drivers/tee/optee/optee_smc.h. */
+static struct abi_header optee_smc_h = {
+	.name = "optee_smc.h",
+	.sections = {
+		{"§3.1 SMCCC encoding", FACTS(smc_encoding)},
+		{"§3.2 function ids", FACTS(smc_funcids)},
+		{"§3.2 result registers", FACTS(smc_results)},
+		{"§3.3 return codes", FACTS(smc_returns)},
+		{"§3.4 RPC functions", FACTS(smc_rpc)},
+		{"§3.5 capabilities", FACTS(smc_caps)},
+	}};
+
+/* ABI-FACTS §3.6 and §4.1-§4.4: drivers/tee/optee/optee_msg.h. */
+static struct abi_header optee_msg_h = {
+	.name = "optee_msg.h",
+	.sections = {
+		{"§3.6 UIDs and revision", FACTS(msg_ids)},
+		{"§4.1/§4.2 layouts", FACTS(msg_layouts)},
+		{"§4.3 attributes", FACTS(msg_attrs)},
+		{"§4.4 commands", FACTS(msg_cmds)},
+	}};
+
+/* ABI-FACTS §5.1-§5.5: drivers/tee/optee/optee_rpc_cmd.h. */
+static struct abi_header optee_rpc_cmd_h = {
+	.name = "optee_rpc_cmd.h",
+	.sections = {
+		{"§5.1/§5.5 commands", FACTS(rpc_cmds)},
+		{"§5.2-§5.4 sub-commands", FACTS(rpc_subcmds)},
+	}};
+
+/* ABI-FACTS §6.1-§6.3: libteec/include/tee_client_api.h. */
+static struct abi_header tee_client_api_h = {
+	.name = "tee_client_api.h",
+	.sections = {
+		{"§6.1 functions", FACTS(teec_functions)},
+		{"§6.2 constants", FACTS(teec_constants)},
+		{"§6.3 layouts", FACTS(teec_layouts)},
+#if defined(ABI_MODEL)
+		{"§6.3 " ABI_MODEL " layouts", FACTS(teec_by_model)},
+#endif
+	}};
 
 /*
  * Prints every fact of @facts that does not hold, under @section, and
@@ -812,94 +872,35 @@ static unsigned int check_facts(const char *section,
 	return bad;
 }
 
-#define CHECK(section, table) check_facts(section, table, ARRAY_SIZE(table))
-
-static void report(const char *header, unsigned int bad)
+/*
+ * Checks the struct abi_header in *@state, naming every wrong fact of
+ * every section before it fails, so that one run lists them all.
+ */
+static void test_header(void **state)
 {
+	const struct abi_header *h = *state;
+	const struct abi_section *s;
+	unsigned int bad = 0;
+
+	for (s = h->sections; s < h->sections + ARRAY_SIZE(h->sections); s++)
+		if (s->name)
+			bad += check_facts(s->name, s->facts, s->count);
 	if (bad)
 		fail_msg("%u number(s) in %s differ from ABI-FACTS", bad,
-			 header);
-}
-
-/* ABI-FACTS §1.2-§1.5: include/uapi/linux/tee.h. */
-static void test_uapi_tee_h(void **state)
-{
-	unsigned int bad = 0;
-
-	(void)state;
-	bad += CHECK("§1.2 constants", uapi_constants);
-	bad += CHECK("§1.3 ioctls", uapi_ioctls);
-	bad += CHECK("§1.4/§1.5 layouts", uapi_layouts);
-#if defined(ABI_LP64)
-	bad += CHECK("§1.4 LP64 alignment", uapi_lp64);
-#endif
-	report("linux/tee.h", bad);
-}
-
-/* ABI-FACTS §3.1-§3.5: drivers/tee/optee/optee_smc.h. */
-static void test_optee_smc_h(void **state)
-{
-	unsigned int bad = 0;
-
-	(void)state;
-	bad += CHECK("§3.1 SMCCC encoding", smc_encoding);
-	bad += CHECK("§3.2 function ids", smc_funcids);
-	bad += CHECK("§3.2 result registers", smc_results);
-	bad += CHECK("§3.3 return codes", smc_returns);
-	bad += CHECK("§3.4 RPC functions", smc_rpc);
-	bad += CHECK("§3.5 capabilities", smc_caps);
-	report("optee_smc.h", bad);
-}
-
-/* ABI-FACTS §3.6 and §4.1-§4.4: drivers/tee/optee/optee_msg.h. */
-static void test_optee_msg_h(void **state)
-{
-	unsigned int bad = 0;
-
-	(void)state;
-	bad += CHECK("§3.6 UIDs and revision", msg_ids);
-	bad += CHECK("§4.1/§4.2 layouts", msg_layouts);
-	bad += CHECK("§4.3 attributes", msg_attrs);
-	bad += CHECK("§4.4 commands", msg_cmds);
-	report("optee_msg.h", bad);
-}
-
-/* ABI-FACTS §5.1-§5.5: drivers/tee/optee/optee_rpc_cmd.h. */
-static void test_optee_rpc_cmd_h(void **state)
-{
-	unsigned int bad = 0;
-
-	(void)state;
-	bad += CHECK("§5.1/§5.5 commands", rpc_cmds);
-	bad += CHECK("§5.2-§5.4 sub-commands", rpc_subcmds);
-	report("optee_rpc_cmd.h", bad);
-}
-
-/* ABI-FACTS §6.1-§6.3: libteec/include/tee_client_api.h. */
-static void test_tee_client_api_h(void **state)
-{
-	unsigned int bad = 0;
-
-	(void)state;
-	bad += CHECK("§6.1 functions", teec_functions);
-	bad += CHECK("§6.2 constants", teec_constants);
-	bad += CHECK("§6.3 layouts", teec_layouts);
-#if defined(ABI_LP64)
-	bad += CHECK("§6.3 LP64 layouts", teec_lp64);
-#elif defined(ABI_ILP32)
-	bad += CHECK("§6.3 ILP32 layouts", teec_ilp32);
-#endif
-	report("tee_client_api.h", bad);
+			 h->name);
 }
 
 int main(void)
 {
+	/* Named as when each header had a test function of its own. */
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_uapi_tee_h),
-		cmocka_unit_test(test_optee_smc_h),
-		cmocka_unit_test(test_optee_msg_h),
-		cmocka_unit_test(test_optee_rpc_cmd_h),
-		cmocka_unit_test(test_tee_client_api_h),
+		{"test_uapi_tee_h", test_header, NULL, NULL, &uapi_tee_h},
+		{"test_optee_smc_h", test_header, NULL, NULL, &optee_smc_h},
+		{"test_optee_msg_h", test_header, NULL, NULL, &optee_msg_h},
+		{"test_optee_rpc_cmd_h", test_header, NULL, NULL,
+		 &optee_rpc_cmd_h},
+		{"test_tee_client_api_h", test_header, NULL, NULL,
+		 &tee_client_api_h},
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

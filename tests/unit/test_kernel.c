@@ -2047,32 +2047,32 @@ static struct gen_pool *make_five(unsigned long *x)
 	return pool;
 }
 
-static void test_gen_pool_free_coalesces_with_previous(void **state)
+/*
+ * Frees x[@first], then its neighbour x[@second]: the second free must
+ * merge the two into one 128-byte extent, which starts at x[@lower].
+ */
+static void free_neighbours_coalesce(int first, int second, int lower)
 {
 	long live = kmem_live();
 	unsigned long x[5];
 	struct gen_pool *pool = make_five(x);
 
-	assert_int_equal(gen_pool_free(pool, x[0], 64), 0);
-	assert_int_equal(gen_pool_free(pool, x[1], 64), 0);
+	assert_int_equal(gen_pool_free(pool, x[first], 64), 0);
+	assert_int_equal(gen_pool_free(pool, x[second], 64), 0);
 	assert_int_equal(gen_pool_largest_free(pool), 128);
-	assert_int_equal(gen_pool_alloc(pool, 128), x[0]);
+	assert_int_equal(gen_pool_alloc(pool, 128), x[lower]);
 	gen_pool_destroy(pool);
 	assert_int_equal(kmem_live(), live);
 }
 
+static void test_gen_pool_free_coalesces_with_previous(void **state)
+{
+	free_neighbours_coalesce(0, 1, 0);
+}
+
 static void test_gen_pool_free_coalesces_with_next(void **state)
 {
-	long live = kmem_live();
-	unsigned long x[5];
-	struct gen_pool *pool = make_five(x);
-
-	assert_int_equal(gen_pool_free(pool, x[2], 64), 0);
-	assert_int_equal(gen_pool_free(pool, x[1], 64), 0);
-	assert_int_equal(gen_pool_largest_free(pool), 128);
-	assert_int_equal(gen_pool_alloc(pool, 128), x[1]);
-	gen_pool_destroy(pool);
-	assert_int_equal(kmem_live(), live);
+	free_neighbours_coalesce(2, 1, 1);
 }
 
 static void test_gen_pool_free_coalesces_with_both(void **state)
