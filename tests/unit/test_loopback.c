@@ -3,8 +3,8 @@
  * Unit tests of the loopback TEE (drivers/tee/loopback), teebox's own
  * driver, through the generic TEE subsystem's ioctl interface, as a user
  * process drives it: the driver is probed on a fake platform whose RAM
- * is memory files, and a modelled process (struct uproc, as in
- * test_tee_core.c) runs TEE_IOC_* with its memory and fd table.
+ * is memory files, and a modelled process (struct uproc of tee_uproc.h,
+ * as test_tee_core.c's) runs TEE_IOC_* with its memory and fd table.
  *
  * Every test starts from a fresh probe and checks at teardown that
  * nothing is left: no allocation (kmem_live()), no plugged RAM.  Threads
@@ -32,6 +32,7 @@
 #include "kernel/uaccess.h"
 #include "machine/board.h"
 #include "machine/memfd.h"
+#include "tee_uproc.h"
 
 #define TEEC_SUCCESS		  0x00000000
 #define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
@@ -144,112 +145,8 @@ static int fake_nchunks(struct fake_plat *fp)
 }
 
 /* ------------------------------------------------------------------ */
-/* A user process: memory, fds, ioctls (the pattern of test_tee_core)  */
+/* A user process (tee_uproc.h): the loopback's sessions               */
 /* ------------------------------------------------------------------ */
-
-#define UBASE	  0x7f0000000000ULL
-#define UMEM_SIZE (2 * PAGE_SIZE)
-#define UARG_OFF  0
-#define UBUF_OFF  64
-#define UA(off)	  (UBASE + (u64)(off))
-
-#define UPROC_MAX_FDS 16
-#define UPROC_FD_BASE 3
-
-#define PARAM_SIZE    sizeof(struct tee_ioctl_param)
-#define OPEN_HDR      sizeof(struct tee_ioctl_open_session_arg)
-#define INVOKE_HDR    sizeof(struct tee_ioctl_invoke_arg)
-#define SUPP_HDR      sizeof(struct tee_iocl_supp_recv_arg)
-#define ARG_LEN(h, n) ((h) + PARAM_SIZE * (n))
-
-struct uproc {
-	unsigned char *mem;
-	struct tee_uspace us;
-	struct tee_shm *fds[UPROC_MAX_FDS];
-};
-
-static int uproc_install_shm_fd(struct tee_uspace *us, struct tee_shm *shm)
-{
-	struct uproc *p = us->priv;
-
-	for (int i = 0; i < UPROC_MAX_FDS; i++) {
-		if (!p->fds[i]) {
-			p->fds[i] = shm;
-			return UPROC_FD_BASE + i;
-		}
-	}
-	return -EMFILE;
-}
-
-static const struct tee_uspace_ops uproc_ops = {
-	.install_shm_fd = uproc_install_shm_fd,
-};
-
-static struct uproc *uproc_new(void)
-{
-	struct uproc *p = calloc(1, sizeof(*p));
-
-	assert_non_null(p);
-	p->mem = aligned_alloc(PAGE_SIZE, UMEM_SIZE);
-	assert_non_null(p->mem);
-	memset(p->mem, 0, UMEM_SIZE);
-	return p;
-}
-
-static void uproc_free(struct uproc *p)
-{
-	for (int i = 0; i < UPROC_MAX_FDS; i++)
-		if (p->fds[i])
-			tee_shm_put(p->fds[i]);
-	free(p->mem);
-	free(p);
-}
-
-/* Runs ioctl @cmd with its argument at UARG_OFF. */
-static long uproc_ioctl(struct uproc *p, struct tee_context *ctx,
-			unsigned int cmd)
-{
-	tee_uspace_init(&p->us, &uproc_ops, p);
-	if (tee_uspace_add(&p->us, UBASE, p->mem, UMEM_SIZE))
-		return -ENOSPC;
-	return tee_ioctl(ctx, cmd, UA(UARG_OFF), &p->us);
-}
-
-static void *umem(struct uproc *p, size_t off)
-{
-	return p->mem + off;
-}
-
-static struct tee_shm *uproc_shm(struct uproc *p, int fd)
-{
-	assert_in_range(fd, UPROC_FD_BASE, UPROC_FD_BASE + UPROC_MAX_FDS - 1);
-	assert_non_null(p->fds[fd - UPROC_FD_BASE]);
-	return p->fds[fd - UPROC_FD_BASE];
-}
-
-static void uproc_close(struct uproc *p, int fd)
-{
-	struct tee_shm *shm = uproc_shm(p, fd);
-
-	p->fds[fd - UPROC_FD_BASE] = NULL;
-	tee_shm_put(shm);
-}
-
-static void put_buf_data(struct uproc *p, u64 len)
-{
-	struct tee_ioctl_buf_data *buf = umem(p, UARG_OFF);
-
-	buf->buf_ptr = UA(UBUF_OFF);
-	buf->buf_len = len;
-}
-
-static void set_param(struct tee_ioctl_param *ip, u64 attr, u64 a, u64 b, u64 c)
-{
-	ip->attr = attr;
-	ip->a = a;
-	ip->b = b;
-	ip->c = c;
-}
 
 static struct tee_ioctl_open_session_arg *
 open_arg(struct uproc *p, const u8 *uuid, u32 login, u32 num_params)
@@ -260,37 +157,8 @@ open_arg(struct uproc *p, const u8 *uuid, u32 login, u32 num_params)
 	memcpy(arg->uuid, uuid, TEE_IOCTL_UUID_LEN);
 	arg->clnt_login = login;
 	arg->num_params = num_params;
-	put_buf_data(p, ARG_LEN(OPEN_HDR, num_params));
+	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(OPEN_HDR, num_params));
 	return arg;
-}
-
-static struct tee_ioctl_invoke_arg *invoke_arg(struct uproc *p, u32 session,
-					       u32 func, u32 num_params)
-{
-	struct tee_ioctl_invoke_arg *arg = umem(p, UBUF_OFF);
-
-	memset(arg, 0, ARG_LEN(INVOKE_HDR, num_params));
-	arg->func = func;
-	arg->session = session;
-	arg->num_params = num_params;
-	put_buf_data(p, ARG_LEN(INVOKE_HDR, num_params));
-	return arg;
-}
-
-/* TEE_IOC_SHM_ALLOC of @size; returns the fd, *@id the shm id. */
-static int shm_alloc_ok(struct uproc *p, struct tee_context *ctx, u64 size,
-			int *id)
-{
-	struct tee_ioctl_shm_alloc_data *data = umem(p, UARG_OFF);
-	long fd;
-
-	memset(data, 0, sizeof(*data));
-	data->size = size;
-	fd = uproc_ioctl(p, ctx, TEE_IOC_SHM_ALLOC);
-	assert_true(fd >= UPROC_FD_BASE);
-	if (id)
-		*id = data->id;
-	return (int)fd;
 }
 
 static u32 open_session_ok(struct uproc *p, struct tee_context *ctx,
@@ -314,6 +182,37 @@ static int close_session(struct uproc *p, struct tee_context *ctx, u32 session)
 	return (int)uproc_ioctl(p, ctx, TEE_IOC_CLOSE_SESSION);
 }
 
+/* LOOPBACK_ECHO_CMD_INC of the value (1, 2, 3) passed as @attr. */
+static struct tee_ioctl_invoke_arg *inc_arg(struct uproc *p, u32 session,
+					    u32 num_params, u64 attr)
+{
+	struct tee_ioctl_invoke_arg *arg;
+
+	arg = invoke_arg(p, session, LOOPBACK_ECHO_CMD_INC, num_params);
+	set_param(arg->params, attr, 1, 2, 3);
+	return arg;
+}
+
+/* A param of type TEE_IOCTL_PARAM_ATTR_TYPE_@type. */
+#define PARAM(type, pa, pb, pc)                                                \
+	((struct tee_ioctl_param){.attr = TEE_IOCTL_PARAM_ATTR_TYPE_##type,    \
+				  .a = (pa),                                   \
+				  .b = (pb),                                   \
+				  .c = (pc)})
+
+/* LOOPBACK_ECHO_CMD_COPY from param @src into param @dst. */
+static struct tee_ioctl_invoke_arg *copy_arg(struct uproc *p, u32 session,
+					     struct tee_ioctl_param src,
+					     struct tee_ioctl_param dst)
+{
+	struct tee_ioctl_invoke_arg *arg;
+
+	arg = invoke_arg(p, session, LOOPBACK_ECHO_CMD_COPY, 2);
+	arg->params[0] = src;
+	arg->params[1] = dst;
+	return arg;
+}
+
 /* ------------------------------------------------------------------ */
 /* Fixture                                                             */
 /* ------------------------------------------------------------------ */
@@ -327,14 +226,13 @@ static int close_session(struct uproc *p, struct tee_context *ctx, u32 session)
  * @cred:	credentials contexts are opened with
  * @ctxs:	contexts open_ctx() opened and close_ctx() did not close
  */
-#define FX_MAX_CTXS 8
 struct fx {
 	long live0;
 	struct fake_plat fp;
 	struct loopback *lb;
 	struct uproc *p;
 	struct tee_cred cred;
-	struct tee_context *ctxs[FX_MAX_CTXS];
+	struct tee_context *ctxs[UPROC_MAX_CTXS];
 };
 
 static int setup(void **state)
@@ -368,9 +266,7 @@ static int teardown(void **state)
 	int rc = 0;
 
 	kmem_fail_nth(0);
-	for (int i = 0; i < FX_MAX_CTXS; i++)
-		if (fx->ctxs[i])
-			teedev_close_context(fx->ctxs[i]);
+	ctxs_close_all(fx->ctxs);
 	uproc_free(fx->p);
 	loopback_remove(fx->lb);
 	if (kmem_live() != fx->live0) {
@@ -390,25 +286,12 @@ static int teardown(void **state)
 
 static struct tee_context *open_ctx(struct fx *fx, struct tee_device *dev)
 {
-	struct tee_context *ctx = teedev_open(dev, &fx->cred);
-
-	assert_false(IS_ERR_OR_NULL(ctx));
-	for (int i = 0; i < FX_MAX_CTXS; i++) {
-		if (!fx->ctxs[i]) {
-			fx->ctxs[i] = ctx;
-			return ctx;
-		}
-	}
-	fail_msg("too many contexts");
-	return NULL;
+	return ctxs_open(fx->ctxs, dev, &fx->cred);
 }
 
 static void close_ctx(struct fx *fx, struct tee_context *ctx)
 {
-	for (int i = 0; i < FX_MAX_CTXS; i++)
-		if (fx->ctxs[i] == ctx)
-			fx->ctxs[i] = NULL;
-	teedev_close_context(ctx);
+	ctxs_close(fx->ctxs, ctx);
 }
 
 /* ------------------------------------------------------------------ */
@@ -518,8 +401,7 @@ static void test_echo__open_invoke_close(void **state)
 	u32 s;
 
 	s = open_session_ok(fx->p, ctx, echo_uuid, TEE_IOCTL_LOGIN_PUBLIC);
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_INC, 1);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT, 1, 2, 3);
+	arg = inc_arg(fx->p, s, 1, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT);
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_SUCCESS);
 	assert_int_equal(arg->ret_origin, TEEC_ORIGIN_TRUSTED_APP);
@@ -529,8 +411,7 @@ static void test_echo__open_invoke_close(void **state)
 
 	assert_int_equal(close_session(fx->p, ctx, s), 0);
 	/* Gone: invoking or closing it again is -EINVAL. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_INC, 1);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT, 1, 2, 3);
+	arg = inc_arg(fx->p, s, 1, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT);
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), -EINVAL);
 	assert_int_equal(close_session(fx->p, ctx, s), -EINVAL);
 }
@@ -544,13 +425,11 @@ static void test_echo__param_types_and_commands_checked(void **state)
 
 	s = open_session_ok(fx->p, ctx, echo_uuid, TEE_IOCTL_LOGIN_PUBLIC);
 	/* INC wants VALUE_INOUT. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_INC, 1);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, 1, 2, 3);
+	arg = inc_arg(fx->p, s, 1, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT);
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_BAD_PARAMETERS);
 	/* ...and nothing else after it. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_INC, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT, 1, 2, 3);
+	arg = inc_arg(fx->p, s, 2, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT);
 	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, 0, 0,
 		  0);
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
@@ -748,11 +627,8 @@ static void test_echo__copy_memref(void **state)
 	s = open_session_ok(fx->p, ctx, echo_uuid, TEE_IOCTL_LOGIN_PUBLIC);
 
 	/* 20 bytes from offset 4 into offset 8 of a 32-byte window. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 4, 20,
-		  (u64)in_id);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 8,
-		  32, (u64)out_id);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 4, 20, (u64)in_id),
+		       PARAM(MEMREF_OUTPUT, 8, 32, (u64)out_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_SUCCESS);
 	assert_int_equal(arg->params[1].b, 20);
@@ -761,39 +637,28 @@ static void test_echo__copy_memref(void **state)
 
 	/* Too small: SHORT_BUFFER and the size needed, nothing copied. */
 	memset(out->kaddr, 0, 64);
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 0, 40,
-		  (u64)in_id);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  10, (u64)out_id);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 0, 40, (u64)in_id),
+		       PARAM(MEMREF_OUTPUT, 0, 10, (u64)out_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_SHORT_BUFFER);
 	assert_int_equal(arg->params[1].b, 40);
 	assert_int_equal(((u8 *)out->kaddr)[1], 0);
 
 	/* One buffer, overlapping ranges (INOUT both). */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT, 0, 16,
-		  (u64)in_id);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT, 4,
-		  16, (u64)in_id);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INOUT, 0, 16, (u64)in_id),
+		       PARAM(MEMREF_INOUT, 4, 16, (u64)in_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_SUCCESS);
 	for (int i = 0; i < 16; i++)
 		assert_int_equal(((u8 *)in->kaddr)[4 + i], (u8)(i * 3));
 
 	/* A range past the end of the shm is refused by the core. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 4090, 16,
-		  (u64)in_id);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  16, (u64)out_id);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 4090, 16, (u64)in_id),
+		       PARAM(MEMREF_OUTPUT, 0, 16, (u64)out_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), -EINVAL);
 	/* Values where memrefs belong: BAD_PARAMETERS from the service. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INPUT, 0, 0, 0);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  16, (u64)out_id);
+	arg = copy_arg(fx->p, s, PARAM(VALUE_INPUT, 0, 0, 0),
+		       PARAM(MEMREF_OUTPUT, 0, 16, (u64)out_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_BAD_PARAMETERS);
 }
@@ -809,31 +674,22 @@ static void test_echo__null_memref_is_a_size_query(void **state)
 
 	shm_alloc_ok(fx->p, ctx, 64, &in_id);
 	s = open_session_ok(fx->p, ctx, echo_uuid, TEE_IOCTL_LOGIN_PUBLIC);
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 0, 24,
-		  (u64)in_id);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  0, TEE_MEMREF_NULL);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 0, 24, (u64)in_id),
+		       PARAM(MEMREF_OUTPUT, 0, 0, TEE_MEMREF_NULL));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_SHORT_BUFFER);
 	assert_int_equal(arg->params[1].b, 24);
 
 	/* Nothing into nothing. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 0, 0,
-		  TEE_MEMREF_NULL);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  0, TEE_MEMREF_NULL);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 0, 0, TEE_MEMREF_NULL),
+		       PARAM(MEMREF_OUTPUT, 0, 0, TEE_MEMREF_NULL));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_SUCCESS);
 	assert_int_equal(arg->params[1].b, 0);
 
 	/* A null input that claims bytes has none to give. */
-	arg = invoke_arg(fx->p, s, LOOPBACK_ECHO_CMD_COPY, 2);
-	set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT, 0, 8,
-		  TEE_MEMREF_NULL);
-	set_param(arg->params + 1, TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_OUTPUT, 0,
-		  16, (u64)in_id);
+	arg = copy_arg(fx->p, s, PARAM(MEMREF_INPUT, 0, 8, TEE_MEMREF_NULL),
+		       PARAM(MEMREF_OUTPUT, 0, 16, (u64)in_id));
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_INVOKE), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_BAD_PARAMETERS);
 }
@@ -1022,7 +878,7 @@ static long supp_recv(struct uproc *p, struct tee_context *supp, u32 n,
 	arg->num_params = n;
 	if (n)
 		arg->params[0].attr = attr0;
-	put_buf_data(p, ARG_LEN(SUPP_HDR, n));
+	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(SUPP_HDR, n));
 	return uproc_ioctl(p, supp, TEE_IOC_SUPPL_RECV);
 }
 
@@ -1037,7 +893,7 @@ static long supp_send(struct uproc *p, struct tee_context *supp, u32 ret, u32 n,
 	if (n)
 		set_param(arg->params, TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT, a,
 			  b, c);
-	put_buf_data(p, ARG_LEN(SUPP_HDR, n));
+	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(SUPP_HDR, n));
 	return uproc_ioctl(p, supp, TEE_IOC_SUPPL_SEND);
 }
 

@@ -36,157 +36,16 @@
 #include "kernel/sync.h"
 #include "kernel/uaccess.h"
 #include "tee_test_driver.h"
+#include "tee_uproc.h"
 
 /* ------------------------------------------------------------------ */
 /* A user process: memory, ioctl calls, file descriptors               */
 /* ------------------------------------------------------------------ */
 
-/* The process's memory: UMEM_SIZE bytes at user address UBASE. */
-#define UBASE	  0x7f0000000000ULL
-#define UMEM_SIZE (4 * PAGE_SIZE)
-/* Where the helpers put the ioctl argument and the argument buffer. */
-#define UARG_OFF 0
-#define UBUF_OFF 64
+/* The process is tee_uproc.h's; what only these tests need is here. */
+
 /* A page the SHM_REGISTER tests register. */
 #define UREG_OFF (2 * PAGE_SIZE)
-/* A user address outside every region. */
-#define UBAD 0x1000ULL
-
-#define UA(off) (UBASE + (u64)(off))
-
-#define UPROC_MAX_FDS 64
-/* The first fd handed out; 0..2 are the standard streams. */
-#define UPROC_FD_BASE 3
-
-#define PARAM_SIZE    sizeof(struct tee_ioctl_param)
-#define OPEN_HDR      sizeof(struct tee_ioctl_open_session_arg)
-#define INVOKE_HDR    sizeof(struct tee_ioctl_invoke_arg)
-#define SUPP_HDR      sizeof(struct tee_iocl_supp_recv_arg)
-#define ARG_LEN(h, n) ((h) + PARAM_SIZE * (n))
-
-/**
- * struct uproc - a modelled user process
- * @mem:	its memory, page aligned, at user address UBASE
- * @mapped:	how many bytes of @mem the next ioctl sees (a process that
- *		unmapped the rest)
- * @us:		the view of the current (or last) ioctl: the region
- *		[UBASE, UBASE + @mapped) and this process's fd table
- * @fds:	the fd table: fd UPROC_FD_BASE + i holds @fds[i]
- * @install_err: when nonzero, install_shm_fd fails with it (EMFILE...)
- * @unmap_at:	what hook_unmap() shrinks the region to
- * @unmap_after_register: register_user_mem shrinks the region after a
- *		successful registration (copy-out then fails)
- */
-struct uproc {
-	unsigned char *mem;
-	size_t mapped;
-	struct tee_uspace us;
-	struct tee_shm *fds[UPROC_MAX_FDS];
-	int install_err;
-	size_t unmap_at;
-	bool unmap_after_register;
-};
-
-static int uproc_install_shm_fd(struct tee_uspace *us, struct tee_shm *shm)
-{
-	struct uproc *p = us->priv;
-
-	if (p->install_err)
-		return p->install_err;
-	for (int i = 0; i < UPROC_MAX_FDS; i++) {
-		if (!p->fds[i]) {
-			p->fds[i] = shm;
-			return UPROC_FD_BASE + i;
-		}
-	}
-	return -EMFILE;
-}
-
-/* Pins [addr, addr + len) of the process and registers it on @ctx. */
-static struct tee_shm *uproc_register_user_mem(struct tee_uspace *us,
-					       struct tee_context *ctx,
-					       uint64_t addr, uint64_t len)
-{
-	struct uproc *p = us->priv;
-	struct tee_shm *shm;
-
-	if (addr < UBASE || addr - UBASE > UMEM_SIZE ||
-	    len > UMEM_SIZE - (addr - UBASE))
-		return ERR_PTR(-EFAULT);
-	shm = tee_shm_register(ctx, p->mem + (addr - UBASE), 0, len, -1);
-	if (!IS_ERR(shm) && p->unmap_after_register)
-		us->regions[0].len = p->unmap_at;
-	return shm;
-}
-
-static const struct tee_uspace_ops uproc_ops = {
-	.install_shm_fd = uproc_install_shm_fd,
-	.register_user_mem = uproc_register_user_mem,
-};
-
-/* A process without SHM_REGISTER support (no register_user_mem). */
-static const struct tee_uspace_ops uproc_ops_noreg = {
-	.install_shm_fd = uproc_install_shm_fd,
-};
-
-static struct uproc *uproc_new(void)
-{
-	struct uproc *p = calloc(1, sizeof(*p));
-
-	assert_non_null(p);
-	p->mem = aligned_alloc(PAGE_SIZE, UMEM_SIZE);
-	assert_non_null(p->mem);
-	memset(p->mem, 0, UMEM_SIZE);
-	p->mapped = UMEM_SIZE;
-	return p;
-}
-
-/* Closes every fd still open, then frees the process. */
-static void uproc_free(struct uproc *p)
-{
-	if (!p)
-		return;
-	for (int i = 0; i < UPROC_MAX_FDS; i++)
-		if (p->fds[i])
-			tee_shm_put(p->fds[i]);
-	free(p->mem);
-	free(p);
-}
-
-/* Runs ioctl @cmd with argument @uarg and file table hooks @ops. */
-static long uproc_ioctl_ops(struct uproc *p, struct tee_context *ctx,
-			    unsigned int cmd, u64 uarg,
-			    const struct tee_uspace_ops *ops)
-{
-	tee_uspace_init(&p->us, ops, p);
-	if (tee_uspace_add(&p->us, UBASE, p->mem, p->mapped))
-		return -ENOSPC;
-	return tee_ioctl(ctx, cmd, uarg, &p->us);
-}
-
-/* Runs ioctl @cmd with its argument at UARG_OFF. */
-static long uproc_ioctl(struct uproc *p, struct tee_context *ctx,
-			unsigned int cmd)
-{
-	return uproc_ioctl_ops(p, ctx, cmd, UA(UARG_OFF), &uproc_ops);
-}
-
-/* The shm behind @fd. */
-static struct tee_shm *uproc_shm(struct uproc *p, int fd)
-{
-	assert_in_range(fd, UPROC_FD_BASE, UPROC_FD_BASE + UPROC_MAX_FDS - 1);
-	assert_non_null(p->fds[fd - UPROC_FD_BASE]);
-	return p->fds[fd - UPROC_FD_BASE];
-}
-
-/* close(@fd): the file's reference goes. */
-static void uproc_close(struct uproc *p, int fd)
-{
-	struct tee_shm *shm = uproc_shm(p, fd);
-
-	p->fds[fd - UPROC_FD_BASE] = NULL;
-	tee_shm_put(shm);
-}
 
 static int uproc_num_fds(const struct uproc *p)
 {
@@ -224,28 +83,6 @@ static void hook_unmap(void *arg)
 	p->us.regions[0].len = p->unmap_at;
 }
 
-static void *umem(struct uproc *p, size_t off)
-{
-	return p->mem + off;
-}
-
-/* Writes a struct tee_ioctl_buf_data at UARG_OFF. */
-static void put_buf_data(struct uproc *p, u64 buf_ptr, u64 buf_len)
-{
-	struct tee_ioctl_buf_data *buf = umem(p, UARG_OFF);
-
-	buf->buf_ptr = buf_ptr;
-	buf->buf_len = buf_len;
-}
-
-static void set_param(struct tee_ioctl_param *ip, u64 attr, u64 a, u64 b, u64 c)
-{
-	ip->attr = attr;
-	ip->a = a;
-	ip->b = b;
-	ip->c = c;
-}
-
 /* An open session argument at UBUF_OFF with @num_params zeroed params. */
 static struct tee_ioctl_open_session_arg *open_arg(struct uproc *p, u32 login,
 						   u32 num_params)
@@ -259,20 +96,6 @@ static struct tee_ioctl_open_session_arg *open_arg(struct uproc *p, u32 login,
 	arg->cancel_id = 0x1234;
 	arg->num_params = num_params;
 	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(OPEN_HDR, num_params));
-	return arg;
-}
-
-/* An invoke argument at UBUF_OFF with @num_params zeroed params. */
-static struct tee_ioctl_invoke_arg *invoke_arg(struct uproc *p, u32 session,
-					       u32 func, u32 num_params)
-{
-	struct tee_ioctl_invoke_arg *arg = umem(p, UBUF_OFF);
-
-	memset(arg, 0, ARG_LEN(INVOKE_HDR, num_params));
-	arg->func = func;
-	arg->session = session;
-	arg->num_params = num_params;
-	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(INVOKE_HDR, num_params));
 	return arg;
 }
 
@@ -299,32 +122,6 @@ static struct tee_iocl_supp_send_arg *send_arg(struct uproc *p, u32 ret,
 	arg->num_params = num_params;
 	put_buf_data(p, UA(UBUF_OFF), ARG_LEN(SUPP_HDR, num_params));
 	return arg;
-}
-
-/* TEE_IOC_SHM_ALLOC of @size; returns the ioctl's result, *@id the id. */
-static long shm_alloc_ioctl(struct uproc *p, struct tee_context *ctx, u64 size,
-			    int *id)
-{
-	struct tee_ioctl_shm_alloc_data *data = umem(p, UARG_OFF);
-	long rc;
-
-	memset(data, 0, sizeof(*data));
-	data->size = size;
-	data->id = -42;
-	rc = uproc_ioctl(p, ctx, TEE_IOC_SHM_ALLOC);
-	if (id)
-		*id = data->id;
-	return rc;
-}
-
-/* A successful TEE_IOC_SHM_ALLOC; returns the fd. */
-static int shm_alloc_ok(struct uproc *p, struct tee_context *ctx, u64 size,
-			int *id)
-{
-	long fd = shm_alloc_ioctl(p, ctx, size, id);
-
-	assert_true(fd >= UPROC_FD_BASE);
-	return (int)fd;
 }
 
 /* Opens a PUBLIC session without params; returns its id. */
@@ -357,6 +154,20 @@ static void assert_nothing_written(const struct uproc *p)
 	assert_int_equal(p->us.regions[0].nspans, 0);
 }
 
+/*
+ * Runs @cmd with its argument outside the process, then straddling the
+ * end of its memory (@tail bytes inside): both -EFAULT.
+ */
+static void assert_arg_ptr_efault(struct uproc *p, struct tee_context *ctx,
+				  unsigned int cmd, u64 tail)
+{
+	assert_int_equal(uproc_ioctl_ops(p, ctx, cmd, UBAD, &uproc_ops),
+			 -EFAULT);
+	assert_int_equal(
+		uproc_ioctl_ops(p, ctx, cmd, UA(UMEM_SIZE - tail), &uproc_ops),
+		-EFAULT);
+}
+
 /* ------------------------------------------------------------------ */
 /* Fixtures and leak checks                                            */
 /* ------------------------------------------------------------------ */
@@ -373,7 +184,6 @@ static void assert_nothing_written(const struct uproc *p)
  * @ctxs:	contexts open_ctx() opened and close_ctx() did not close yet;
  *		teardown closes them when a failed test left them open
  */
-#define FX_MAX_CTXS 16
 struct fx {
 	long live0;
 	struct testdrv *td;
@@ -381,7 +191,7 @@ struct fx {
 	struct tee_device *supp;
 	struct uproc *p;
 	struct tee_cred cred;
-	struct tee_context *ctxs[FX_MAX_CTXS];
+	struct tee_context *ctxs[UPROC_MAX_CTXS];
 };
 
 /*
@@ -446,9 +256,7 @@ static int teardown(void **state)
 
 	kmem_fail_nth(0);
 	testdrv_set_hook(fx->td, TESTDRV_HOOK_NONE, NULL, NULL);
-	for (int i = 0; i < FX_MAX_CTXS; i++)
-		if (fx->ctxs[i])
-			teedev_close_context(fx->ctxs[i]);
+	ctxs_close_all(fx->ctxs);
 	uproc_free(fx->p);
 	testdrv_free(fx->td);
 	free(fx);
@@ -489,26 +297,12 @@ static void assert_no_leak(const struct fx *fx, const struct mark *m)
 
 static struct tee_context *open_ctx(struct fx *fx, struct tee_device *dev)
 {
-	struct tee_context *ctx = teedev_open(dev, &fx->cred);
-
-	assert_false(IS_ERR_OR_NULL(ctx));
-	for (int i = 0; i < FX_MAX_CTXS; i++) {
-		if (!fx->ctxs[i]) {
-			fx->ctxs[i] = ctx;
-			return ctx;
-		}
-	}
-	fail_msg("too many contexts");
-	return NULL;
+	return ctxs_open(fx->ctxs, dev, &fx->cred);
 }
 
-/* teedev_close_context(), and forget @ctx. */
 static void close_ctx(struct fx *fx, struct tee_context *ctx)
 {
-	for (int i = 0; i < FX_MAX_CTXS; i++)
-		if (fx->ctxs[i] == ctx)
-			fx->ctxs[i] = NULL;
-	teedev_close_context(ctx);
+	ctxs_close(fx->ctxs, ctx);
 }
 
 static size_t dev_num_users(struct tee_device *teedev)
@@ -1192,13 +986,7 @@ static void test_tee_ioctl_version__bad_pointer_is_efault(void **state)
 	struct tee_context *ctx = open_ctx(fx, fx->clnt);
 	struct mark m = mark_now(fx);
 
-	assert_int_equal(
-		uproc_ioctl_ops(fx->p, ctx, TEE_IOC_VERSION, UBAD, &uproc_ops),
-		-EFAULT);
-	/* Straddling the end of the process's memory. */
-	assert_int_equal(uproc_ioctl_ops(fx->p, ctx, TEE_IOC_VERSION,
-					 UA(UMEM_SIZE - 4), &uproc_ops),
-			 -EFAULT);
+	assert_arg_ptr_efault(fx->p, ctx, TEE_IOC_VERSION, 4);
 	assert_nothing_written(fx->p);
 	assert_no_leak(fx, &m);
 	close_ctx(fx, ctx);
@@ -1769,12 +1557,7 @@ static void check_bad_buf_ptr(struct fx *fx, const struct call_kind *k)
 
 	/* The struct tee_ioctl_buf_data itself. */
 	prep_call(fx->p, k, e.session, 0);
-	assert_int_equal(
-		uproc_ioctl_ops(fx->p, e.ctx, k->cmd, UBAD, &uproc_ops),
-		-EFAULT);
-	assert_int_equal(uproc_ioctl_ops(fx->p, e.ctx, k->cmd,
-					 UA(UMEM_SIZE - 8), &uproc_ops),
-			 -EFAULT);
+	assert_arg_ptr_efault(fx->p, e.ctx, k->cmd, 8);
 	/* buf_ptr outside the process, or straddling its end. */
 	put_buf_data(fx->p, UBAD, k->hdr);
 	assert_call_refused(fx, k, &e, -EFAULT);
@@ -2779,12 +2562,7 @@ static void test_tee_ioctl_cancel__bad_pointer_is_efault(void **state)
 	struct tee_context *ctx = open_ctx(fx, fx->clnt);
 	struct mark m = mark_now(fx);
 
-	assert_int_equal(
-		uproc_ioctl_ops(fx->p, ctx, TEE_IOC_CANCEL, UBAD, &uproc_ops),
-		-EFAULT);
-	assert_int_equal(uproc_ioctl_ops(fx->p, ctx, TEE_IOC_CANCEL,
-					 UA(UMEM_SIZE - 4), &uproc_ops),
-			 -EFAULT);
+	assert_arg_ptr_efault(fx->p, ctx, TEE_IOC_CANCEL, 4);
 	assert_int_equal(fx->td->cancel_calls, 0);
 	assert_no_leak(fx, &m);
 	close_ctx(fx, ctx);
@@ -2838,12 +2616,7 @@ static void test_tee_ioctl_close_session__bad_pointer_is_efault(void **state)
 
 	open_session_ok(fx->p, ctx);
 	m = mark_now(fx);
-	assert_int_equal(uproc_ioctl_ops(fx->p, ctx, TEE_IOC_CLOSE_SESSION,
-					 UBAD, &uproc_ops),
-			 -EFAULT);
-	assert_int_equal(uproc_ioctl_ops(fx->p, ctx, TEE_IOC_CLOSE_SESSION,
-					 UA(UMEM_SIZE - 2), &uproc_ops),
-			 -EFAULT);
+	assert_arg_ptr_efault(fx->p, ctx, TEE_IOC_CLOSE_SESSION, 2);
 	assert_int_equal(fx->td->close_calls, 0);
 	assert_int_equal(testdrv_num_sessions(ctx), 1);
 	assert_no_leak(fx, &m);
@@ -2869,17 +2642,28 @@ static void test_tee_ioctl_close_session__driver_without_op_einval(void **s)
 /* SUPPL_RECV (seed tee_ioctl_supp_recv, params_to_supp)               */
 /* ------------------------------------------------------------------ */
 
-/* Runs SUPPL_RECV, expecting @rc, no driver call, nothing written/kept. */
-static void assert_recv_refused(struct fx *fx, struct tee_context *ctx, long rc)
+/*
+ * Runs @cmd (SUPPL_RECV or SUPPL_SEND), expecting @rc, no call of the
+ * driver's supp_recv/supp_send, nothing written or kept.
+ */
+static void assert_supp_refused(struct fx *fx, struct tee_context *ctx,
+				unsigned int cmd, long rc)
 {
+	const int *calls = cmd == TEE_IOC_SUPPL_RECV ? &fx->td->recv_calls
+						     : &fx->td->send_calls;
 	struct mark m = mark_now(fx);
-	int calls = fx->td->recv_calls;
+	int calls0 = *calls;
 
-	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_SUPPL_RECV), rc);
-	assert_int_equal(fx->td->recv_calls, calls);
+	assert_int_equal(uproc_ioctl(fx->p, ctx, cmd), rc);
+	assert_int_equal(*calls, calls0);
 	assert_nothing_written(fx->p);
 	assert_no_leak(fx, &m);
 }
+
+#define assert_recv_refused(fx, ctx, rc)                                       \
+	assert_supp_refused(fx, ctx, TEE_IOC_SUPPL_RECV, rc)
+#define assert_send_refused(fx, ctx, rc)                                       \
+	assert_supp_refused(fx, ctx, TEE_IOC_SUPPL_SEND, rc)
 
 static void test_tee_ioctl_supp_recv__buf_len_rules_einval(void **state)
 {
@@ -3188,17 +2972,6 @@ static void test_tee_ioctl_supp_recv__kcalloc_failure_is_enomem(void **st)
 /* ------------------------------------------------------------------ */
 /* SUPPL_SEND (seed tee_ioctl_supp_send, params_from_supp)             */
 /* ------------------------------------------------------------------ */
-
-static void assert_send_refused(struct fx *fx, struct tee_context *ctx, long rc)
-{
-	struct mark m = mark_now(fx);
-	int calls = fx->td->send_calls;
-
-	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_SUPPL_SEND), rc);
-	assert_int_equal(fx->td->send_calls, calls);
-	assert_nothing_written(fx->p);
-	assert_no_leak(fx, &m);
-}
 
 /* ABI-FACTS 1.5: hdr + 32 * num_params <= buf_len, not exact. */
 static void
