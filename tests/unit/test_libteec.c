@@ -1805,6 +1805,16 @@ static void test_register_fd(void **state)
 /* returnOrigin and errors                                             */
 /* ------------------------------------------------------------------ */
 
+/* Invokes command 1 with @op: expects @res, said to come from @origin. */
+static void expect_invoke(TEEC_Session *s, TEEC_Operation *op, TEEC_Result res,
+			  uint32_t origin)
+{
+	uint32_t got = 0;
+
+	assert_int_equal(TEEC_InvokeCommand(s, 1, op, &got), res);
+	assert_int_equal(got, origin);
+}
+
 /* ioctl errno -> result, origin COMMS (§6.4). */
 static void test_errno_mapping(void **state)
 {
@@ -1829,11 +1839,8 @@ static void test_errno_mapping(void **state)
 
 		fake.fail_cmd = TEE_IOC_INVOKE;
 		fake.fail_err = cases[i].err;
-		assert_int_equal(TEEC_InvokeCommand(&s, 1, NULL, &origin),
-				 cases[i].res);
-		assert_int_equal(origin, TEEC_ORIGIN_COMMS);
+		expect_invoke(&s, NULL, cases[i].res, TEEC_ORIGIN_COMMS);
 		fake.fail_cmd = TEE_IOC_OPEN_SESSION;
-		origin = 0;
 		assert_int_equal(TEEC_OpenSession(&ctx, &s2, &ta_uuid,
 						  TEEC_LOGIN_PUBLIC, NULL, NULL,
 						  &origin),
@@ -1852,55 +1859,39 @@ static void test_return_origin_classes(void **state)
 	uint8_t buf[4] = {0};
 	TEEC_Context ctx;
 	TEEC_Session s;
-	uint32_t origin;
 
 	open_sess(&ctx, &s, GP_OPTEE);
 	op.params[0].tmpref = (TEEC_TempMemoryReference){buf, sizeof(buf)};
 
 	/* API: refused here. */
 	op.paramTypes = 0x4;
-	origin = 0;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
-			 TEEC_ERROR_BAD_PARAMETERS);
-	assert_int_equal(origin, TEEC_ORIGIN_API);
+	expect_invoke(&s, &op, TEEC_ERROR_BAD_PARAMETERS, TEEC_ORIGIN_API);
 	op.paramTypes = TEEC_MEMREF_TEMP_INPUT;
 
 	/* COMMS: the device refused the temporary memory. */
 	fake.fail_cmd = TEE_IOC_SHM_ALLOC;
 	fake.fail_err = ENOMEM;
-	origin = 0;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
-			 TEEC_ERROR_OUT_OF_MEMORY);
-	assert_int_equal(origin, TEEC_ORIGIN_COMMS);
+	expect_invoke(&s, &op, TEEC_ERROR_OUT_OF_MEMORY, TEEC_ORIGIN_COMMS);
 	fake.fail_cmd = 0;
 
 	/* API: the mapping failed in this process. */
 	fake.mmap_fail = true;
-	origin = 0;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
-			 TEEC_ERROR_OUT_OF_MEMORY);
-	assert_int_equal(origin, TEEC_ORIGIN_API);
+	expect_invoke(&s, &op, TEEC_ERROR_OUT_OF_MEMORY, TEEC_ORIGIN_API);
 	fake.mmap_fail = false;
 
 	/* COMMS: the ioctl failed. */
 	fake.fail_cmd = TEE_IOC_INVOKE;
 	fake.fail_err = EIO;
-	origin = 0;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
-			 TEEC_ERROR_GENERIC);
-	assert_int_equal(origin, TEEC_ORIGIN_COMMS);
+	expect_invoke(&s, &op, TEEC_ERROR_GENERIC, TEEC_ORIGIN_COMMS);
 	fake.fail_cmd = 0;
 
 	/* TEE and TRUSTED_APP: what the kernel says. */
 	fake.script.ret = TEEC_ERROR_TARGET_DEAD;
 	fake.script.ret_origin = TEEC_ORIGIN_TEE;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
-			 TEEC_ERROR_TARGET_DEAD);
-	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	expect_invoke(&s, &op, TEEC_ERROR_TARGET_DEAD, TEEC_ORIGIN_TEE);
 	fake.script.ret = 0xF0000001;
 	fake.script.ret_origin = TEEC_ORIGIN_TRUSTED_APP;
-	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin), 0xF0000001);
-	assert_int_equal(origin, TEEC_ORIGIN_TRUSTED_APP);
+	expect_invoke(&s, &op, 0xF0000001, TEEC_ORIGIN_TRUSTED_APP);
 	/* returnOrigin may be NULL in every class. */
 	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, NULL), 0xF0000001);
 	op.paramTypes = 0x8;

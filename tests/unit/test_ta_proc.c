@@ -206,6 +206,22 @@ static TEE_Result invoke(struct ta_proc *p, uint32_t sess, uint32_t cmd,
 			      origin ? origin : &dummy);
 }
 
+/*
+ * Invokes @cmd on session @sess with its first @nout params
+ * VALUE_OUTPUT (zeroed, for the TA to fill) and the rest NONE.
+ */
+static TEE_Result invoke_vout(struct ta_proc *p, uint32_t sess, uint32_t cmd,
+			      int nout, struct ta_call_param prm[4],
+			      uint32_t *origin)
+{
+	memset(prm, 0, 4 * sizeof(*prm));
+	for (int i = 0; i < nout; i++)
+		prm[i].type = VOUT;
+	return invoke(p, sess, cmd,
+		      TYPES(prm[0].type, prm[1].type, prm[2].type, prm[3].type),
+		      prm, origin);
+}
+
 /**
  * struct fake_host - a struct ta_proc_host that records what it is asked
  * @host:	the callbacks, arg = this struct
@@ -532,12 +548,9 @@ static void test_lifecycle(void **state)
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
 
 	ta_proc_close_session(p, NULL, 1);
-	memset(prm, 0, sizeof(prm));
-	prm[0].type = VOUT;
-	prm[1].type = VOUT;
-	assert_int_equal(invoke(p, 2, TA_TEST_CMD_LIFECYCLE,
-				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
-			 TEE_SUCCESS);
+	assert_int_equal(
+		invoke_vout(p, 2, TA_TEST_CMD_LIFECYCLE, 2, prm, &origin),
+		TEE_SUCCESS);
 	assert_int_equal(origin, TEE_ORIGIN_TRUSTED_APP);
 	assert_int_equal(prm[0].u.value.a, 1); /* creates */
 	/* Opens: the refused one counts, the duplicate id never ran. */
@@ -617,6 +630,20 @@ static uint32_t byte_sum(const uint8_t *b, size_t n)
 	return s;
 }
 
+/*
+ * TA_TEST_CMD_MEMREF_FILL on session 1 of [@off, @off + @size) of @c
+ * passed as @type, with the value (@a, @b) saying what to fill in.
+ */
+static TEE_Result memref_fill(struct ta_proc *p, struct ta_call_param prm[4],
+			      uint32_t type, const struct chunk *c, size_t off,
+			      size_t size, uint32_t a, uint32_t b)
+{
+	set_memref(&prm[0], type, c, off, size);
+	set_value(&prm[1], VIN, a, b);
+	return invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
+		      TYPES(type, VIN, NONE, NONE), prm, NULL);
+}
+
 static void test_memref_zero_copy(void **state)
 {
 	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
@@ -645,10 +672,7 @@ static void test_memref_zero_copy(void **state)
 
 	/* ... and writes it in place: nothing is copied back by ta_proc,
 	 * which never sees the memory. */
-	set_memref(&prm[0], MIO, &c, 4000, 300);
-	set_value(&prm[1], VIN, 7, 0);
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
-				TYPES(MIO, VIN, NONE, NONE), prm, NULL),
+	assert_int_equal(memref_fill(p, prm, MIO, &c, 4000, 300, 7, 0),
 			 TEE_SUCCESS);
 	for (size_t i = 0; i < 300; i++)
 		assert_int_equal(c.va[4000 + i], (uint8_t)(7 + i));
@@ -657,28 +681,19 @@ static void test_memref_zero_copy(void **state)
 	assert_int_equal(prm[0].u.memref.size, 300);
 
 	/* The TA reports a smaller output size. */
-	set_memref(&prm[0], MOUT, &c, 0, 64);
-	set_value(&prm[1], VIN, 1, 10);
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
-				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+	assert_int_equal(memref_fill(p, prm, MOUT, &c, 0, 64, 1, 10),
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.memref.size, 10);
 
 	/* Short buffer: the size needed comes back, nothing is written. */
 	memcpy(copy, c.va, size);
-	set_memref(&prm[0], MOUT, &c, 8192, 16);
-	set_value(&prm[1], VIN, 1, 4000);
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
-				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+	assert_int_equal(memref_fill(p, prm, MOUT, &c, 8192, 16, 1, 4000),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(prm[0].u.memref.size, 4000);
 	assert_memory_equal(c.va, copy, size);
 
 	/* A null memref: the TA sees buffer NULL and asks for more. */
-	set_memref(&prm[0], MOUT, NULL, 0, 0);
-	set_value(&prm[1], VIN, 1, 32);
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_FILL,
-				TYPES(MOUT, VIN, NONE, NONE), prm, NULL),
+	assert_int_equal(memref_fill(p, prm, MOUT, NULL, 0, 0, 1, 32),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(prm[0].u.memref.size, 32);
 
@@ -785,11 +800,7 @@ static void test_sandbox(void **state)
 	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
 	struct ta_call_param prm[4];
 
-	memset(prm, 0, sizeof(prm));
-	prm[0].type = VOUT;
-	prm[1].type = VOUT;
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_SANDBOX,
-				TYPES(VOUT, VOUT, NONE, NONE), prm, NULL),
+	assert_int_equal(invoke_vout(p, 1, TA_TEST_CMD_SANDBOX, 2, prm, NULL),
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.value.a, EPERM); /* open */
 	assert_int_equal(prm[0].u.value.b, EPERM); /* socket */
@@ -805,10 +816,7 @@ static void test_heap_limit(void **state)
 	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
 	struct ta_call_param prm[4];
 
-	memset(prm, 0, sizeof(prm));
-	prm[0].type = VOUT;
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_HEAP,
-				TYPES(VOUT, NONE, NONE, NONE), prm, NULL),
+	assert_int_equal(invoke_vout(p, 1, TA_TEST_CMD_HEAP, 1, prm, NULL),
 			 TEE_SUCCESS);
 	assert_int_equal(prm[0].u.value.a, TA_TEST_HEAP_ALL);
 	assert_int_equal(prm[0].u.value.b, TA_TEST_BASIC_DATA_SIZE);
@@ -925,10 +933,7 @@ static void *spawn_thread_main(void *arg)
 	struct ta_call_param prm[4];
 
 	st->p = spawn_open(&img_basic, &uuid_basic, 1);
-	memset(prm, 0, sizeof(prm));
-	prm[0].type = VOUT;
-	assert_int_equal(invoke(st->p, 1, TA_TEST_CMD_PID,
-				TYPES(VOUT, NONE, NONE, NONE), prm, NULL),
+	assert_int_equal(invoke_vout(st->p, 1, TA_TEST_CMD_PID, 1, prm, NULL),
 			 TEE_SUCCESS);
 	st->pid = (pid_t)prm[0].u.value.a;
 	return NULL;
@@ -957,12 +962,9 @@ static void test_concurrent_spawn(void **state)
 		for (int j = 0; j < i; j++)
 			assert_int_not_equal(st[i].pid, st[j].pid);
 		/* Alive after the thread that spawned it ended. */
-		memset(prm, 0, sizeof(prm));
-		prm[0].type = VOUT;
-		assert_int_equal(invoke(st[i].p, 1, TA_TEST_CMD_PID,
-					TYPES(VOUT, NONE, NONE, NONE), prm,
-					NULL),
-				 TEE_SUCCESS);
+		assert_int_equal(
+			invoke_vout(st[i].p, 1, TA_TEST_CMD_PID, 1, prm, NULL),
+			TEE_SUCCESS);
 	}
 	for (int i = 0; i < N; i++)
 		ta_proc_destroy(st[i].p, NULL);
@@ -984,13 +986,9 @@ static void check_flags_ta(const struct image *img, const TEE_UUID *uuid,
 		ta_proc_open_session(p, NULL, 7, &client, 0, NULL, &origin),
 		TEE_SUCCESS);
 	for (uint32_t n = 1; n <= 2; n++) {
-		memset(prm, 0, sizeof(prm));
-		prm[0].type = VOUT;
-		prm[1].type = VOUT;
-		assert_int_equal(invoke(p, 7, TA_TEST_FLAGS_CMD_INFO,
-					TYPES(VOUT, VOUT, NONE, NONE), prm,
-					NULL),
-				 TEE_SUCCESS);
+		assert_int_equal(
+			invoke_vout(p, 7, TA_TEST_FLAGS_CMD_INFO, 2, prm, NULL),
+			TEE_SUCCESS);
 		assert_int_equal(prm[0].u.value.a, (uint32_t)ta_proc_pid(p));
 		assert_int_equal(prm[0].u.value.b, n);
 		assert_int_equal(prm[1].u.value.a, 1);
@@ -1054,12 +1052,9 @@ static void test_syscall_no_host(void **state)
 		TEE_ERROR_NOT_SUPPORTED);
 	assert_serves(p);
 	/* GP: a TA that cannot read the clock panics. */
-	memset(prm, 0, sizeof(prm));
-	prm[0].type = VOUT;
-	prm[1].type = VOUT;
-	assert_int_equal(invoke(p, 1, TA_TEST_CMD_SYSTEM_TIME,
-				TYPES(VOUT, VOUT, NONE, NONE), prm, &origin),
-			 TEE_ERROR_TARGET_DEAD);
+	assert_int_equal(
+		invoke_vout(p, 1, TA_TEST_CMD_SYSTEM_TIME, 2, prm, &origin),
+		TEE_ERROR_TARGET_DEAD);
 	assert_int_equal(origin, TEE_ORIGIN_TEE);
 	ta_proc_destroy(p, NULL);
 }
