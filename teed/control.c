@@ -15,6 +15,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "accept.h"
 #include "control.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
@@ -105,25 +106,19 @@ static void serve(struct control *ctl, int fd)
 	free(report);
 }
 
+/* One request per connection: answer it, then close. */
+static int serve_conn(int fd, void *arg)
+{
+	serve(arg, fd);
+	close(fd);
+	return 0;
+}
+
 static void *control_thread(void *arg)
 {
 	struct control *ctl = arg;
 
-	for (;;) {
-		int fd = accept4(ctl->lsock, NULL, NULL, SOCK_CLOEXEC);
-
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno == EMFILE || errno == ENFILE) {
-				usleep(100000);
-				continue;
-			}
-			break; /* shut down */
-		}
-		serve(ctl, fd);
-		close(fd);
-	}
+	accept_loop(ctl->lsock, "control", serve_conn, ctl);
 	return NULL;
 }
 

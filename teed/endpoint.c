@@ -7,33 +7,23 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "accept.h"
 #include "conn.h"
 #include "endpoint.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "transport/tbx_sock.h"
 
+static int serve_conn(int fd, void *arg)
+{
+	return conn_start(arg, fd);
+}
+
 static void *accept_thread(void *arg)
 {
 	struct endpoint *ep = arg;
 
-	for (;;) {
-		int fd = accept4(ep->lsock, NULL, NULL, SOCK_CLOEXEC);
-
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno == EMFILE || errno == ENFILE) {
-				pr_err("%s: out of file descriptors",
-				       tee_device_name(ep->teedev));
-				usleep(100000);
-				continue;
-			}
-			break; /* shut down */
-		}
-		if (conn_start(ep, fd) == -ESHUTDOWN)
-			break;
-	}
+	accept_loop(ep->lsock, tee_device_name(ep->teedev), serve_conn, ep);
 	return NULL;
 }
 
