@@ -4,6 +4,7 @@
 
 #include "call.h"
 #include "kernel/err.h"
+#include "teebox/tee_host.h"
 
 /* Checks the header: region count and lengths within what we carry. */
 static bool call_ok(const struct tbx_call *call)

@@ -31,8 +31,6 @@
 #define CONTROL_TIMEOUT_S   2
 
 struct endpoint;
-struct loopback;
-struct optee;
 
 /**
  * enum control_cmd - what a request asks for
@@ -49,18 +47,15 @@ enum control_cmd {
 };
 
 /**
- * struct control_view - what the reports are made from
+ * struct control_view - what the reports are made from, besides what the
+ * core and the drivers tell of each device (teebox/tee_host.h)
  * @endpoints:	the device endpoints (their connections hold the
  *		contexts); must outlive the control endpoint
  * @nendpoints:	entries in @endpoints
- * @optee:	the OP-TEE driver, or NULL
- * @loopback:	the loopback driver, or NULL
  */
 struct control_view {
 	struct endpoint *const *endpoints;
 	unsigned int nendpoints;
-	struct optee *optee;
-	struct loopback *loopback;
 };
 
 struct control;

@@ -11,9 +11,8 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include <linux/tee_drv.h>
-
 #include "kernel/list.h"
+#include "teebox/tee_host.h"
 
 struct conn;
 

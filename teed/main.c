@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * teed: the kernel side of teebox.  It boots the emulated machine (the
- * secure world first, like firmware), probes the OP-TEE driver from the
- * device tree, exposes every registered TEE device as a socket in the
- * runtime directory, and serves until SIGTERM or SIGINT.
+ * secure world first, like firmware), probes the built-in TEE drivers
+ * (OP-TEE finds itself in the device tree), exposes every registered TEE
+ * device as a socket in the runtime directory, and serves until SIGTERM
+ * or SIGINT.  It knows drivers only through teebox/tee_host.h.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -16,8 +17,6 @@
 #include <unistd.h>
 
 #include "control.h"
-#include "drivers/tee/loopback/loopback.h"
-#include "drivers/tee/optee/optee_private.h"
 #include "dt.h"
 #include "endpoint.h"
 #include "kernel/alloc.h"
@@ -25,11 +24,14 @@
 #include "machine.h"
 #include "machine/board.h"
 #include "sysfs.h"
+#include "teebox/tee_host.h"
 #include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
 #define MAX_ENDPOINTS 32
+/* Drivers probed, and drivers asked for by name. */
+#define MAX_DRIVERS 8
 /* Secure threads: OP-TEE's common default, and a sane limit. */
 #define DEFAULT_SECURE_THREADS 4
 #define MAX_SECURE_THREADS     64
@@ -44,17 +46,28 @@ struct options {
 	unsigned int supp_timeout_ms;
 	int log_level;
 	bool dynamic_shm;
-	bool loopback;
+	const char *drivers[MAX_DRIVERS];
+	unsigned int ndrivers;
+};
+
+/**
+ * struct probed_driver - a driver that came up
+ * @driver:	what it is
+ * @drv:	the instance its probe returned
+ */
+struct probed_driver {
+	const struct tee_driver *driver;
+	void *drv;
 };
 
 struct teed {
 	struct options opt;
 	struct machine machine;
 	void *fdt;
-	struct optee *optee;
+	struct probed_driver drivers[MAX_DRIVERS];
+	unsigned int ndrivers;
 	struct endpoint *endpoints[MAX_ENDPOINTS];
 	unsigned int nendpoints;
-	struct loopback *loopback;
 	struct sysfs_view sysfs;
 	struct control *control;
 };
@@ -83,7 +96,10 @@ static void usage(FILE *f, const char *secure_world)
 		"                      memory (else only the reserved "
 		"memory)\n"
 		"  --loopback          also register teebox's loopback TEE\n"
-		"                      (after OP-TEE: tee1, teepriv1)\n",
+		"                      (after OP-TEE: tee1, teepriv1)\n"
+		"  --driver NAME       also register the built-in TEE driver\n"
+		"                      NAME that is only probed on request\n"
+		"                      (--loopback: --driver loopback)\n",
 		secure_world, DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
 }
 
@@ -99,6 +115,37 @@ static void default_secure_world(char *buf, size_t len)
 		snprintf(buf, len, "teebox-secure");
 }
 
+/* The built-in driver probed only on request that is called @name. */
+static const struct tee_driver *find_on_request(const char *name)
+{
+	for (const struct tee_driver *const *d = tee_builtin_drivers; *d; d++)
+		if ((*d)->on_request && !strcmp((*d)->name, name))
+			return *d;
+	return NULL;
+}
+
+/* Asks for the driver @name (once is enough); -EINVAL: there is none. */
+static int request_driver(struct options *o, const char *name)
+{
+	if (!find_on_request(name))
+		return -EINVAL;
+	for (unsigned int i = 0; i < o->ndrivers; i++)
+		if (!strcmp(o->drivers[i], name))
+			return 0;
+	if (o->ndrivers == MAX_DRIVERS)
+		return -EINVAL;
+	o->drivers[o->ndrivers++] = name;
+	return 0;
+}
+
+static bool requested(const struct options *o, const char *name)
+{
+	for (unsigned int i = 0; i < o->ndrivers; i++)
+		if (!strcmp(o->drivers[i], name))
+			return true;
+	return false;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -112,6 +159,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"log-level", required_argument, NULL, 'l'},
 		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"loopback", no_argument, NULL, 'L'},
+		{"driver", required_argument, NULL, 'R'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -157,7 +205,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->dynamic_shm = true;
 			break;
 		case 'L':
-			o->loopback = true;
+			if (request_driver(o, "loopback"))
+				return -EINVAL;
+			break;
+		case 'R':
+			if (request_driver(o, optarg))
+				return -EINVAL;
 			break;
 		case 'h':
 			usage(stdout, o->secure_world);
@@ -218,6 +271,49 @@ static void remove_pid_file(const struct options *o)
 	unlink(path);
 }
 
+/*
+ * Probes the built-in drivers in their order.  One probed on its own may
+ * find nothing or fail: teed runs without it (the driver said why).  One
+ * asked for by name must come up.
+ */
+static int probe_drivers(struct teed *t)
+{
+	const struct tee_driver_options opts = {
+		.fdt = t->fdt,
+		.plat = &t->machine.plat,
+		.supp_timeout_ms = t->opt.supp_timeout_ms,
+	};
+
+	for (const struct tee_driver *const *d = tee_builtin_drivers; *d; d++) {
+		void *drv;
+
+		if ((*d)->on_request && !requested(&t->opt, (*d)->name))
+			continue;
+		if (t->ndrivers == MAX_DRIVERS)
+			return -ENOSPC;
+		drv = (*d)->probe(&opts);
+		if (IS_ERR(drv)) {
+			if ((*d)->on_request)
+				return (int)PTR_ERR(drv);
+			continue;
+		}
+		t->drivers[t->ndrivers].driver = *d;
+		t->drivers[t->ndrivers].drv = drv;
+		t->ndrivers++;
+	}
+	return 0;
+}
+
+/* Removes the drivers that came up, the last probed first. */
+static void remove_drivers(struct teed *t)
+{
+	while (t->ndrivers) {
+		struct probed_driver *p = &t->drivers[--t->ndrivers];
+
+		p->driver->remove(p->drv);
+	}
+}
+
 static int start(struct teed *t)
 {
 	struct machine_config mc = {.secure_world = t->opt.secure_world,
@@ -234,26 +330,9 @@ static int start(struct teed *t)
 	t->fdt = t->opt.dtb ? dt_load(t->opt.dtb) : dt_builtin();
 	if (!t->fdt)
 		return -EINVAL;
-	t->optee = optee_driver_init(t->fdt, &t->machine.plat);
-	if (IS_ERR(t->optee)) {
-		rc = (int)PTR_ERR(t->optee);
-		t->optee = NULL;
-		if (rc == -ENODEV)
-			pr_warn("no OP-TEE node under /firmware in the device "
-				"tree: no OP-TEE device");
-		else
-			pr_err("OP-TEE driver probe failed: %s", strerror(-rc));
-	} else {
-		t->optee->supp.absent_timeout_ms = t->opt.supp_timeout_ms;
-	}
-	if (t->opt.loopback) {
-		t->loopback = loopback_probe(&t->machine.plat);
-		if (IS_ERR(t->loopback)) {
-			rc = (int)PTR_ERR(t->loopback);
-			t->loopback = NULL;
-			return rc;
-		}
-	}
+	rc = probe_drivers(t);
+	if (rc)
+		return rc;
 	/* The attribute files exist before any device answers. */
 	rc = sysfs_publish(&t->sysfs, t->opt.rundir);
 	if (rc)
@@ -263,8 +342,6 @@ static int start(struct teed *t)
 		return rc;
 	view.endpoints = t->endpoints;
 	view.nendpoints = t->nendpoints;
-	view.optee = t->optee;
-	view.loopback = t->loopback;
 	return control_start(&t->control, t->opt.rundir, &view);
 }
 
@@ -278,11 +355,8 @@ static void stop(struct teed *t)
 		endpoint_destroy(t->endpoints[i]);
 	t->nendpoints = 0;
 	sysfs_unpublish(&t->sysfs);
-	if (t->optee)
-		optee_remove(t->optee);
-	/* Its memory is the machine's RAM: removed before the halt. */
-	loopback_remove(t->loopback);
-	t->loopback = NULL;
+	/* Their memory is the machine's RAM: removed before the halt. */
+	remove_drivers(t);
 	/* The secure world stops last, like firmware. */
 	machine_halt(&t->machine);
 	free(t->fdt);

@@ -4,26 +4,26 @@
  *
  * Contexts come from the device endpoints' connections, visited under
  * each endpoint's lock (endpoint_for_each_context()), so a context is
- * open while it is looked at.  Sessions are the drivers' own lists, read
- * under the driver's lock; shared memory is the core's list of each
- * context (tee_shm_for_each()).  Nothing here calls into a driver or the
- * secure world: a report never waits for a call in flight.
+ * open while it is looked at.  What a device is and which sessions a
+ * context has, its driver tells through its tee_diag_ops (read under the
+ * driver's lock, never waiting for a call in flight); shared memory is the
+ * core's list of each context (tee_shm_for_each()).  Nothing here knows a
+ * driver by name, nor calls into the secure world.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "drivers/tee/loopback/loopback.h"
-#include "drivers/tee/optee/optee_private.h"
 #include "endpoint.h"
 #include "report.h"
+#include "teebox/tee_host.h"
 
 /**
  * struct ta_entry - the sessions of one TA on one device (tas)
  * @teedev:	the device
  * @uuid:	the TA's UUID
- * @service:	loopback service name, or NULL
+ * @service:	what the driver calls the sessions' peer, or NULL
  * @sessions:	sessions open with it
  * @contexts:	contexts holding them
  * @last_ctx:	the context that added the last session
@@ -153,8 +153,14 @@ static const char *login_name(u32 login, char buf[16])
 	}
 }
 
-static const char *impl_name(u32 impl_id)
+/*
+ * The name of an implementation id mainline assigns, for a driver that
+ * does not name its own (tee_diag_device.impl_name).
+ */
+static const char *impl_name(const struct tee_diag_device *info, u32 impl_id)
 {
+	if (info->impl_name)
+		return info->impl_name;
 	switch (impl_id) {
 	case TEE_IMPL_ID_OPTEE:
 		return "OP-TEE";
@@ -164,33 +170,14 @@ static const char *impl_name(u32 impl_id)
 		return "TS-TEE";
 	case 4:
 		return "QTEE";
-	case LOOPBACK_IMPL_ID:
-		return "teebox loopback";
 	default:
 		return "unknown";
 	}
 }
 
-static bool is_optee(const struct control_view *v, struct tee_device *teedev)
+static const char *driver_name(const struct tee_diag_device *info)
 {
-	return v->optee &&
-	       (teedev == v->optee->teedev || teedev == v->optee->supp_teedev);
-}
-
-static bool is_loopback(const struct control_view *v, struct tee_device *teedev)
-{
-	return v->loopback && (teedev == v->loopback->teedev ||
-			       teedev == v->loopback->supp_teedev);
-}
-
-static const char *driver_name(const struct control_view *v,
-			       struct tee_device *teedev)
-{
-	if (is_optee(v, teedev))
-		return "optee";
-	if (is_loopback(v, teedev))
-		return "loopback";
-	return "unknown";
+	return info->driver ? info->driver : "unknown";
 }
 
 /* ---- info ---- */
@@ -219,17 +206,46 @@ static void put_gen_caps(struct report *r, u32 caps)
 	put(r, ")");
 }
 
+/* The driver's own facts of a device: members, or a line of text. */
+static void put_props(struct report *r, const struct tee_diag_device *info)
+{
+	unsigned int n = min_t(unsigned int, info->nprops, TEE_DIAG_MAX_PROPS);
+
+	for (unsigned int i = 0; i < n; i++) {
+		const struct tee_diag_prop *p = &info->props[i];
+
+		if (r->json) {
+			put(r, ",");
+			put_json_str(r, p->key);
+			put(r, ":");
+			if (p->str)
+				put_json_str(r, p->str);
+			else
+				put(r, "%u", p->num);
+			continue;
+		}
+		put(r, "%s%s ", i ? ", " : "  ", p->label);
+		if (p->str)
+			put(r, "%s", p->str);
+		else
+			put(r, "%u", p->num);
+	}
+	if (!r->json && n)
+		put(r, "\n");
+}
+
 static int info_device(struct tee_device *teedev, void *arg)
 {
 	struct report *r = arg;
-	const struct control_view *v = r->view;
 	const char *name = tee_device_name(teedev);
 	bool priv = tee_device_id(teedev) >= 16;
 	struct tee_ioctl_version_data vers;
+	struct tee_diag_device info;
 	char rev[TEE_ATTR_MAX_LEN];
 	int n;
 
 	tee_device_get_version(teedev, &vers);
+	tee_device_describe(teedev, &info);
 	n = tee_device_attr_show(teedev, "revision", rev, sizeof(rev));
 	if (n > 0 && rev[n - 1] == '\n')
 		rev[n - 1] = '\0';
@@ -240,8 +256,9 @@ static int info_device(struct tee_device *teedev, void *arg)
 		json_sep(r, &r->nitems);
 		put(r, "{\"name\":");
 		put_json_str(r, name);
-		put(r, ",\"driver\":\"%s\",\"privileged\":%s",
-		    driver_name(v, teedev), priv ? "true" : "false");
+		put(r, ",\"driver\":");
+		put_json_str(r, driver_name(&info));
+		put(r, ",\"privileged\":%s", priv ? "true" : "false");
 		put(r, ",\"implementation_id\":%u,\"revision\":", vers.impl_id);
 		if (rev[0])
 			put_json_str(r, rev);
@@ -249,23 +266,17 @@ static int info_device(struct tee_device *teedev, void *arg)
 			put(r, "null");
 		put(r, ",\"impl_caps\":%u,\"gen_caps\":%u", vers.impl_caps,
 		    vers.gen_caps);
-		if (is_optee(v, teedev))
-			put(r, ",\"secure_threads\":%u,\"shm\":\"%s\"",
-			    v->optee->thread_count,
-			    v->optee->dynamic_shm ? "dynamic" : "reserved");
+		put_props(r, &info);
 		put(r, "}");
 		return 0;
 	}
 	put(r, "%s: %s%s, implementation_id %u (%s), revision %s\n", name,
-	    driver_name(v, teedev), priv ? ", privileged" : "", vers.impl_id,
-	    impl_name(vers.impl_id), rev[0] ? rev : "-");
+	    driver_name(&info), priv ? ", privileged" : "", vers.impl_id,
+	    impl_name(&info, vers.impl_id), rev[0] ? rev : "-");
 	put(r, "  gen_caps ");
 	put_gen_caps(r, vers.gen_caps);
 	put(r, ", impl_caps 0x%x\n", vers.impl_caps);
-	if (is_optee(v, teedev))
-		put(r, "  secure threads %u, shared memory %s\n",
-		    v->optee->thread_count,
-		    v->optee->dynamic_shm ? "dynamic" : "reserved");
+	put_props(r, &info);
 	return 0;
 }
 
@@ -282,38 +293,26 @@ static void report_info(struct report *r)
 
 /* ---- sessions, as the drivers keep them ---- */
 
-/**
- * struct sess_info - a session, whichever driver it belongs to
- * @id:		session id
- * @uuid:	TA (service) UUID
- * @login:	login method
- * @service:	loopback service name, or NULL
- */
-struct sess_info {
-	u32 id;
-	const u8 *uuid;
-	u32 login;
-	const char *service;
-};
-
 typedef void (*sess_fn)(struct report *r, struct tee_context *ctx,
-			const struct sess_info *s);
+			const struct tee_diag_session *s);
 
-struct loopback_visit {
+/**
+ * struct sess_visit - a context's sessions being visited
+ * @r:		the report
+ * @ctx:	the context
+ * @fn:		what to do with each session
+ */
+struct sess_visit {
 	struct report *r;
 	struct tee_context *ctx;
 	sess_fn fn;
 };
 
-static int loopback_session(const struct loopback_session_info *ls, void *arg)
+static int visit_session(const struct tee_diag_session *s, void *arg)
 {
-	struct loopback_visit *lv = arg;
-	struct sess_info s = {.id = ls->id,
-			      .uuid = ls->uuid,
-			      .login = ls->login,
-			      .service = ls->service};
+	struct sess_visit *sv = arg;
 
-	lv->fn(lv->r, lv->ctx, &s);
+	sv->fn(sv->r, sv->ctx, s);
 	return 0;
 }
 
@@ -321,26 +320,9 @@ static int loopback_session(const struct loopback_session_info *ls, void *arg)
 static void for_each_session(struct report *r, struct tee_context *ctx,
 			     sess_fn fn)
 {
-	const struct control_view *v = r->view;
+	struct sess_visit sv = {.r = r, .ctx = ctx, .fn = fn};
 
-	if (is_optee(v, ctx->teedev)) {
-		struct optee_context_data *ctxdata = ctx->data;
-		struct optee_session *sess;
-
-		mutex_lock(&ctxdata->mutex);
-		list_for_each_entry (sess, &ctxdata->sess_list, list_node) {
-			struct sess_info s = {.id = sess->session_id,
-					      .uuid = sess->uuid,
-					      .login = sess->login};
-
-			fn(r, ctx, &s);
-		}
-		mutex_unlock(&ctxdata->mutex);
-	} else if (is_loopback(v, ctx->teedev)) {
-		struct loopback_visit lv = {.r = r, .ctx = ctx, .fn = fn};
-
-		loopback_for_each_session(ctx, loopback_session, &lv);
-	}
+	tee_context_for_each_session(ctx, visit_session, &sv);
 }
 
 typedef int (*ctx_fn)(struct tee_context *ctx, const struct tee_cred *cred,
@@ -355,7 +337,7 @@ static void for_each_context(struct report *r, ctx_fn fn)
 /* ---- sessions ---- */
 
 static void put_session(struct report *r, struct tee_context *ctx,
-			const struct sess_info *s)
+			const struct tee_diag_session *s)
 {
 	char uuid[37], lbuf[16];
 	const char *login = login_name(s->login, lbuf);
@@ -365,8 +347,10 @@ static void put_session(struct report *r, struct tee_context *ctx,
 		json_sep(r, &r->nsub);
 		put(r, "{\"id\":%u,\"ta\":\"%s\",\"login\":\"%s\"", s->id, uuid,
 		    login);
-		if (s->service)
-			put(r, ",\"service\":\"%s\"", s->service);
+		if (s->service) {
+			put(r, ",\"service\":");
+			put_json_str(r, s->service);
+		}
 		put(r, "}");
 		return;
 	}
@@ -490,7 +474,7 @@ static void report_shm(struct report *r)
 /* ---- tas ---- */
 
 static void tas_session(struct report *r, struct tee_context *ctx,
-			const struct sess_info *s)
+			const struct tee_diag_session *s)
 {
 	struct ta_entry *e = NULL;
 
@@ -553,8 +537,10 @@ static void report_tas(struct report *r)
 			    "{\"ta\":\"%s\",\"device\":\"%s\",\"sessions\":%u,"
 			    "\"contexts\":%u",
 			    uuid, dev, e->sessions, e->contexts);
-			if (e->service)
-				put(r, ",\"service\":\"%s\"", e->service);
+			if (e->service) {
+				put(r, ",\"service\":");
+				put_json_str(r, e->service);
+			}
 			put(r, "}");
 			continue;
 		}

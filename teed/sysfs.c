@@ -7,10 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <linux/tee_drv.h>
-
 #include "kernel/log.h"
 #include "sysfs.h"
+#include "teebox/tee_host.h"
 #include "transport/tbx_rundir.h"
 
 /* The attributes of a device, as in /sys/class/tee/teeN/. */

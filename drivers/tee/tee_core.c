@@ -85,6 +85,15 @@ err:
 	return ERR_PTR(rc);
 }
 
+struct tee_context *tee_kernel_open_context(struct tee_device *teedev)
+{
+	struct tee_context *ctx = teedev_open(teedev, NULL);
+
+	if (!IS_ERR(ctx))
+		ctx->supp_nowait = true;
+	return ctx;
+}
+
 void teedev_close_context(struct tee_context *ctx)
 {
 	struct tee_device *teedev = ctx->teedev;
@@ -923,4 +932,27 @@ int tee_device_attr_show(struct tee_device *teedev, const char *attr, char *buf,
 	if (n < 0 || (size_t)n >= len)
 		return -EOVERFLOW;
 	return n;
+}
+
+int tee_device_describe(struct tee_device *teedev, struct tee_diag_device *info)
+{
+	const struct tee_diag_ops *diag = teedev->desc->diag;
+
+	memset(info, 0, sizeof(*info));
+	if (!diag || !diag->describe_device)
+		return -EOPNOTSUPP;
+	diag->describe_device(teedev, info);
+	return 0;
+}
+
+int tee_context_for_each_session(struct tee_context *ctx,
+				 int (*fn)(const struct tee_diag_session *s,
+					   void *arg),
+				 void *arg)
+{
+	const struct tee_diag_ops *diag = ctx->teedev->desc->diag;
+
+	if (!diag || !diag->for_each_session)
+		return 0;
+	return diag->for_each_session(ctx, fn, arg);
 }

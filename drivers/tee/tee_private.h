@@ -7,6 +7,7 @@
 
 #include "kernel/idr.h"
 #include "kernel/sync.h"
+#include "teebox/tee_host.h"
 
 #define TEE_NUM_DEVICES		   32
 #define TEE_DEVICE_FLAG_REGISTERED 0x1

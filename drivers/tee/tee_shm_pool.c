@@ -9,7 +9,8 @@
  * and one where each allocation is RAM of its own, plugged at the address
  * a page allocator picks in the range, so that the file handed to user
  * space (backing_fd) holds that allocation and nothing else, as the
- * kernel's per-allocation dma-buf does.
+ * kernel's per-allocation dma-buf does.  tee_shm_pool_alloc_plugged()
+ * makes a driver's pool of the two over one range.
  */
 #include <errno.h>
 #include <string.h>
@@ -310,6 +311,57 @@ err_free_priv:
 	priv_mgr->ops->destroy_poolmgr(priv_mgr);
 	if (PTR_ERR(pool) == -ENOMEM)
 		pr_err("can't allocate memory for res_mem shared memory pool");
+	return pool;
+}
+
+/* @mgr, or its error, through the driver's @wrap when it has one. */
+static struct tee_shm_pool_mgr *
+wrap_mgr(struct tee_shm_pool_mgr *mgr,
+	 struct tee_shm_pool_mgr *(*wrap)(void *arg,
+					  struct tee_shm_pool_mgr *mgr,
+					  bool dma_buf),
+	 void *wrap_arg, bool dma_buf)
+{
+	if (IS_ERR(mgr) || !wrap)
+		return mgr;
+	return wrap(wrap_arg, mgr, dma_buf);
+}
+
+struct tee_shm_pool *tee_shm_pool_alloc_plugged(
+	struct platform *plat, phys_addr_t pa, size_t size, size_t priv_size,
+	struct tee_shm_pool_mgr *(*wrap)(void *arg,
+					 struct tee_shm_pool_mgr *mgr,
+					 bool dma_buf),
+	void *wrap_arg)
+{
+	struct tee_shm_pool_mgr *priv_mgr;
+	struct tee_shm_pool_mgr *dmabuf_mgr;
+	struct tee_shm_pool *pool;
+
+	if (size <= priv_size)
+		return ERR_PTR(-EINVAL);
+	/* The seed memremap()s the range; here the RAM is plugged first. */
+	priv_mgr = wrap_mgr(tee_shm_pool_mgr_alloc_plugged(
+				    plat, pa, priv_size, PRIV_MIN_ALLOC_ORDER),
+			    wrap, wrap_arg, false);
+	if (IS_ERR(priv_mgr))
+		return ERR_CAST(priv_mgr);
+	dmabuf_mgr = wrap_mgr(tee_shm_pool_mgr_alloc_plug_each(
+				      plat, pa + priv_size, size - priv_size),
+			      wrap, wrap_arg, true);
+	if (IS_ERR(dmabuf_mgr)) {
+		pool = ERR_CAST(dmabuf_mgr);
+		goto err_free_priv;
+	}
+	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
+	if (IS_ERR(pool))
+		goto err_free_dmabuf;
+	return pool;
+
+err_free_dmabuf:
+	dmabuf_mgr->ops->destroy_poolmgr(dmabuf_mgr);
+err_free_priv:
+	priv_mgr->ops->destroy_poolmgr(priv_mgr);
 	return pool;
 }
 

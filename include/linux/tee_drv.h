@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The API the generic TEE subsystem offers to TEE drivers and to the host
- * that exposes the devices to user space (teed).
+ * The API the generic TEE subsystem offers to TEE drivers.
  *
  * A driver describes itself with a struct tee_desc and a struct
  * tee_driver_ops vtable, allocates a device with tee_device_alloc() and
  * makes it visible with tee_device_register().  The core knows drivers
  * only through the vtable; drivers know the core only through this file.
+ * The host that probes drivers (struct tee_driver) and exposes their
+ * devices to user space uses teebox/tee_host.h besides.
  */
 #ifndef TEEBOX_TEE_DRV_H
 #define TEEBOX_TEE_DRV_H
@@ -162,17 +163,123 @@ struct tee_driver_ops {
 	int (*shm_unregister)(struct tee_device *teedev, struct tee_shm *shm);
 };
 
+/* Facts a driver may add to its device's description (tee_diag_device). */
+#define TEE_DIAG_MAX_PROPS 4
+
+/**
+ * struct tee_diag_prop - one fact of a driver's own about a device
+ * @key:	name for programs (a JSON member: letters, digits, '_')
+ * @label:	the same in words for people ("secure threads")
+ * @str:	the value as text, or NULL when it is @num
+ * @num:	the value as a number (when @str is NULL)
+ *
+ * The strings must live as long as the device.
+ */
+struct tee_diag_prop {
+	const char *key;
+	const char *label;
+	const char *str;
+	u32 num;
+};
+
+/**
+ * struct tee_diag_device - what a driver says of one of its devices,
+ * beyond TEE_IOC_VERSION and the sysfs attributes (teectl info)
+ * @driver:	the driver's name ("optee")
+ * @impl_name:	name of the implementation impl_id stands for, or NULL
+ * @props:	facts of the driver's own, in the order they are shown
+ * @nprops:	entries used in @props
+ *
+ * The strings must live as long as the device.
+ */
+struct tee_diag_device {
+	const char *driver;
+	const char *impl_name;
+	struct tee_diag_prop props[TEE_DIAG_MAX_PROPS];
+	unsigned int nprops;
+};
+
+/**
+ * struct tee_diag_session - an open session as a driver shows it
+ * @id:		session id, as user space knows it
+ * @uuid:	the TA's (or service's) UUID
+ * @login:	login method the session was opened with
+ * @service:	name of what the session talks to, or NULL; must live as
+ *		long as the device
+ */
+struct tee_diag_session {
+	u32 id;
+	u8 uuid[TEE_IOCTL_UUID_LEN];
+	u32 login;
+	const char *service;
+};
+
+/**
+ * struct tee_diag_ops - what a driver lets diagnostics (teectl) see; each
+ * op only reads the driver's own state, never calls the TEE, and never
+ * waits for a call in flight
+ * @describe_device: fill in *@info (zeroed by the core) for @teedev
+ * @for_each_session: call @fn for each session open on @ctx, under the
+ *		driver's lock, until it returns nonzero; @fn must not call
+ *		into the driver.  Returns what @fn returned last (0 when it
+ *		always returned 0, or there were no sessions).
+ */
+struct tee_diag_ops {
+	void (*describe_device)(struct tee_device *teedev,
+				struct tee_diag_device *info);
+	int (*for_each_session)(struct tee_context *ctx,
+				int (*fn)(const struct tee_diag_session *s,
+					  void *arg),
+				void *arg);
+};
+
 /**
  * struct tee_desc - describes a TEE driver to the subsystem
  * @name:	name of the driver
  * @ops:	driver operations vtable
+ * @diag:	optional: what diagnostics may see of the driver's state
  * @flags:	TEE_DESC_* below
  */
 #define TEE_DESC_PRIVILEGED 0x1
 struct tee_desc {
 	const char *name;
 	const struct tee_driver_ops *ops;
+	const struct tee_diag_ops *diag;
 	u32 flags;
+};
+
+struct platform;
+
+/**
+ * struct tee_driver_options - what the host gives a driver's probe
+ * @fdt:	the flattened device tree the machine booted with, or NULL
+ * @plat:	the machine: memory, conduit to the secure world
+ * @supp_timeout_ms: how long a request for the supplicant waits for one
+ *		to attach (drivers whose requests wait)
+ */
+struct tee_driver_options {
+	const void *fdt;
+	struct platform *plat;
+	unsigned int supp_timeout_ms;
+};
+
+/**
+ * struct tee_driver - a driver as the host probes it (the kernel's
+ * platform driver)
+ * @name:	the driver's name, as the host's options spell it
+ * @probe:	find the driver's TEE and register its devices; returns the
+ *		instance, or an ERR_PTR (-ENODEV: the machine has none; the
+ *		driver logs why it failed)
+ * @remove:	unregister the devices (waiting for their last user) and
+ *		free the instance @probe returned
+ * @on_request:	probed only when the host is asked for it by name; else
+ *		always, and the host runs on without it if it fails
+ */
+struct tee_driver {
+	const char *name;
+	void *(*probe)(const struct tee_driver_options *opts);
+	void (*remove)(void *drv);
+	bool on_request;
 };
 
 /**
@@ -303,51 +410,15 @@ const char *tee_device_name(const struct tee_device *teedev);
 int tee_device_id(const struct tee_device *teedev);
 
 /**
- * tee_device_find() - look a registered device up by name and take a user
- * reference on it (drop it with tee_device_put())
- * Returns the device or NULL.
- */
-struct tee_device *tee_device_find(const char *name);
-
-/**
- * tee_class_for_each() - call @fn for each registered device, in id order,
- * until it returns nonzero (which is returned)
- */
-int tee_class_for_each(int (*fn)(struct tee_device *teedev, void *arg),
-		       void *arg);
-
-/**
- * tee_device_get_version() - what TEE_IOC_VERSION answers on a context of
- * @teedev: the driver's version data, with TEE_GEN_CAP_PRIVILEGED for a
- * privileged device (diagnostics, e.g. teectl info, without opening a
- * context)
- */
-void tee_device_get_version(struct tee_device *teedev,
-			    struct tee_ioctl_version_data *vers);
-
-/**
- * tee_device_attr_show() - read a sysfs attribute of the device:
- * "implementation_id" (decimal impl_id) or "revision" (when the driver
- * has get_tee_revision), each ending in a newline
- * Returns the length written, -ENOENT for an unknown or absent attribute.
- */
-int tee_device_attr_show(struct tee_device *teedev, const char *attr, char *buf,
-			 size_t len);
-
-/** tee_device_get() - take a user reference; false when going away. */
-bool tee_device_get(struct tee_device *teedev);
-
-/** tee_device_put() - drop a user reference. */
-void tee_device_put(struct tee_device *teedev);
-
-/**
- * teedev_open() - open a context on @teedev for a caller with @cred (the
- * file open of /dev/teeN)
+ * tee_kernel_open_context() - open a context of the driver's own on
+ * @teedev, for calls no client makes (mainline's optee_probe() does the
+ * same with teedev_open()): no credentials, and requests to the
+ * supplicant fail at once when none is attached (supp_nowait)
+ * Close it with teedev_close_context().
  * Returns the context or an ERR_PTR: -EINVAL when the device is going
- * away, -ENOMEM, or the driver's error (-EBUSY: second supplicant).
+ * away, -ENOMEM, or the driver's error.
  */
-struct tee_context *teedev_open(struct tee_device *teedev,
-				const struct tee_cred *cred);
+struct tee_context *tee_kernel_open_context(struct tee_device *teedev);
 
 /**
  * teedev_close_context() - release a context (the last close of the file)
@@ -355,16 +426,6 @@ struct tee_context *teedev_open(struct tee_device *teedev,
  * detaches its remaining shared memory and frees the context.
  */
 void teedev_close_context(struct tee_context *ctx);
-
-/**
- * tee_ioctl() - run one ioctl of the UAPI on @ctx
- * @cmd:	TEE_IOC_* value
- * @uarg:	user address of the argument
- * @us:		the caller's memory and file table
- * Returns >= 0 (a new fd for SHM_ALLOC/SHM_REGISTER) or -errno.
- */
-long tee_ioctl(struct tee_context *ctx, unsigned int cmd, u64 uarg,
-	       struct tee_uspace *us);
 
 /**
  * tee_shm_pool_mgr_alloc_res_mem() - a best-fit manager over a mapped range
@@ -376,8 +437,6 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_res_mem(unsigned long vaddr,
 							phys_addr_t paddr,
 							size_t size,
 							int min_alloc_order);
-
-struct platform;
 
 /**
  * tee_shm_pool_mgr_alloc_plugged() - tee_shm_pool_mgr_alloc_res_mem() over
@@ -403,6 +462,26 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plugged(struct platform *plat,
 struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plug_each(struct platform *plat,
 							  phys_addr_t pa,
 							  size_t size);
+
+/**
+ * tee_shm_pool_alloc_plugged() - the pool of a teebox driver over
+ * [@pa, @pa + @size): the first @priv_size bytes are driver-private memory
+ * that @plat plugs as RAM now (8-byte granule), the rest is address space
+ * where each allocation user space maps is RAM of its own
+ * (tee_shm_pool_mgr_alloc_plugged(), tee_shm_pool_mgr_alloc_plug_each())
+ * @wrap:	optional: called with each manager (@dma_buf: the one of
+ *		memory user space maps) before the pool is made; returns
+ *		the manager the pool is to use, the one given or one that
+ *		wraps (and then owns) it, or an ERR_PTR after freeing it
+ * @wrap_arg:	passed to @wrap
+ * Returns the pool or an ERR_PTR (-EINVAL: no room past @priv_size).
+ */
+struct tee_shm_pool *tee_shm_pool_alloc_plugged(
+	struct platform *plat, phys_addr_t pa, size_t size, size_t priv_size,
+	struct tee_shm_pool_mgr *(*wrap)(void *arg,
+					 struct tee_shm_pool_mgr *mgr,
+					 bool dma_buf),
+	void *wrap_arg);
 
 /**
  * tee_shm_pool_alloc() - a pool from two managers; the pool owns them.
@@ -485,20 +564,6 @@ struct tee_shm *tee_shm_get_from_id(struct tee_context *ctx, int id);
  */
 int tee_shm_get_fd(struct tee_shm *shm, struct tee_uspace *us);
 
-/**
- * tee_shm_for_each() - call @fn for each shared memory object @ctx owns,
- * oldest first, until it returns nonzero
- * Runs under the device's mutex: @fn must not allocate, free or look up
- * shared memory of the device, nor take or drop references.  Objects
- * whose context is gone (still used elsewhere) are not on the list.
- * Meant for diagnostics (teectl shm).
- * Returns what @fn returned last (0 when it always returned 0, or when
- * @ctx owns nothing).
- */
-int tee_shm_for_each(struct tee_context *ctx,
-		     int (*fn)(const struct tee_shm *shm, void *arg),
-		     void *arg);
-
 /** tee_shm_get_id() - id of @shm. */
 int tee_shm_get_id(struct tee_shm *shm);
 
@@ -538,5 +603,33 @@ int tee_session_calc_client_uuid(u8 uuid[TEE_IOCTL_UUID_LEN],
 				 u32 connection_method,
 				 const u8 connection_data[TEE_IOCTL_UUID_LEN],
 				 const struct tee_cred *cred);
+
+struct mutex;
+
+/**
+ * struct tee_session_node - what a driver's session embeds so that the
+ * core's helpers find it by id
+ * @link:	entry in the list a driver keeps of a context's sessions
+ * @id:		the session id user space knows
+ */
+struct tee_session_node {
+	struct list_head link;
+	u32 id;
+};
+
+/**
+ * tee_session_find() - the session @id among @sessions (struct
+ * tee_session_node entries), or NULL; the caller holds the list's lock
+ */
+struct tee_session_node *tee_session_find(struct list_head *sessions, u32 id);
+
+/**
+ * tee_session_unlink() - take session @id off @sessions under @lock, as a
+ * close does
+ * Returns the node, now the caller's alone, or NULL when there is no
+ * session @id (the driver then answers -EINVAL).
+ */
+struct tee_session_node *tee_session_unlink(struct mutex *lock,
+					    struct list_head *sessions, u32 id);
 
 #endif /* TEEBOX_TEE_DRV_H */

@@ -236,6 +236,7 @@ static int testdrv_open_session(struct tee_context *ctx,
 		goto out;
 	}
 	s->id = ++td->next_session;
+	memcpy(s->uuid, arg->uuid, sizeof(s->uuid));
 	s->login = arg->clnt_login;
 	memcpy(s->clnt_uuid, uuid, sizeof(uuid));
 	list_add_tail(&s->link, &tctx->sessions);
@@ -418,6 +419,58 @@ static int testdrv_shm_unregister(struct tee_device *teedev,
 	return 0;
 }
 
+static void testdrv_describe_device(struct tee_device *teedev,
+				    struct tee_diag_device *info)
+{
+	struct testdrv *td = to_td(teedev);
+
+	info->driver = TESTDRV_DRIVER_NAME;
+	info->impl_name = TESTDRV_IMPL_NAME;
+	pthread_mutex_lock(&td->lock);
+	info->props[0] = (struct tee_diag_prop){
+		.key = "sessions_opened",
+		.label = "sessions opened",
+		.num = (u32)td->sessions_opened,
+	};
+	pthread_mutex_unlock(&td->lock);
+	info->props[1] = (struct tee_diag_prop){
+		.key = "flavour",
+		.label = "flavour",
+		.str = td->flavour ? td->flavour : "plain",
+	};
+	info->nprops = 2;
+}
+
+static int testdrv_for_each_session(struct tee_context *ctx,
+				    int (*fn)(const struct tee_diag_session *s,
+					      void *arg),
+				    void *arg)
+{
+	struct testdrv *td = to_td(ctx->teedev);
+	struct testdrv_ctx *tctx = ctx->data;
+	struct testdrv_session *sess;
+	int rc = 0;
+
+	pthread_mutex_lock(&td->lock);
+	list_for_each_entry (sess, &tctx->sessions, link) {
+		struct tee_diag_session s = {.id = sess->id,
+					     .login = sess->login,
+					     .service = TESTDRV_SERVICE};
+
+		memcpy(s.uuid, sess->uuid, sizeof(s.uuid));
+		rc = fn(&s, arg);
+		if (rc)
+			break;
+	}
+	pthread_mutex_unlock(&td->lock);
+	return rc;
+}
+
+static const struct tee_diag_ops testdrv_diag_ops = {
+	.describe_device = testdrv_describe_device,
+	.for_each_session = testdrv_for_each_session,
+};
+
 static const struct tee_driver_ops testdrv_clnt_ops = {
 	.get_version = testdrv_get_version,
 	.get_tee_revision = testdrv_get_tee_revision,
@@ -451,11 +504,13 @@ static const struct tee_driver_ops testdrv_reg_ops = {
 const struct tee_desc testdrv_clnt_desc = {
 	.name = "testdrv-clnt",
 	.ops = &testdrv_clnt_ops,
+	.diag = &testdrv_diag_ops,
 };
 
 const struct tee_desc testdrv_supp_desc = {
 	.name = "testdrv-supp",
 	.ops = &testdrv_supp_ops,
+	.diag = &testdrv_diag_ops,
 	.flags = TEE_DESC_PRIVILEGED,
 };
 

@@ -8,7 +8,9 @@
  * teeprivN) that plays the supplicant queue the way the OP-TEE driver's
  * supp.c does.  Both share one pool made with tee_shm_pool_alloc_res_mem()
  * over memory allocated here.  Every call is recorded so a test can check
- * what reached the driver, and knobs make an op fail on purpose.
+ * what reached the driver, and knobs make an op fail on purpose.  Both
+ * devices show themselves and their sessions to diagnostics (struct
+ * tee_diag_ops) as a third driver would, unknown to teed.
  *
  * Usage: testdrv_new(), testdrv_add_devices(), then teedev_open() on
  * td->clnt_dev or td->supp_dev; testdrv_free() at the end.
@@ -38,6 +40,10 @@
 #define TESTDRV_RET_NOT_SUPPORTED  0xFFFF000A
 #define TESTDRV_RET_SHORT_BUFFER   0xFFFF0010
 #define TESTDRV_ORIGIN_TRUSTED_APP 4
+/* What the diagnostics ops say (testdrv_diag_ops). */
+#define TESTDRV_DRIVER_NAME "testdrv"
+#define TESTDRV_IMPL_NAME   "teebox test driver"
+#define TESTDRV_SERVICE	    "testdrv"
 /* ret and ret_origin of TESTDRV_FUNC_SCRIBBLE. */
 #define TESTDRV_SCRIBBLE_RET	0x5C0FF
 #define TESTDRV_SCRIBBLE_ORIGIN 3
@@ -91,12 +97,14 @@ enum testdrv_hook_point {
  * struct testdrv_session - an open session, on its context's list
  * @link:	entry in testdrv_ctx.sessions
  * @id:		session id (>= 1, unique on the driver)
+ * @uuid:	the TA UUID it was opened with
  * @login:	clnt_login it was opened with
  * @clnt_uuid:	client UUID tee_session_calc_client_uuid() gave
  */
 struct testdrv_session {
 	struct list_head link;
 	u32 id;
+	u8 uuid[TEE_IOCTL_UUID_LEN];
 	u32 login;
 	u8 clnt_uuid[TEE_IOCTL_UUID_LEN];
 };
@@ -142,6 +150,8 @@ struct testdrv_request {
  * @supp_send_err:    supp_send returns this
  * @shm_register_err: shm_register returns this
  * @cap_memref_null:  open sets ctx->cap_memref_null
+ * @flavour:	      the "flavour" fact describe_device shows (NULL:
+ *		      "plain")
  * @open_func:	      open_session also runs this function on its params
  *		      (TESTDRV_FUNC_NONE: none)
  * @open_ret:	      open_session's ret and ret_origin
@@ -193,6 +203,7 @@ struct testdrv {
 	int supp_send_err;
 	int shm_register_err;
 	bool cap_memref_null;
+	const char *flavour;
 	int open_func;
 	u32 open_ret;
 	u32 open_ret_origin;
@@ -247,7 +258,11 @@ struct testdrv {
  * The descriptors: client device (sessions, invoke, cancel, revision),
  * privileged device (supplicant calls only, no revision), and a client
  * device that can also register user memory.  driver_data must be the
- * struct testdrv.
+ * struct testdrv.  The first two have testdrv's diagnostics ops: the
+ * device is "testdrv" / TESTDRV_IMPL_NAME with two facts of its own,
+ * "sessions_opened" (a number) and "flavour" (text), and each session
+ * shows its TA UUID, login and TESTDRV_SERVICE.  testdrv_reg_desc has
+ * none, as a driver that does not describe itself.
  */
 extern const struct tee_desc testdrv_clnt_desc;
 extern const struct tee_desc testdrv_supp_desc;

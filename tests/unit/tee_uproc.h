@@ -12,9 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <linux/tee_drv.h>
-
 #include "kernel/uaccess.h"
+#include "teebox/tee_host.h"
 
 /* The process's memory: UMEM_SIZE bytes at user address UBASE. */
 #define UBASE	  0x7f0000000000ULL

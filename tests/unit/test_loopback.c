@@ -357,6 +357,37 @@ static void test_attr_show__implementation_id_and_revision(void **state)
 	assert_true(vers.gen_caps & TEE_GEN_CAP_PRIVILEGED);
 }
 
+/* What teectl info shows: the driver and implementation, no own facts. */
+static void test_describe_device__driver_and_implementation_named(void **state)
+{
+	struct fx *fx = *state;
+	struct tee_diag_device info;
+
+	assert_int_equal(tee_device_describe(fx->lb->teedev, &info), 0);
+	assert_string_equal(info.driver, "loopback");
+	assert_string_equal(info.impl_name, "teebox loopback");
+	assert_int_equal(info.nprops, 0);
+	assert_int_equal(tee_device_describe(fx->lb->supp_teedev, &info), 0);
+	assert_string_equal(info.driver, "loopback");
+}
+
+/* teed probes it only when asked (teed --loopback), through the table. */
+static void test_driver__probed_on_request_through_the_table(void **state)
+{
+	struct fx *fx = *state;
+	const struct tee_driver_options opts = {.plat = &fx->fp.plat};
+	void *drv;
+
+	assert_string_equal(loopback_driver.name, "loopback");
+	assert_true(loopback_driver.on_request);
+	/* The fixture's instance has tee0/teepriv0: this one gets tee1. */
+	drv = loopback_driver.probe(&opts);
+	assert_false(IS_ERR(drv));
+	assert_string_equal(tee_device_name(((struct loopback *)drv)->teedev),
+			    "tee1");
+	loopback_driver.remove(drv);
+}
+
 /* Every allocation of the probe may fail: nothing is left behind. */
 static void test_probe__fails_cleanly_at_every_allocation(void **state)
 {
@@ -446,7 +477,7 @@ static void test_echo__param_types_and_commands_checked(void **state)
 	assert_int_equal(arg->ret_origin, TEEC_ORIGIN_TRUSTED_APP);
 }
 
-static int count_session(const struct loopback_session_info *s, void *arg)
+static int count_session(const struct tee_diag_session *s, void *arg)
 {
 	(*(int *)arg)++;
 	return 0;
@@ -465,13 +496,13 @@ static void test_open_session__unknown_uuid_is_item_not_found(void **state)
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_OPEN_SESSION), 0);
 	assert_int_equal(arg->ret, TEEC_ERROR_ITEM_NOT_FOUND);
 	assert_int_equal(arg->ret_origin, TEEC_ORIGIN_TEE);
-	loopback_for_each_session(ctx, count_session, &n);
+	tee_context_for_each_session(ctx, count_session, &n);
 	assert_int_equal(n, 0);
 }
 
-static int collect_session(const struct loopback_session_info *s, void *arg)
+static int collect_session(const struct tee_diag_session *s, void *arg)
 {
-	struct loopback_session_info *out = arg;
+	struct tee_diag_session *out = arg;
 
 	while (out->id)
 		out++;
@@ -479,7 +510,7 @@ static int collect_session(const struct loopback_session_info *s, void *arg)
 	return 0;
 }
 
-static int stop_at_first(const struct loopback_session_info *s, void *arg)
+static int stop_at_first(const struct tee_diag_session *s, void *arg)
 {
 	(*(int *)arg)++;
 	return 7;
@@ -490,7 +521,7 @@ static void test_sessions__ids_unique_and_listed(void **state)
 	struct fx *fx = *state;
 	struct tee_context *a = open_ctx(fx, fx->lb->teedev);
 	struct tee_context *b = open_ctx(fx, fx->lb->teedev);
-	struct loopback_session_info seen[4];
+	struct tee_diag_session seen[4];
 	u32 s1, s2, s3;
 	int calls = 0;
 
@@ -500,7 +531,7 @@ static void test_sessions__ids_unique_and_listed(void **state)
 	assert_true(s1 != s2 && s2 != s3 && s1 != s3);
 
 	memset(seen, 0, sizeof(seen));
-	assert_int_equal(loopback_for_each_session(a, collect_session, seen),
+	assert_int_equal(tee_context_for_each_session(a, collect_session, seen),
 			 0);
 	assert_int_equal(seen[0].id, s1);
 	assert_memory_equal(seen[0].uuid, echo_uuid, TEE_IOCTL_UUID_LEN);
@@ -511,13 +542,13 @@ static void test_sessions__ids_unique_and_listed(void **state)
 	assert_int_equal(seen[2].id, 0);
 	/* A session of another context is not this one's. */
 	assert_int_equal(close_session(fx->p, a, s2), -EINVAL);
-	assert_int_equal(loopback_for_each_session(a, stop_at_first, &calls),
+	assert_int_equal(tee_context_for_each_session(a, stop_at_first, &calls),
 			 7);
 	assert_int_equal(calls, 1);
 	/* Closing a context closes its sessions (teardown checks leaks). */
 	close_ctx(fx, a);
 	memset(seen, 0, sizeof(seen));
-	loopback_for_each_session(b, collect_session, seen);
+	tee_context_for_each_session(b, collect_session, seen);
 	assert_int_equal(seen[0].id, s2);
 	assert_int_equal(seen[0].login, TEE_IOCTL_LOGIN_USER);
 }
@@ -782,7 +813,7 @@ static void test_login__refused_logins_open_no_session(void **state)
 	/* The kernel range is not for user space (the core says so). */
 	open_arg(fx->p, echo_uuid, TEE_IOCTL_LOGIN_REE_KERNEL, 0);
 	assert_int_equal(uproc_ioctl(fx->p, ctx, TEE_IOC_OPEN_SESSION), -EPERM);
-	loopback_for_each_session(ctx, count_session, &n);
+	tee_context_for_each_session(ctx, count_session, &n);
 	assert_int_equal(n, 0);
 }
 
@@ -1023,6 +1054,8 @@ int main(void)
 		T(test_probe__client_and_privileged_device),
 		T(test_version__own_impl_id_and_caps),
 		T(test_attr_show__implementation_id_and_revision),
+		T(test_describe_device__driver_and_implementation_named),
+		T(test_driver__probed_on_request_through_the_table),
 		T(test_probe__fails_cleanly_at_every_allocation),
 		T(test_echo__open_invoke_close),
 		T(test_echo__param_types_and_commands_checked),

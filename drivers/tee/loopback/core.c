@@ -65,8 +65,8 @@ static void loopback_release(struct tee_context *ctx)
 	struct loopback_session *sess, *tmp;
 
 	/* Closing the file closes its sessions. */
-	list_for_each_entry_safe (sess, tmp, &ctxdata->sessions, link) {
-		list_del(&sess->link);
+	list_for_each_entry_safe (sess, tmp, &ctxdata->sessions, node.link) {
+		list_del(&sess->node.link);
 		kfree(sess);
 	}
 	mutex_destroy(&ctxdata->mutex);
@@ -111,44 +111,28 @@ static int loopback_open_session(struct tee_context *ctx,
 	/* Ids start at 1 and skip 0 when they wrap. */
 	if (!++lb->next_session)
 		++lb->next_session;
-	sess->id = lb->next_session;
+	sess->node.id = lb->next_session;
 	mutex_unlock(&lb->mutex);
 
 	mutex_lock(&ctxdata->mutex);
-	list_add_tail(&sess->link, &ctxdata->sessions);
+	list_add_tail(&sess->node.link, &ctxdata->sessions);
 	mutex_unlock(&ctxdata->mutex);
 
-	arg->session = sess->id;
+	arg->session = sess->node.id;
 	arg->ret = TEEC_SUCCESS;
 	arg->ret_origin = TEEC_ORIGIN_TRUSTED_APP;
 	return 0;
 }
 
-/* The session @id of @ctxdata.  ctxdata->mutex held. */
-static struct loopback_session *
-find_session(struct loopback_context_data *ctxdata, u32 id)
-{
-	struct loopback_session *sess;
-
-	list_for_each_entry (sess, &ctxdata->sessions, link)
-		if (sess->id == id)
-			return sess;
-	return NULL;
-}
-
 static int loopback_close_session(struct tee_context *ctx, u32 session)
 {
 	struct loopback_context_data *ctxdata = ctx->data;
-	struct loopback_session *sess;
+	struct tee_session_node *node;
 
-	mutex_lock(&ctxdata->mutex);
-	sess = find_session(ctxdata, session);
-	if (sess)
-		list_del(&sess->link);
-	mutex_unlock(&ctxdata->mutex);
-	if (!sess)
+	node = tee_session_unlink(&ctxdata->mutex, &ctxdata->sessions, session);
+	if (!node)
 		return -EINVAL;
-	kfree(sess);
+	kfree(container_of(node, struct loopback_session, node));
 	return 0;
 }
 
@@ -157,7 +141,7 @@ static int loopback_invoke_func(struct tee_context *ctx,
 				struct tee_param *param)
 {
 	struct loopback_context_data *ctxdata = ctx->data;
-	struct loopback_session *sess;
+	struct tee_session_node *node;
 	struct loopback_session copy;
 
 	/*
@@ -165,11 +149,11 @@ static int loopback_invoke_func(struct tee_context *ctx,
 	 * runs (a supplicant request can take long).
 	 */
 	mutex_lock(&ctxdata->mutex);
-	sess = find_session(ctxdata, arg->session);
-	if (sess)
-		copy = *sess;
+	node = tee_session_find(&ctxdata->sessions, arg->session);
+	if (node)
+		copy = *container_of(node, struct loopback_session, node);
 	mutex_unlock(&ctxdata->mutex);
-	if (!sess)
+	if (!node)
 		return -EINVAL;
 
 	arg->ret = copy.service->invoke(ctx, &copy, arg->func, arg->num_params,
@@ -184,10 +168,19 @@ static int loopback_cancel_req(struct tee_context *ctx, u32 cancel_id,
 	return 0;
 }
 
-int loopback_for_each_session(struct tee_context *ctx,
-			      int (*fn)(const struct loopback_session_info *s,
-					void *arg),
-			      void *arg)
+/* What teectl info shows of a loopback device besides its version. */
+static void loopback_describe_device(struct tee_device *teedev,
+				     struct tee_diag_device *info)
+{
+	info->driver = DRIVER_NAME;
+	info->impl_name = "teebox loopback";
+}
+
+/* The sessions of @ctx, oldest first, with their services' names. */
+static int loopback_for_each_session(struct tee_context *ctx,
+				     int (*fn)(const struct tee_diag_session *s,
+					       void *arg),
+				     void *arg)
 {
 	struct loopback_context_data *ctxdata = ctx->data;
 	struct loopback_session *sess;
@@ -196,9 +189,9 @@ int loopback_for_each_session(struct tee_context *ctx,
 	if (!ctxdata)
 		return 0;
 	mutex_lock(&ctxdata->mutex);
-	list_for_each_entry (sess, &ctxdata->sessions, link) {
-		struct loopback_session_info info = {
-			.id = sess->id,
+	list_for_each_entry (sess, &ctxdata->sessions, node.link) {
+		struct tee_diag_session info = {
+			.id = sess->node.id,
 			.login = sess->login,
 			.service = sess->service->name,
 		};
@@ -211,6 +204,11 @@ int loopback_for_each_session(struct tee_context *ctx,
 	mutex_unlock(&ctxdata->mutex);
 	return rc;
 }
+
+static const struct tee_diag_ops loopback_diag_ops = {
+	.describe_device = loopback_describe_device,
+	.for_each_session = loopback_for_each_session,
+};
 
 static const struct tee_driver_ops loopback_ops = {
 	.get_version = loopback_get_version,
@@ -226,6 +224,7 @@ static const struct tee_driver_ops loopback_ops = {
 static const struct tee_desc loopback_desc = {
 	.name = DRIVER_NAME "-clnt",
 	.ops = &loopback_ops,
+	.diag = &loopback_diag_ops,
 };
 
 static const struct tee_driver_ops loopback_supp_ops = {
@@ -240,6 +239,7 @@ static const struct tee_driver_ops loopback_supp_ops = {
 static const struct tee_desc loopback_supp_desc = {
 	.name = DRIVER_NAME "-supp",
 	.ops = &loopback_supp_ops,
+	.diag = &loopback_diag_ops,
 	.flags = TEE_DESC_PRIVILEGED,
 };
 
@@ -319,3 +319,21 @@ void loopback_remove(struct loopback *lb)
 	tee_device_unregister(lb->teedev);
 	loopback_free(lb);
 }
+
+/* tee_driver.probe: asked for by name, so a failure stops the host. */
+static void *loopback_driver_probe(const struct tee_driver_options *opts)
+{
+	return loopback_probe(opts->plat);
+}
+
+static void loopback_driver_remove(void *drv)
+{
+	loopback_remove(drv);
+}
+
+const struct tee_driver loopback_driver = {
+	.name = DRIVER_NAME,
+	.probe = loopback_driver_probe,
+	.remove = loopback_driver_remove,
+	.on_request = true,
+};

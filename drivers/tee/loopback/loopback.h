@@ -4,7 +4,8 @@
  *
  * It registers against the generic TEE subsystem exactly as the OP-TEE
  * driver does - a client device (teeN), a privileged device (teeprivN),
- * a shared memory pool and a tee_driver_ops table - but there is no
+ * a shared memory pool, a tee_driver_ops table and the tee_diag_ops that
+ * let teectl see its sessions - but there is no
  * secure world behind it: its "trusted applications" are a few services
  * built into the driver, addressed by UUID, that run inside teed.  It is
  * there to show that the subsystem is generic (the seed's main claim) and
@@ -141,31 +142,10 @@ struct loopback *loopback_probe(struct platform *plat);
  */
 void loopback_remove(struct loopback *lb);
 
-/**
- * struct loopback_session_info - a session as loopback_for_each_session()
- * shows it
- * @id:		session id
- * @uuid:	the service's UUID
- * @login:	login method it was opened with
- * @service:	the service's name
+/*
+ * The driver as the host probes it (teebox/tee_host.h): loopback_probe()
+ * and loopback_remove(), only when asked for (teed --loopback).
  */
-struct loopback_session_info {
-	u32 id;
-	u8 uuid[TEE_IOCTL_UUID_LEN];
-	u32 login;
-	const char *service;
-};
-
-/**
- * loopback_for_each_session() - call @fn for each session open on @ctx,
- * a context of a loopback device, until it returns nonzero
- * @fn runs under the context's lock: it must not call into the driver.
- * Returns what @fn returned last (0 when it always returned 0, or there
- * were no sessions).
- */
-int loopback_for_each_session(struct tee_context *ctx,
-			      int (*fn)(const struct loopback_session_info *s,
-					void *arg),
-			      void *arg);
+extern const struct tee_driver loopback_driver;
 
 #endif /* TEEBOX_LOOPBACK_H */

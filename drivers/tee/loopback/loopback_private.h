@@ -24,15 +24,14 @@ struct loopback_service;
 
 /**
  * struct loopback_session - an open session
- * @link:	entry in loopback_context_data.sessions
- * @id:		session id (>= 1, unique on the driver)
+ * @node:	entry in loopback_context_data.sessions; its id is the
+ *		session id (>= 1, unique on the driver)
  * @service:	the service the session talks to
  * @login:	the login method it was opened with
  * @clnt_uuid:	the client UUID computed for that login
  */
 struct loopback_session {
-	struct list_head link;
-	u32 id;
+	struct tee_session_node node;
 	const struct loopback_service *service;
 	u32 login;
 	u8 clnt_uuid[TEE_IOCTL_UUID_LEN];

@@ -121,7 +121,7 @@ static u32 echo_whoami(const struct loopback_session *sess, u32 num_params,
 	memcpy(dst, sess->clnt_uuid, TEE_IOCTL_UUID_LEN);
 	out->size = TEE_IOCTL_UUID_LEN;
 	params[1].u.value.a = sess->login;
-	params[1].u.value.b = sess->id;
+	params[1].u.value.b = sess->node.id;
 	params[1].u.value.c = 0;
 	return TEEC_SUCCESS;
 }

@@ -83,18 +83,6 @@ static void optee_cq_wait_final(struct optee_call_queue *cq,
 	destroy_completion(&w->c);
 }
 
-/* Requires ctxdata->mutex to be held. */
-static struct optee_session *find_session(struct optee_context_data *ctxdata,
-					  u32 session_id)
-{
-	struct optee_session *sess;
-
-	list_for_each_entry (sess, &ctxdata->sess_list, list_node)
-		if (sess->session_id == session_id)
-			return sess;
-	return NULL;
-}
-
 static void invoke(struct optee *optee, const struct optee_rpc_param *p,
 		   struct arm_smccc_res *res)
 {
@@ -221,9 +209,9 @@ static int put_open_session_meta(struct tee_context *ctx,
 static void add_session(struct optee_context_data *ctxdata,
 			struct optee_session *sess, u32 session_id)
 {
-	sess->session_id = session_id;
+	sess->node.id = session_id;
 	mutex_lock(&ctxdata->mutex);
-	list_add(&sess->list_node, &ctxdata->sess_list);
+	list_add(&sess->node.link, &ctxdata->sess_list);
 	mutex_unlock(&ctxdata->mutex);
 }
 
@@ -326,17 +314,14 @@ static int close_session_in_sw(struct tee_context *ctx, u32 session)
 int optee_close_session(struct tee_context *ctx, u32 session)
 {
 	struct optee_context_data *ctxdata = ctx->data;
-	struct optee_session *sess;
+	struct tee_session_node *node;
 
 	/* Check that the session is valid and remove it from the list. */
-	mutex_lock(&ctxdata->mutex);
-	sess = find_session(ctxdata, session);
-	if (sess)
-		list_del(&sess->list_node);
-	mutex_unlock(&ctxdata->mutex);
-	if (!sess)
+	node = tee_session_unlink(&ctxdata->mutex, &ctxdata->sess_list,
+				  session);
+	if (!node)
 		return -EINVAL;
-	kfree(sess);
+	kfree(container_of(node, struct optee_session, node));
 	return close_session_in_sw(ctx, session);
 }
 
@@ -345,15 +330,15 @@ void optee_close_all_sessions(struct tee_context *ctx)
 	struct optee_context_data *ctxdata = ctx->data;
 	struct optee_session *sess, *tmp;
 
-	list_for_each_entry_safe (sess, tmp, &ctxdata->sess_list, list_node) {
-		list_del(&sess->list_node);
+	list_for_each_entry_safe (sess, tmp, &ctxdata->sess_list, node.link) {
+		list_del(&sess->node.link);
 		/*
 		 * If no message can be allocated the secure world keeps the
 		 * session, but normal-world memory is reclaimed (seed).
 		 */
-		if (close_session_in_sw(ctx, sess->session_id))
+		if (close_session_in_sw(ctx, sess->node.id))
 			pr_err("optee: could not close session 0x%x",
-			       sess->session_id);
+			       sess->node.id);
 		kfree(sess);
 	}
 }
@@ -363,7 +348,7 @@ static bool session_exists(struct optee_context_data *ctxdata, u32 session)
 	bool found;
 
 	mutex_lock(&ctxdata->mutex);
-	found = find_session(ctxdata, session) != NULL;
+	found = tee_session_find(&ctxdata->sess_list, session) != NULL;
 	mutex_unlock(&ctxdata->mutex);
 	return found;
 }

@@ -297,6 +297,58 @@ static void optee_release(struct tee_context *ctx)
 		optee_supp_release(&optee->supp);
 }
 
+/* What teectl info shows of an OP-TEE device besides its version. */
+static void optee_describe_device(struct tee_device *teedev,
+				  struct tee_diag_device *info)
+{
+	struct optee *optee = tee_get_drvdata(teedev);
+
+	info->driver = DRIVER_NAME;
+	info->impl_name = "OP-TEE";
+	info->props[0] = (struct tee_diag_prop){
+		.key = "secure_threads",
+		.label = "secure threads",
+		.num = optee->thread_count,
+	};
+	info->props[1] = (struct tee_diag_prop){
+		.key = "shm",
+		.label = "shared memory",
+		.str = optee->dynamic_shm ? "dynamic" : "reserved",
+	};
+	info->nprops = 2;
+}
+
+/* The sessions of @ctx, newest first, as the driver keeps them. */
+static int optee_for_each_session(struct tee_context *ctx,
+				  int (*fn)(const struct tee_diag_session *s,
+					    void *arg),
+				  void *arg)
+{
+	struct optee_context_data *ctxdata = ctx->data;
+	struct optee_session *sess;
+	int rc = 0;
+
+	if (!ctxdata)
+		return 0;
+	mutex_lock(&ctxdata->mutex);
+	list_for_each_entry (sess, &ctxdata->sess_list, node.link) {
+		struct tee_diag_session s = {.id = sess->node.id,
+					     .login = sess->login};
+
+		memcpy(s.uuid, sess->uuid, sizeof(s.uuid));
+		rc = fn(&s, arg);
+		if (rc)
+			break;
+	}
+	mutex_unlock(&ctxdata->mutex);
+	return rc;
+}
+
+static const struct tee_diag_ops optee_diag_ops = {
+	.describe_device = optee_describe_device,
+	.for_each_session = optee_for_each_session,
+};
+
 static const struct tee_driver_ops optee_ops = {
 	.get_version = optee_get_version,
 	.get_tee_revision = optee_get_tee_revision,
@@ -313,6 +365,7 @@ static const struct tee_driver_ops optee_ops = {
 static const struct tee_desc optee_desc = {
 	.name = DRIVER_NAME "-clnt",
 	.ops = &optee_ops,
+	.diag = &optee_diag_ops,
 };
 
 static const struct tee_driver_ops optee_supp_ops = {
@@ -327,6 +380,7 @@ static const struct tee_driver_ops optee_supp_ops = {
 static const struct tee_desc optee_supp_desc = {
 	.name = DRIVER_NAME "-supp",
 	.ops = &optee_supp_ops,
+	.diag = &optee_diag_ops,
 	.flags = TEE_DESC_PRIVILEGED,
 };
 
@@ -554,8 +608,9 @@ static int optee_register_devices(struct optee *optee)
 }
 
 static struct optee *optee_probe(const void *fdt, int node,
-				 struct platform *plat)
+				 const struct tee_driver_options *opts)
 {
+	struct platform *plat = opts->plat;
 	optee_invoke_fn *invoke_fn;
 	struct optee *optee;
 	int rc;
@@ -566,6 +621,7 @@ static struct optee *optee_probe(const void *fdt, int node,
 	optee = optee_alloc(plat, invoke_fn);
 	if (!optee)
 		return ERR_PTR(-ENOMEM);
+	optee->supp.absent_timeout_ms = opts->supp_timeout_ms;
 
 	rc = optee_check_secure_world(optee);
 	if (rc)
@@ -586,13 +642,12 @@ static struct optee *optee_probe(const void *fdt, int node,
 	if (rc)
 		goto err_unregister;
 	/* The driver's own context, for calls no client makes. */
-	optee->ctx = teedev_open(optee->teedev, NULL);
+	optee->ctx = tee_kernel_open_context(optee->teedev);
 	if (IS_ERR(optee->ctx)) {
 		rc = (int)PTR_ERR(optee->ctx);
 		optee->ctx = NULL;
 		goto err_unregister;
 	}
-	optee->ctx->supp_nowait = true;
 
 	optee_enable_shm_cache(optee);
 	pr_info("optee: initialized driver (%u secure threads)",
@@ -642,8 +697,9 @@ static int find_optee_node(const void *fdt, int parent)
 	return -FDT_ERR_NOTFOUND;
 }
 
-struct optee *optee_driver_init(const void *fdt, struct platform *plat)
+struct optee *optee_driver_init(const struct tee_driver_options *opts)
 {
+	const void *fdt = opts->fdt;
 	int fw, node;
 
 	if (!fdt || fdt_check_header(fdt))
@@ -655,5 +711,33 @@ struct optee *optee_driver_init(const void *fdt, struct platform *plat)
 	node = find_optee_node(fdt, fw);
 	if (node < 0)
 		return ERR_PTR(-ENODEV);
-	return optee_probe(fdt, node, plat);
+	return optee_probe(fdt, node, opts);
 }
+
+/* tee_driver.probe: the host runs on without OP-TEE if this fails. */
+static void *optee_driver_probe(const struct tee_driver_options *opts)
+{
+	struct optee *optee = optee_driver_init(opts);
+	int rc;
+
+	if (!IS_ERR(optee))
+		return optee;
+	rc = (int)PTR_ERR(optee);
+	if (rc == -ENODEV)
+		pr_warn("no OP-TEE node under /firmware in the device tree: "
+			"no OP-TEE device");
+	else
+		pr_err("OP-TEE driver probe failed: %s", strerror(-rc));
+	return optee;
+}
+
+static void optee_driver_remove(void *drv)
+{
+	optee_remove(drv);
+}
+
+const struct tee_driver optee_driver = {
+	.name = DRIVER_NAME,
+	.probe = optee_driver_probe,
+	.remove = optee_driver_remove,
+};

@@ -127,14 +127,13 @@ struct optee {
 
 /**
  * struct optee_session - an open session
- * @list_node:	entry in optee_context_data.sess_list
- * @session_id:	the secure world's id
+ * @node:	entry in optee_context_data.sess_list; its id is the secure
+ *		world's session id
  * @uuid:	the TA's UUID (diagnostics: teectl)
  * @login:	the login method it was opened with (diagnostics)
  */
 struct optee_session {
-	struct list_head list_node;
-	u32 session_id;
+	struct tee_session_node node;
 	u8 uuid[TEE_IOCTL_UUID_LEN];
 	u32 login;
 };
@@ -173,13 +172,21 @@ struct optee_rpc_param {
 /* core.c */
 
 /**
- * optee_driver_init() - find the OP-TEE node in the device tree @fdt and
- * probe the secure world through @plat (seed: optee_driver_init)
+ * optee_driver_init() - find the OP-TEE node in the device tree
+ * @opts->fdt and probe the secure world through @opts->plat (seed:
+ * optee_driver_init); requests for the supplicant wait
+ * @opts->supp_timeout_ms for one to attach
  * Returns the driver instance, or an ERR_PTR: -ENODEV when the tree has
  * no /firmware OP-TEE node, -ENXIO/-EINVAL for a missing/invalid method,
  * -EINVAL when the secure world is not a compatible OP-TEE.
  */
-struct optee *optee_driver_init(const void *fdt, struct platform *plat);
+struct optee *optee_driver_init(const struct tee_driver_options *opts);
+
+/*
+ * The driver as the host probes it (teebox/tee_host.h): optee_driver_init()
+ * and optee_remove(); a failed probe is logged and the host runs on.
+ */
+extern const struct tee_driver optee_driver;
 
 /**
  * optee_remove() - unregister the devices (waiting for their users),

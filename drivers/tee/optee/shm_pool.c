@@ -131,65 +131,51 @@ static const struct tee_shm_pool_mgr_ops optee_pool_ops = {
 	.destroy_poolmgr = optee_pool_destroy,
 };
 
-/* Wraps @inner (or passes its error on); @inner is ours either way. */
+/**
+ * struct optee_pool_wrap - how optee_shm_pool_alloc() wraps the core's
+ * managers
+ * @optee:	the driver
+ * @dynamic:	memory user space maps is registered with the secure world
+ */
+struct optee_pool_wrap {
+	struct optee *optee;
+	bool dynamic;
+};
+
+/* Wraps the core's manager @inner, which is ours either way. */
 static struct tee_shm_pool_mgr *
-wrap_mgr(struct optee *optee, struct tee_shm_pool_mgr *inner, bool registered)
+wrap_mgr(void *arg, struct tee_shm_pool_mgr *inner, bool dma_buf)
 {
+	struct optee_pool_wrap *w = arg;
+	bool registered = dma_buf && w->dynamic;
 	struct optee_pool_mgr *m;
 
-	if (IS_ERR(inner))
-		return inner;
 	m = kzalloc(sizeof(*m));
 	if (!m) {
 		inner->ops->destroy_poolmgr(inner);
 		return ERR_PTR(-ENOMEM);
 	}
-	m->optee = optee;
+	m->optee = w->optee;
 	m->inner = inner;
 	m->registered = registered;
 	m->mgr.ops = &optee_pool_ops;
 	/* Registered user memory takes its addresses here too. */
 	if (registered)
-		optee->dram_space = inner->private_data;
+		w->optee->dram_space = inner->private_data;
 	return &m->mgr;
 }
 
 struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
 					  size_t size, bool dynamic)
 {
-	size_t priv_size = OPTEE_SHM_NUM_PRIV_PAGES * PAGE_SIZE;
-	struct tee_shm_pool_mgr *priv_mgr;
-	struct tee_shm_pool_mgr *dmabuf_mgr;
+	struct optee_pool_wrap w = {.optee = optee, .dynamic = dynamic};
 	struct tee_shm_pool *pool;
 
-	/* The seed memremap()s the range; here the RAM is plugged first. */
-	priv_mgr = wrap_mgr(
-		optee,
-		tee_shm_pool_mgr_alloc_plugged(optee->plat, pa, priv_size,
-					       3 /* 8 byte aligned */),
-		false);
-	if (IS_ERR(priv_mgr)) {
-		pr_err("optee: shared memory ioremap failed: %ld",
-		       PTR_ERR(priv_mgr));
-		return ERR_CAST(priv_mgr);
-	}
-	dmabuf_mgr =
-		wrap_mgr(optee,
-			 tee_shm_pool_mgr_alloc_plug_each(
-				 optee->plat, pa + priv_size, size - priv_size),
-			 dynamic);
-	if (IS_ERR(dmabuf_mgr)) {
-		pool = ERR_CAST(dmabuf_mgr);
-		goto err_priv;
-	}
-	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
+	pool = tee_shm_pool_alloc_plugged(optee->plat, pa, size,
+					  OPTEE_SHM_NUM_PRIV_PAGES * PAGE_SIZE,
+					  wrap_mgr, &w);
 	if (IS_ERR(pool))
-		goto err_dmabuf;
-	return pool;
-
-err_dmabuf:
-	dmabuf_mgr->ops->destroy_poolmgr(dmabuf_mgr);
-err_priv:
-	priv_mgr->ops->destroy_poolmgr(priv_mgr);
+		pr_err("optee: cannot set up the shared memory pool: %ld",
+		       PTR_ERR(pool));
 	return pool;
 }
