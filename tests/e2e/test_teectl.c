@@ -42,11 +42,10 @@
 static const u8 echo_uuid[TEE_IOCTL_UUID_LEN] = LOOPBACK_UUID_ECHO;
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
-/* teed with the loopback TEE; returns once it said "ready". */
-static void start(struct harness *h, bool supplicant)
+/* teed with @args; returns once it said "ready". */
+static void start_with(struct harness *h, bool supplicant,
+		       const char *const *args)
 {
-	static const char *const args[] = {"--loopback", NULL};
-
 	assert_int_equal(harness_start(h,
 				       &(struct harness_opts){
 					       .supplicant = supplicant,
@@ -59,6 +58,14 @@ static void start(struct harness *h, bool supplicant)
 		assert_true(ms < 20000);
 		harness_sleep_ms(5);
 	}
+}
+
+/* teed with the loopback TEE; returns once it said "ready". */
+static void start(struct harness *h, bool supplicant)
+{
+	static const char *const args[] = {"--loopback", NULL};
+
+	start_with(h, supplicant, args);
 }
 
 /* The contents of <dir>/<rel>, or "" when it cannot be read. */
@@ -197,6 +204,32 @@ static void test_shutdown_removes_files_and_control(void **state)
 	snprintf(path, sizeof(path), "%s/class", h.dir);
 	assert_int_equal(stat(path, &st), -1);
 	harness_stop_ok(&h);
+}
+
+/*
+ * --driver NAME asks for a driver probed only on request, as --loopback
+ * does; a name that is none of those is a usage error (exit 2).
+ */
+static void test_driver_option_asks_for_a_driver(void **state)
+{
+	static const char *const args[] = {"--driver", "loopback", NULL};
+	static char out[OUT_MAX];
+	char cmd[PATH_MAX];
+	struct harness h;
+
+	start_with(&h, false, args);
+	assert_int_equal(teectl(&h, "info", out), 0);
+	assert_non_null(strstr(out, "tee1: loopback, implementation_id 32432 "
+				    "(teebox loopback), revision 1.0\n"));
+	harness_stop_ok(&h);
+
+	snprintf(cmd, sizeof(cmd), "%s --driver nosuch >/dev/null 2>&1",
+		 TEEBOX_TEED_BIN);
+	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
+	/* OP-TEE is always probed: it cannot be asked for. */
+	snprintf(cmd, sizeof(cmd), "%s --driver optee >/dev/null 2>&1",
+		 TEEBOX_TEED_BIN);
+	assert_int_equal(WEXITSTATUS(system(cmd)), 2);
 }
 
 /* tee1 is the loopback: its own impl id, and it works. */
@@ -574,6 +607,7 @@ int main(void)
 		cmocka_unit_test(test_info_files_as_sysfs),
 		cmocka_unit_test(test_shutdown_removes_files_and_control),
 		cmocka_unit_test(test_tee1_is_the_loopback),
+		cmocka_unit_test(test_driver_option_asks_for_a_driver),
 		cmocka_unit_test(test_teectl_info),
 		cmocka_unit_test(test_teectl_sessions_and_tas),
 		cmocka_unit_test(test_teectl_shm),
