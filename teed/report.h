@@ -4,14 +4,16 @@
  * as text for people or as JSON for programs.
  *
  *  info      every registered device: name, driver, implementation id,
- *	      revision, gen_caps (what TEE_IOC_VERSION answers); for
- *	      OP-TEE also the secure thread count and the shared memory
- *	      mode (reserved or dynamic)
+ *	      revision, gen_caps (what TEE_IOC_VERSION answers), then the
+ *	      facts its driver adds (struct tee_diag_device): for OP-TEE
+ *	      the secure thread count and the shared memory mode
+ *	      (reserved or dynamic)
  *	      json: {"devices":[{"name","driver","privileged",
  *	      "implementation_id","revision","impl_caps","gen_caps",
- *	      ["secure_threads","shm"]}]}
+ *	      [the driver's facts: OP-TEE "secure_threads","shm"]}]}
  *  sessions  every open context (a connection to a device): device,
- *	      peer pid and uid, and its sessions: id, TA UUID, login
+ *	      peer pid and uid, and its sessions as its driver shows them
+ *	      (tee_diag_ops.for_each_session): id, TA UUID, login
  *	      json: {"contexts":[{"device","pid","uid","sessions":[{"id",
  *	      "ta","login"[,"service"]}]}]}
  *  shm	      every shared memory object an open context owns: device,
