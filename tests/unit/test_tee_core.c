@@ -896,6 +896,32 @@ static void test_teedev_open__records_caller_credentials(void **state)
 	assert_int_equal(dev_num_users(fx->clnt), 1);
 }
 
+/*
+ * A driver's own context (mainline's optee_probe() opens one): no
+ * credentials, and the supplicant is never waited for; a client's is.
+ */
+static void
+test_tee_kernel_open_context__no_credentials_supp_nowait(void **state)
+{
+	struct fx *fx = *state;
+	struct tee_context *ctx;
+
+	ctx = tee_kernel_open_context(fx->clnt);
+	assert_false(IS_ERR(ctx));
+	assert_true(ctx->supp_nowait);
+	assert_int_equal(ctx->cred.euid, 0);
+	assert_int_equal(ctx->cred.pid, 0);
+	assert_int_equal(fx->td->opens, 1);
+	teedev_close_context(ctx);
+	ctx = open_ctx(fx, fx->clnt);
+	assert_false(ctx->supp_nowait);
+	close_ctx(fx, ctx);
+	/* The driver's open error comes back as with teedev_open(). */
+	fx->td->open_err = -EBUSY;
+	assert_int_equal(PTR_ERR(tee_kernel_open_context(fx->clnt)), -EBUSY);
+	assert_int_equal(dev_num_users(fx->clnt), 1);
+}
+
 static void
 test_teedev_close_context__driver_release_closes_sessions(void **state)
 {
@@ -3898,6 +3924,7 @@ static const struct CMUnitTest tee_core_tests[] = {
 	DEV(test_teedev_open__driver_open_error_is_propagated_nothing_leaked),
 	DEV(test_teedev_open__kzalloc_failure_is_enomem),
 	DEV(test_teedev_open__records_caller_credentials),
+	DEV(test_tee_kernel_open_context__no_credentials_supp_nowait),
 	DEV(test_teedev_close_context__driver_release_closes_sessions),
 	DEV(test_teedev_close_context__shm_outlives_context_with_ctx_cleared),
 	/* VERSION */
