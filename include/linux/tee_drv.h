@@ -61,8 +61,9 @@ struct tee_cred {
  * @cap_memref_null: the driver accepts memrefs without shared memory
  *		(TEE_MEMREF_NULL); set by the driver's open
  *
- * Lifetime: created by teedev_open(), destroyed by teedev_close_context().
- * Shared memory owned by the context may outlive it; its ctx pointer is
+ * Lifetime: created by the host's teedev_open() (a file open) or by
+ * tee_kernel_open_context() (a driver's own), destroyed by
+ * teedev_close_context().  Shared memory owned by the context may outlive it; its ctx pointer is
  * then cleared (the seed's tee_release).
  */
 struct tee_context {
