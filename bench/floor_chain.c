@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "bench/floor_chain.h"
-#include "machine/doorbell.h"
+#include <tbx/doorbell.h>
 
 /* The doorbells between process i and i + 1 (0 is the head). */
 struct floor_link {

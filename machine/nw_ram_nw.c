@@ -6,12 +6,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <tbx/memfd.h>
+#include <tbx/sock.h>
+
 #include "kernel/alloc.h"
 #include "kernel/err.h"
-#include "memfd.h"
 #include "nw_ram.h"
 #include "nw_ram_nw.h"
-#include "transport/tbx_sock.h"
 
 struct nw_chunk {
 	struct list_head link;

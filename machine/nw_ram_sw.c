@@ -6,12 +6,13 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <tbx/memfd.h>
+#include <tbx/sock.h>
+
 #include "kernel/alloc.h"
 #include "kernel/log.h"
-#include "memfd.h"
 #include "nw_ram.h"
 #include "nw_ram_sw.h"
-#include "transport/tbx_sock.h"
 
 /**
  * struct sw_chunk - one chunk of normal-world RAM

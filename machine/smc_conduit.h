@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "doorbell.h"
+#include <tbx/doorbell.h>
 
 #define SMC_CONDUIT_MAGIC 0x434d4254 /* "TBMC" */
 #define SMC_NUM_REGS	  8

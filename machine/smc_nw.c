@@ -5,7 +5,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "memfd.h"
+#include <tbx/memfd.h>
+
 #include "smc_nw.h"
 
 /* How often a waiting caller checks whether the secure world died. */
@@ -130,7 +131,7 @@ void smc_nw_call(struct smc_nw *nw, const unsigned long a[SMC_NUM_REGS],
 	int i = take_lane(nw);
 
 	memset(res, 0, sizeof(*res));
-	res->a0 = OPTEE_SMC_RETURN_UNKNOWN_FUNCTION;
+	res->a0 = (uint32_t)SMCCC_RET_NOT_SUPPORTED;
 	if (i < 0)
 		return;
 	lane = &nw->shared->lanes[i];

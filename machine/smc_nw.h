@@ -7,7 +7,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "drivers/tee/optee/optee_smc.h"
+#include <linux/arm-smccc.h>
+
 #include "smc_conduit.h"
 
 /**
@@ -40,7 +41,8 @@ void smc_nw_destroy(struct smc_nw *nw);
 /**
  * smc_nw_call() - execute an SMC with a0..a7 = @a, result in @res
  * Blocks until the secure world answers.  When the secure world is dead
- * the result is OPTEE_SMC_RETURN_UNKNOWN_FUNCTION in a0.
+ * the result is SMCCC_RET_NOT_SUPPORTED as an SMC32 call returns it in w0
+ * (0xFFFFFFFF, OP-TEE's OPTEE_SMC_RETURN_UNKNOWN_FUNCTION).
  */
 void smc_nw_call(struct smc_nw *nw, const unsigned long a[SMC_NUM_REGS],
 		 struct arm_smccc_res *res);

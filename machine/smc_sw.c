@@ -6,8 +6,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include <tbx/memfd.h>
+
 #include "kernel/alloc.h"
-#include "memfd.h"
 #include "smc_sw.h"
 
 int smc_sw_attach(struct smc_sw *sw, int fd)

@@ -25,9 +25,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <tbx/memfd.h>
+
 #include "kernel/alloc.h"
 #include "kernel/log.h"
-#include "machine/memfd.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/user_ta_header.h"
 #include "ta_proc.h"

@@ -25,8 +25,8 @@
 #include "kernel/alloc.h"
 #include "kernel/err.h"
 #include "kernel/log.h"
-#include "machine/memfd.h"
-#include "transport/tbx_sock.h"
+#include <tbx/memfd.h>
+#include <tbx/sock.h>
 
 /* Most shared-memory files one client may hold (like an fd limit). */
 #define CONN_MAX_SHM_HANDLES 4096

@@ -20,7 +20,7 @@
 #include "kernel/alloc.h"
 #include "kernel/log.h"
 #include "report.h"
-#include "transport/tbx_sock.h"
+#include <tbx/sock.h>
 
 /**
  * struct control - the control endpoint

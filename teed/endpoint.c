@@ -12,7 +12,7 @@
 #include "endpoint.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
-#include "transport/tbx_sock.h"
+#include <tbx/sock.h>
 
 static int serve_conn(int fd, void *arg)
 {

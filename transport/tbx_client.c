@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "kernel/types.h"
-#include "machine/memfd.h"
+#include <tbx/memfd.h>
 #include "tbx_client.h"
 #include "tbx_proto.h"
 #include "tbx_rundir.h"
-#include "tbx_sock.h"
+#include <tbx/sock.h>
 
 /* How often a waiting call checks that teed is still there. */
 #define ALIVE_CHECK_MS 200

@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <linux/tee.h>
 
-#include "machine/doorbell.h"
+#include <tbx/doorbell.h>
 
 #define TBX_PROTO_MAGIC	  0x584f4254 /* "TBOX" */
 #define TBX_PROTO_VERSION 1

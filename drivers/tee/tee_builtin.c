@@ -6,8 +6,8 @@
  * it is asked for.  A new driver adds its entry here and its library to
  * tee_drivers (CMakeLists.txt); the host needs no change.
  */
-#include "loopback/loopback.h"
-#include "optee/optee_private.h"
+#include "drivers/tee/loopback/loopback.h"
+#include "drivers/tee/optee/optee_private.h"
 #include "teebox/tee_host.h"
 
 const struct tee_driver *const tee_builtin_drivers[] = {

@@ -10,7 +10,8 @@
 
 #include <stddef.h>
 
-#include "drivers/tee/optee/optee_smc.h"
+#include <linux/arm-smccc.h>
+
 #include "kernel/types.h"
 
 struct platform;

@@ -71,7 +71,7 @@
 
 #include <stdint.h>
 
-#include "machine/doorbell.h"
+#include <tbx/doorbell.h>
 
 #define TA_IPC_SOCK_FD	 3
 #define TA_IPC_PAGE_FD	 4

@@ -38,7 +38,7 @@
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "transport/tbx_proto.h"
-#include "transport/tbx_sock.h"
+#include <tbx/sock.h>
 
 #define CLOSE_DEADLINE_MS 10000
 

@@ -31,7 +31,7 @@
 #include "kernel/alloc.h"
 #include "kernel/uaccess.h"
 #include "machine/board.h"
-#include "machine/memfd.h"
+#include <tbx/memfd.h>
 #include "tee_uproc.h"
 
 #define TEEC_SUCCESS		  0x00000000

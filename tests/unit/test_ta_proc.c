@@ -28,7 +28,7 @@
 #include <cmocka.h>
 
 #include "kernel/alloc.h"
-#include "machine/memfd.h"
+#include <tbx/memfd.h>
 #include "secure/ta_proc.h"
 #include "secure/ta_proc_priv.h"
 #include "ta/include/tee_api_defines.h"

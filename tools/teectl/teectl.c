@@ -30,7 +30,7 @@
 #include "sw_instances.h"
 #include "teed/control.h"
 #include "transport/tbx_rundir.h"
-#include "transport/tbx_sock.h"
+#include <tbx/sock.h>
 
 static const char *const commands[] = {"info", "sessions", "shm", "tas"};
 

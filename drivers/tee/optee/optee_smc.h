@@ -5,8 +5,9 @@
  * The function ids, return codes, RPC requests and capability bits that
  * travel in registers between the OP-TEE driver (normal world) and the
  * trusted OS.  Our own text; every number is OP-TEE's, bit for bit
- * (ABI-FACTS §3).  The emulated machine includes this header as well, so
- * it stands alone: integer constants and register images only.
+ * (ABI-FACTS §3).  The calling convention under it (result registers,
+ * function-id encoding) is linux/arm-smccc.h's: the emulated machine
+ * knows that one and not this.
  *
  * Register conventions (ABI-FACTS §3.1):
  * - a0..a7 are r0..r7 on arm32 and w0..w7 on arm64; each carries 32 bits.
@@ -29,52 +30,35 @@
 #ifndef OPTEE_SMC_H
 #define OPTEE_SMC_H
 
-#ifndef ARM_SMCCC_RES_DEFINED
-#define ARM_SMCCC_RES_DEFINED
-/**
- * struct arm_smccc_res - the result registers of an SMC
- * @a0:	a0 (r0/w0): status, or an RPC request
- * @a1:	a1 (r1/w1)
- * @a2:	a2 (r2/w2)
- * @a3:	a3 (r3/w3)
- *
- * The optee_smc_*_result structs below overlay this one field for field.
- */
-struct arm_smccc_res {
-	unsigned long a0;
-	unsigned long a1;
-	unsigned long a2;
-	unsigned long a3;
-};
-#endif
+#include <linux/arm-smccc.h>
 
 /*
- * SMC Calling Convention function id (ABI-FACTS §3.1):
- *   bit 31	call type: 1 = fast (atomic), 0 = yielding (standard)
- *   bit 30	calling convention: 1 = SMC64, 0 = SMC32 (OP-TEE uses SMC32)
- *   bits 29:24	owner of the service
- *   bits 15:0	function number within the owner's range
+ * The result registers are struct arm_smccc_res (linux/arm-smccc.h); the
+ * optee_smc_*_result structs below overlay it field for field.
+ *
+ * SMC Calling Convention function id (ABI-FACTS §3.1), in OP-TEE's
+ * spelling: the type and convention bits already in place.
  */
-#define OPTEE_SMC_STD_CALL    0U
-#define OPTEE_SMC_FAST_CALL   0x80000000U
-#define OPTEE_SMC_32	      0U
-#define OPTEE_SMC_64	      0x40000000U
-#define OPTEE_SMC_OWNER_SHIFT 24
-#define OPTEE_SMC_OWNER_MASK  0x3FU
-#define OPTEE_SMC_FUNC_MASK   0xFFFFU
+#define OPTEE_SMC_STD_CALL    (ARM_SMCCC_STD_CALL << ARM_SMCCC_TYPE_SHIFT)
+#define OPTEE_SMC_FAST_CALL   (ARM_SMCCC_FAST_CALL << ARM_SMCCC_TYPE_SHIFT)
+#define OPTEE_SMC_32	      (ARM_SMCCC_SMC_32 << ARM_SMCCC_CALL_CONV_SHIFT)
+#define OPTEE_SMC_64	      (ARM_SMCCC_SMC_64 << ARM_SMCCC_CALL_CONV_SHIFT)
+#define OPTEE_SMC_OWNER_SHIFT ARM_SMCCC_OWNER_SHIFT
+#define OPTEE_SMC_OWNER_MASK  ARM_SMCCC_OWNER_MASK
+#define OPTEE_SMC_FUNC_MASK   ARM_SMCCC_FUNC_MASK
 
 /* Owners, bits 29:24 of a function id. */
-#define OPTEE_SMC_OWNER_ARCH	    0
-#define OPTEE_SMC_OWNER_CPU	    1
-#define OPTEE_SMC_OWNER_SIP	    2
-#define OPTEE_SMC_OWNER_OEM	    3
-#define OPTEE_SMC_OWNER_STANDARD    4
-#define OPTEE_SMC_OWNER_TRUSTED_APP 48
-#define OPTEE_SMC_OWNER_TRUSTED_OS  50
+#define OPTEE_SMC_OWNER_ARCH	    ARM_SMCCC_OWNER_ARCH
+#define OPTEE_SMC_OWNER_CPU	    ARM_SMCCC_OWNER_CPU
+#define OPTEE_SMC_OWNER_SIP	    ARM_SMCCC_OWNER_SIP
+#define OPTEE_SMC_OWNER_OEM	    ARM_SMCCC_OWNER_OEM
+#define OPTEE_SMC_OWNER_STANDARD    ARM_SMCCC_OWNER_STANDARD
+#define OPTEE_SMC_OWNER_TRUSTED_APP ARM_SMCCC_OWNER_TRUSTED_APP
+#define OPTEE_SMC_OWNER_TRUSTED_OS  ARM_SMCCC_OWNER_TRUSTED_OS
 /* Reserved for calls between OP-TEE and its TF-A dispatcher. */
 #define OPTEE_SMC_OWNER_TRUSTED_OS_OPTEED 62
 /* Linux spells this one ARM_SMCCC_OWNER_TRUSTED_OS_END. */
-#define OPTEE_SMC_OWNER_TRUSTED_OS_API 63
+#define OPTEE_SMC_OWNER_TRUSTED_OS_API ARM_SMCCC_OWNER_TRUSTED_OS_END
 
 /* Builds a function id from call type, convention, owner and number. */
 #define OPTEE_SMC_CALL_VAL(type, calling_convention, owner, func_num)          \
@@ -84,25 +68,24 @@ struct arm_smccc_res {
 
 /* A yielding SMC32 call of the trusted OS. */
 #define OPTEE_SMC_STD_CALL_VAL(func_num)                                       \
-	OPTEE_SMC_CALL_VAL(OPTEE_SMC_STD_CALL, OPTEE_SMC_32,                   \
-			   OPTEE_SMC_OWNER_TRUSTED_OS, (func_num))
+	ARM_SMCCC_CALL_VAL(ARM_SMCCC_STD_CALL, ARM_SMCCC_SMC_32,               \
+			   ARM_SMCCC_OWNER_TRUSTED_OS, (func_num))
 
 /* A fast SMC32 call of the trusted OS. */
 #define OPTEE_SMC_FAST_CALL_VAL(func_num)                                      \
-	OPTEE_SMC_CALL_VAL(OPTEE_SMC_FAST_CALL, OPTEE_SMC_32,                  \
-			   OPTEE_SMC_OWNER_TRUSTED_OS, (func_num))
+	ARM_SMCCC_CALL_VAL(ARM_SMCCC_FAST_CALL, ARM_SMCCC_SMC_32,              \
+			   ARM_SMCCC_OWNER_TRUSTED_OS, (func_num))
 
 /* A fast SMC32 call in the Trusted OS API range (owner 63). */
 #define OPTEE_SMC_FAST_API_CALL_VAL(func_num)                                  \
-	OPTEE_SMC_CALL_VAL(OPTEE_SMC_FAST_CALL, OPTEE_SMC_32,                  \
-			   OPTEE_SMC_OWNER_TRUSTED_OS_API, (func_num))
+	ARM_SMCCC_CALL_VAL(ARM_SMCCC_FAST_CALL, ARM_SMCCC_SMC_32,              \
+			   ARM_SMCCC_OWNER_TRUSTED_OS_END, (func_num))
 
 /* Taking a function id apart, for the secure world's dispatcher. */
-#define OPTEE_SMC_IS_FAST_CALL(id) (((id)&OPTEE_SMC_FAST_CALL) != 0)
-#define OPTEE_SMC_IS_64(id)	   (((id)&OPTEE_SMC_64) != 0)
-#define OPTEE_SMC_OWNER_NUM(id)                                                \
-	(((id) >> OPTEE_SMC_OWNER_SHIFT) & OPTEE_SMC_OWNER_MASK)
-#define OPTEE_SMC_FUNC_NUM(id) ((id)&OPTEE_SMC_FUNC_MASK)
+#define OPTEE_SMC_IS_FAST_CALL(id) (ARM_SMCCC_IS_FAST_CALL(id) != 0)
+#define OPTEE_SMC_IS_64(id)	   (ARM_SMCCC_IS_64(id) != 0)
+#define OPTEE_SMC_OWNER_NUM(id)	   ARM_SMCCC_OWNER_NUM(id)
+#define OPTEE_SMC_FUNC_NUM(id)	   ARM_SMCCC_FUNC_NUM(id)
 
 /*
  * Return codes, a0 after a call (ABI-FACTS §3.3).

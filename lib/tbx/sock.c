@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Endpoint messages over SOCK_SEQPACKET; see tbx_sock.h. */
+/* Endpoint messages over SOCK_SEQPACKET; see sock.h. */
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -7,7 +7,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "tbx_sock.h"
+#include "sock.h"
 
 int tbx_send(int sock, const void *msg, size_t len, int fd)
 {

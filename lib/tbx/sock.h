@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /* Sending and receiving endpoint messages, with an optional fd. */
-#ifndef TEEBOX_TBX_SOCK_H
-#define TEEBOX_TBX_SOCK_H
+#ifndef TBX_SOCK_H
+#define TBX_SOCK_H
 
 #include <stddef.h>
 #include <sys/types.h>

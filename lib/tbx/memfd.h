@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Anonymous memory files for the emulated machine. */
-#ifndef TEEBOX_MACHINE_MEMFD_H
-#define TEEBOX_MACHINE_MEMFD_H
+/* Anonymous memory files: the memory every process of teebox shares. */
+#ifndef TBX_MEMFD_H
+#define TBX_MEMFD_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -14,8 +14,8 @@
  * A doorbell lives in memory shared by both processes (MAP_SHARED), so the
  * futex is a shared one.
  */
-#ifndef TEEBOX_MACHINE_DOORBELL_H
-#define TEEBOX_MACHINE_DOORBELL_H
+#ifndef TBX_DOORBELL_H
+#define TBX_DOORBELL_H
 
 #include <stdatomic.h>
 #include <stdint.h>
