@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <tbx/memfd.h>
+#include <tbx/uuid.h>
 
 #include "kernel/alloc.h"
 #include "kernel/log.h"
@@ -64,12 +65,11 @@ struct ta_proc_env {
 
 static void uuid_format(char *buf, const TEE_UUID *u)
 {
-	const uint8_t *n = u->clockSeqAndNode;
+	uint8_t octets[TBX_UUID_OCTETS];
 
-	snprintf(buf, TA_PROC_UUID_STR_LEN,
-		 "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x", u->timeLow,
-		 u->timeMid, u->timeHiAndVersion, n[0], n[1], n[2], n[3], n[4],
-		 n[5], n[6], n[7]);
+	_Static_assert(TA_PROC_UUID_STR_LEN == TBX_UUID_STR_LEN, "uuid text");
+	tbx_uuid_to_octets(octets, u);
+	tbx_uuid_octets_to_str(buf, octets);
 }
 
 static void uuid_from_ipc(TEE_UUID *u, const struct ta_ipc_uuid *iu)

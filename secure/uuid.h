@@ -3,7 +3,8 @@
  * TEE_UUID and its two external forms: the 16 octets of RFC 4122 (integer
  * fields big-endian), as UUIDs travel in the OP-TEE message protocol and
  * in signed TA images, and the text form 8-4-4-4-12 used in file names
- * and log lines.
+ * and log lines.  TEE_UUID's face of the bottom library's conversions
+ * (tbx/uuid.h), which every layer shares.
  */
 #ifndef TEEBOX_SECURE_UUID_H
 #define TEEBOX_SECURE_UUID_H
@@ -11,12 +12,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <tbx/uuid.h>
+
 #include "ta/include/tee_api_types.h"
 
 /* Octets in the wire form of a UUID. */
-#define UUID_OCTETS_LEN 16
+#define UUID_OCTETS_LEN TBX_UUID_OCTETS
 /* Bytes of the text form, including the terminating NUL. */
-#define UUID_STR_LEN 37
+#define UUID_STR_LEN TBX_UUID_STR_LEN
 
 /**
  * uuid_from_octets() - decode the RFC 4122 wire form

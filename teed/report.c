@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tbx/uuid.h>
+
 #include "endpoint.h"
 #include "report.h"
 #include "teebox/tee_host.h"
@@ -121,15 +123,6 @@ static void json_sep(struct report *r, unsigned int *n)
 {
 	if ((*n)++)
 		put(r, ",");
-}
-
-static void uuid_str(char out[37], const u8 *u)
-{
-	snprintf(out, 37,
-		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
-		 "%02x%02x%02x%02x%02x%02x",
-		 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9],
-		 u[10], u[11], u[12], u[13], u[14], u[15]);
 }
 
 static const char *login_name(u32 login, char buf[16])
@@ -342,7 +335,7 @@ static void put_session(struct report *r, struct tee_context *ctx,
 	char uuid[37], lbuf[16];
 	const char *login = login_name(s->login, lbuf);
 
-	uuid_str(uuid, s->uuid);
+	tbx_uuid_octets_to_str(uuid, s->uuid);
 	if (r->json) {
 		json_sep(r, &r->nsub);
 		put(r, "{\"id\":%u,\"ta\":\"%s\",\"login\":\"%s\"", s->id, uuid,
@@ -530,7 +523,7 @@ static void report_tas(struct report *r)
 		const struct ta_entry *e = &r->tas[i];
 		const char *dev = tee_device_name(e->teedev);
 
-		uuid_str(uuid, e->uuid);
+		tbx_uuid_octets_to_str(uuid, e->uuid);
 		if (r->json) {
 			json_sep(r, &r->nitems);
 			put(r,

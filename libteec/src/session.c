@@ -13,25 +13,13 @@
 #include <string.h>
 #include <sys/types.h>
 
+#include <tbx/uuid.h>
+
 #include "teec_private.h"
 
 _Static_assert(TEEC_OPEN_ARG_LEN == 184, "open session buf_len");
 _Static_assert(TEEC_INVOKE_ARG_LEN == 152, "invoke buf_len");
 _Static_assert(sizeof(gid_t) <= TEE_IOCTL_UUID_LEN, "gid_t in clnt_uuid");
-
-/* The TA UUID as RFC 4122 big-endian octets (ABI-FACTS §6.4). */
-static void uuid_to_octets(uint8_t *d, const TEEC_UUID *u)
-{
-	d[0] = (uint8_t)(u->timeLow >> 24);
-	d[1] = (uint8_t)(u->timeLow >> 16);
-	d[2] = (uint8_t)(u->timeLow >> 8);
-	d[3] = (uint8_t)u->timeLow;
-	d[4] = (uint8_t)(u->timeMid >> 8);
-	d[5] = (uint8_t)u->timeMid;
-	d[6] = (uint8_t)(u->timeHiAndVersion >> 8);
-	d[7] = (uint8_t)u->timeHiAndVersion;
-	memcpy(d + 8, u->clockSeqAndNode, sizeof(u->clockSeqAndNode));
-}
 
 static bool is_group_login(uint32_t method)
 {
@@ -129,7 +117,8 @@ TEEC_Result TEEC_OpenSession(TEEC_Context *context, TEEC_Session *session,
 		return TEEC_ERROR_BAD_PARAMETERS;
 	}
 	memset(&buf, 0, sizeof(buf));
-	uuid_to_octets(arg->uuid, destination);
+	/* RFC 4122 big-endian octets (ABI-FACTS §6.4). */
+	tbx_uuid_to_octets(arg->uuid, destination);
 	/*
 	 * Other logins go to the kernel as they are: it works out the client
 	 * identity itself and refuses what it does not support (§2).

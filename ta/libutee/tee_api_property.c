@@ -36,6 +36,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <tbx/uuid.h>
 #include <tee_internal_api.h>
 #include <user_ta_header.h>
 
@@ -404,11 +405,12 @@ static bool base64_decode(const char *s, uint8_t *out, size_t *len)
 
 static void uuid_to_str(const TEE_UUID *u, char *buf, size_t size)
 {
-	const uint8_t *n = u->clockSeqAndNode;
+	uint8_t octets[TBX_UUID_OCTETS];
+	char str[TBX_UUID_STR_LEN];
 
-	snprintf(buf, size, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-		 u->timeLow, u->timeMid, u->timeHiAndVersion, n[0], n[1], n[2],
-		 n[3], n[4], n[5], n[6], n[7]);
+	tbx_uuid_to_octets(octets, u);
+	tbx_uuid_octets_to_str(str, octets);
+	snprintf(buf, size, "%s", str);
 }
 
 static int hex_value(char c)
@@ -422,43 +424,17 @@ static int hex_value(char c)
 	return -1;
 }
 
-/* Parses exactly @digits hex digits at @s. */
-static bool parse_hex(const char *s, unsigned int digits, uint32_t *v)
-{
-	*v = 0;
-	for (unsigned int i = 0; i < digits; i++) {
-		int d = hex_value(s[i]);
-
-		if (d < 0)
-			return false;
-		*v = *v << 4 | (uint32_t)d;
-	}
-	return true;
-}
-
-/* Parses the RFC 4122 form (UUID_STR_LEN characters) at @s. */
+/*
+ * Parses the RFC 4122 form (UUID_STR_LEN characters) at @s.  The whole
+ * text is read before @u is written: they may share a union.
+ */
 static bool str_to_uuid(const char *s, TEE_UUID *u)
 {
-	uint32_t v;
+	uint8_t octets[TBX_UUID_OCTETS];
 
-	if (strlen(s) != UUID_STR_LEN || s[8] != '-' || s[13] != '-' ||
-	    s[18] != '-' || s[23] != '-')
+	if (tbx_uuid_octets_from_str(octets, s))
 		return false;
-	if (!parse_hex(s, 8, &u->timeLow))
-		return false;
-	if (!parse_hex(s + 9, 4, &v))
-		return false;
-	u->timeMid = (uint16_t)v;
-	if (!parse_hex(s + 14, 4, &v))
-		return false;
-	u->timeHiAndVersion = (uint16_t)v;
-	for (unsigned int i = 0; i < 8; i++) {
-		const char *p = s + (i < 2 ? 19 + 2 * i : 24 + 2 * (i - 2));
-
-		if (!parse_hex(p, 2, &v))
-			return false;
-		u->clockSeqAndNode[i] = (uint8_t)v;
-	}
+	tbx_uuid_from_octets(u, octets);
 	return true;
 }
 

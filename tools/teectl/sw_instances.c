@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tbx/uuid.h>
 #include <tee_client_api.h>
 
 #include "sw_instances.h"
@@ -28,13 +29,10 @@ static const struct {
 
 static void uuid_str(char buf[37], const TEE_UUID *u)
 {
-	snprintf(buf, 37,
-		 "%08" PRIx32 "-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-		 u->timeLow, u->timeMid, u->timeHiAndVersion,
-		 u->clockSeqAndNode[0], u->clockSeqAndNode[1],
-		 u->clockSeqAndNode[2], u->clockSeqAndNode[3],
-		 u->clockSeqAndNode[4], u->clockSeqAndNode[5],
-		 u->clockSeqAndNode[6], u->clockSeqAndNode[7]);
+	uint8_t octets[TBX_UUID_OCTETS];
+
+	tbx_uuid_to_octets(octets, u);
+	tbx_uuid_octets_to_str(buf, octets);
 }
 
 /* @flags as names joined by @sep ("-" when none). */
