@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The benchmarks' floor: a chain of bare processes relaying a token with
- * the doorbells teebox uses (machine/doorbell.h), as many processes as a
+ * the doorbells teebox uses (tbx/doorbell.h), as many processes as a
  * call crosses (client, teed, secure world, TA).  One round trip is what
  * the hops of a call cost with nothing else to do.
  *

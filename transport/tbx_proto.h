@@ -15,7 +15,7 @@
  *    SCM_RIGHTS;
  *  - through "lanes", for everything else: slots in a memory region teed
  *    shares with the client, each with a pair of doorbells, so a call
- *    costs no socket round trip (see machine/doorbell.h for why).
+ *    costs no socket round trip (see tbx/doorbell.h for why).
  *
  * teed reads a lane exactly once into private memory before it looks at
  * it, and never trusts a length it did not check.
