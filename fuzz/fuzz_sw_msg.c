@@ -26,7 +26,13 @@
 #include "kernel/log.h"
 #include "machine/board.h"
 #include "machine/nw_ram_nw.h"
-#include "secure/sw.h"
+#include "machine/nw_ram_sw.h"
+#include "secure/entry.h"
+#include "secure/nw_shm.h"
+#include "secure/secure_world.h"
+#include "secure/ta_manager.h"
+#include "secure/ta_proc.h"
+#include "secure/thread.h"
 
 #define SHM_BYTES  (8 * 4096)
 #define DRAM_BYTES (8 * 4096)

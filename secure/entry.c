@@ -5,7 +5,8 @@
  * or OPTEE_SMC_RETURN_ETHREAD_LIMIT when all are busy.
  */
 #include "drivers/tee/optee/optee_smc.h"
-#include "sw.h"
+#include "entry.h"
+#include "thread.h"
 
 static uint64_t reg_pair(uint64_t hi, uint64_t lo)
 {

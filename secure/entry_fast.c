@@ -5,8 +5,15 @@
  */
 #include <unistd.h>
 
+#include "drivers/tee/optee/optee_msg.h"
 #include "drivers/tee/optee/optee_smc.h"
-#include "sw.h"
+#include "entry.h"
+#include "secure_world.h"
+#include "thread.h"
+
+/* Teebox's trusted OS version, reported by OPTEE_SMC_CALL_GET_OS_REVISION. */
+#define SW_OS_REVISION_MAJOR 0
+#define SW_OS_REVISION_MINOR 1
 
 /* The capabilities this secure world offers. */
 #define SW_SEC_CAPS                                                            \

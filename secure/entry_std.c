@@ -8,10 +8,17 @@
  */
 #include <string.h>
 
+#include "drivers/tee/optee/optee_msg.h"
+#include "drivers/tee/optee/optee_smc.h"
+#include "entry.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
-#include "drivers/tee/optee/optee_smc.h"
-#include "sw.h"
+#include "machine/nw_ram_sw.h"
+#include "nw_shm.h"
+#include "secure_world.h"
+#include "ta_manager.h"
+#include "ta_proc.h"
+#include "thread.h"
 #include "uuid.h"
 
 /* The attribute bits a parameter may carry besides its type. */

@@ -18,9 +18,15 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "entry.h"
+#include "kernel/list.h"
 #include "kernel/log.h"
 #include "machine/board.h"
-#include "sw.h"
+#include "machine/nw_ram_sw.h"
+#include "machine/smc_sw.h"
+#include "secure_world.h"
+#include "ta_manager.h"
+#include "thread.h"
 
 /* The development public key made at build time (tools/ta-sign). */
 extern const unsigned char teebox_ta_pubkey_der[];

@@ -5,7 +5,8 @@
 
 #include "kernel/log.h"
 #include "mutex.h"
-#include "sw.h"
+#include "thread.h"
+#include "thread_rpc.h"
 
 /*
  * A waiter asks the normal world to sleep this long at most, then looks

@@ -13,9 +13,13 @@
  */
 #include <string.h>
 
+#include "drivers/tee/optee/optee_msg.h"
 #include "kernel/alloc.h"
+#include "kernel/list.h"
 #include "kernel/log.h"
-#include "sw.h"
+#include "machine/nw_ram_sw.h"
+#include "nw_shm.h"
+#include "secure_world.h"
 
 #define PAGE_ENTRIES (OPTEE_MSG_NONCONTIG_PAGE_SIZE / sizeof(uint64_t))
 

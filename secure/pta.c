@@ -4,7 +4,10 @@
 
 #include "kernel/alloc.h"
 #include "pta.h"
+#include "secure_world.h"
 #include "ta/include/tee_api_defines.h"
+#include "ta_manager.h"
+#include "thread.h"
 
 static const struct pseudo_ta *const pseudo_tas[] = {
 	&pta_stats,

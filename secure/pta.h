@@ -10,9 +10,14 @@
 #ifndef TEEBOX_SECURE_PTA_H
 #define TEEBOX_SECURE_PTA_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "sw.h"
+#include "ta/include/tee_api_types.h"
+#include "ta_manager.h"
+#include "ta_proc.h"
+
+struct sthread;
 
 /**
  * struct pseudo_ta - a pseudo TA

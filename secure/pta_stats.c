@@ -9,7 +9,9 @@
 #include "pta.h"
 #include "ta/include/pta_stats.h"
 #include "ta/include/tee_api_defines.h"
+#include "ta_manager.h"
 #include "ta_proc.h"
+#include "ta_syscall.h"
 
 #define NSEC_PER_MSEC 1000000U
 

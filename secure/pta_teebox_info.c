@@ -7,6 +7,7 @@
 #include "pta.h"
 #include "ta/include/pta_teebox_info.h"
 #include "ta/include/tee_api_defines.h"
+#include "ta_manager.h"
 #include "ta_proc.h"
 
 static void fill_instance(const struct tm_instance_view *v, void *out)

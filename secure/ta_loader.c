@@ -8,10 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "drivers/tee/optee/optee_msg.h"
 #include "drivers/tee/optee/optee_rpc_cmd.h"
 #include "kernel/log.h"
+#include "machine/nw_ram_sw.h"
+#include "secure_world.h"
 #include "shdr.h"
-#include "sw.h"
+#include "ta_loader.h"
+#include "ta_proc.h"
+#include "thread.h"
+#include "thread_rpc.h"
 #include "uuid.h"
 
 /* Largest TA image accepted. */

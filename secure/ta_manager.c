@@ -30,10 +30,18 @@
 #include <string.h>
 
 #include "kernel/alloc.h"
+#include "kernel/idr.h"
+#include "kernel/list.h"
 #include "kernel/log.h"
+#include "mutex.h"
 #include "pta.h"
-#include "sw.h"
+#include "secure_world.h"
 #include "ta/include/user_ta_header.h"
+#include "ta_loader.h"
+#include "ta_manager.h"
+#include "ta_proc.h"
+#include "ta_syscall.h"
+#include "thread.h"
 #include "uuid.h"
 
 /**

@@ -23,11 +23,16 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "drivers/tee/optee/optee_msg.h"
 #include "drivers/tee/optee/optee_rpc_cmd.h"
 #include "drivers/tee/optee/optee_smc.h"
 #include "kernel/log.h"
-#include "sw.h"
+#include "secure_world.h"
+#include "ta_proc.h"
+#include "ta_syscall.h"
 #include "teebox/ta_ipc.h"
+#include "thread.h"
+#include "thread_rpc.h"
 
 /* A wait sleeps in slices this long, so that a cancel request ends it. */
 #define WAIT_SLICE_MS 100

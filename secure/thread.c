@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "drivers/tee/optee/optee_smc.h"
-#include "sw.h"
+#include "entry.h"
+#include "secure_world.h"
+#include "thread.h"
+#include "thread_rpc.h"
 
 void sw_threads_init(struct secure_world *sw)
 {

@@ -8,10 +8,14 @@
  */
 #include <string.h>
 
+#include "drivers/tee/optee/optee_msg.h"
 #include "drivers/tee/optee/optee_rpc_cmd.h"
 #include "drivers/tee/optee/optee_smc.h"
 #include "kernel/log.h"
-#include "sw.h"
+#include "machine/nw_ram_sw.h"
+#include "nw_shm.h"
+#include "thread.h"
+#include "thread_rpc.h"
 
 #define RPC_ARG_SIZE OPTEE_MSG_GET_ARG_SIZE(THREAD_RPC_MAX_NUM_PARAMS)
 

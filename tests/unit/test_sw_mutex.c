@@ -22,7 +22,8 @@
 #include <cmocka.h>
 
 #include "secure/mutex.h"
-#include "secure/sw.h"
+#include "secure/thread.h"
+#include "secure/thread_rpc.h"
 
 #define NTHREADS   8
 #define STRESS_OPS 2000

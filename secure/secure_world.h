@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The trusted OS as one object: its configuration and the state its parts
+ * share.  Each part has a header of its own:
+ *
+ *  entry.h	  where SMCs enter (entry.c, entry_fast.c, entry_std.c)
+ *  thread.h	  secure threads: the pool, their states, the RPC round trip
+ *  thread_rpc.h  RPC requests to the normal world (ALLOC, FREE, CMD)
+ *  nw_shm.h	  normal-world shared memory the secure world accepts
+ *  ta_manager.h  TA instances and sessions, GP lifecycle rules
+ *  ta_loader.h   LOAD_TA through tee-supplicant and signature checking
+ *  ta_proc.h	  TA processes (the sandbox and the private channel)
+ *  ta_syscall.h  what a TA may ask for during a call (time, waits), and
+ *		  the yield of long calls
+ *  mutex.h	  mutexes of secure threads, waiting through the normal world
+ *  pta.h	  pseudo TAs
+ */
+#ifndef TEEBOX_SECURE_SECURE_WORLD_H
+#define TEEBOX_SECURE_SECURE_WORLD_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/list.h"
+#include "kernel/types.h"
+#include "machine/nw_ram_sw.h"
+#include "machine/smc_sw.h"
+#include "ta_manager.h"
+#include "thread.h"
+
+/**
+ * struct sw_config - how the firmware was built and configured
+ * @nthreads:	secure threads
+ * @shm_base:	reserved shared memory (GET_SHM_CONFIG)
+ * @shm_size:	its size
+ * @secure_base: secure RAM (refused as normal-world memory)
+ * @secure_size: its size
+ * @dynamic_shm: offer OPTEE_SMC_SEC_CAP_DYNAMIC_SHM: accept messages and
+ *		buffers anywhere in normal-world RAM, page lists, and
+ *		registered shared memory
+ */
+struct sw_config {
+	unsigned int nthreads;
+	phys_addr_t shm_base;
+	size_t shm_size;
+	phys_addr_t secure_base;
+	size_t secure_size;
+	bool dynamic_shm;
+};
+
+/**
+ * struct secure_world - the trusted OS
+ * @cfg:	configuration
+ * @conduit:	the SMC conduit
+ * @ram:	normal-world RAM as we see it
+ * @lock:	protects @threads' states, cancel requests and TA
+ *		processes, and @shm_cache_enabled
+ * @threads:	the secure threads
+ * @shm_cache_enabled: RPC buffers are kept between calls
+ * @tm:		the TA manager
+ * @pubkey:	DER public key TA images must be signed with
+ * @pubkey_len:	its length
+ * @reg_lock:	protects @reg_shms
+ * @reg_shms:	memory the normal world registered (nw_shm.c)
+ */
+struct secure_world {
+	struct sw_config cfg;
+	struct smc_sw conduit;
+	struct nw_ram_sw ram;
+	pthread_mutex_t lock;
+	struct sthread threads[SW_MAX_THREADS];
+	bool shm_cache_enabled;
+	struct ta_manager tm;
+	const uint8_t *pubkey;
+	size_t pubkey_len;
+	pthread_mutex_t reg_lock;
+	struct list_head reg_shms;
+};
+
+#endif
