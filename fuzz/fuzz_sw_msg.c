@@ -132,7 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sthread t = {.id = 0, .sw = &sw};
+	struct sthread t = {.id = 0, .state = THREAD_STATE_ACTIVE, .sw = &sw};
 	size_t n;
 	long live;
 

@@ -17,14 +17,17 @@ static void call_with_arg(struct secure_world *sw, struct smc_sw_lane *lane,
 			  uint64_t regs[SMC_NUM_REGS])
 {
 	phys_addr_t parg = reg_pair(regs[1], regs[2]);
-	struct sthread sys = {.id = -1, .busy = true, .lane = lane, .sw = sw};
+	struct sthread sys = {
+		.id = -1, .state = THREAD_STATE_ACTIVE, .lane = lane, .sw = sw};
 	struct sthread *t;
 
 	/*
 	 * Registering memory never waits and never calls out: it runs on a
 	 * system thread of its own, so that it cannot be starved by the
 	 * very calls that need it (a TA load suspended in an RPC whose
-	 * memory must be registered; mainline's system threads).
+	 * memory must be registered; mainline's system threads).  That
+	 * thread is no thread of the pool: it is born ACTIVE and dies with
+	 * the call, never suspended.
 	 */
 	if (entry_std_is_system_call(sw, parg)) {
 		regs[0] = entry_std_call(&sys, parg);

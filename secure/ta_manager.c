@@ -471,7 +471,7 @@ TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
 	for (unsigned int i = 0; i < sw->cfg.nthreads; i++) {
 		struct sthread *t = &sw->threads[i];
 
-		if (!t->busy || t->cancel.session != session ||
+		if (!sthread_busy(t) || t->cancel.session != session ||
 		    t->cancel.cancel_id != cancel_id)
 			continue;
 		t->cancel.requested = true;

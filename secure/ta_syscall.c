@@ -184,7 +184,8 @@ static void host_yield(void *arg)
 	struct sthread *t = arg;
 	uint64_t regs[SMC_NUM_REGS] = {OPTEE_SMC_RETURN_RPC_FOREIGN_INTR};
 
-	sthread_rpc(t, regs);
+	/* A refused yield was reported; the call goes on without it. */
+	(void)sthread_rpc(t, regs);
 }
 
 void ta_syscall_host(struct sthread *t, struct ta_proc_host *host)

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * Secure threads (OP-TEE's kernel/thread.h): the pool a yielding call
- * runs on and the RPC round trip that stops a thread and resumes it.
+ * runs on, each thread's state, and the RPC round trip that suspends a
+ * thread and resumes it.
+ *
+ * A thread is FREE, ACTIVE (running a call on a CPU lane) or SUSPENDED
+ * (stopped in an RPC until the normal world resumes it), as OP-TEE's
+ * THREAD_STATE_*.  Its state changes only through sthread_set_state(),
+ * which refuses any move OP-TEE's threads never make.
  */
 #ifndef TEEBOX_SECURE_THREAD_H
 #define TEEBOX_SECURE_THREAD_H
@@ -19,10 +25,25 @@ struct secure_world;
 struct ta_proc;
 
 /**
+ * enum thread_state - where a secure thread is in its life
+ * @THREAD_STATE_FREE:	no call; sthread_alloc() may take it
+ * @THREAD_STATE_ACTIVE: running a call on its lane
+ * @THREAD_STATE_SUSPENDED: in an RPC: its lane is the normal world's
+ *			until OPTEE_SMC_CALL_RETURN_FROM_RPC resumes it
+ */
+enum thread_state {
+	THREAD_STATE_FREE,
+	THREAD_STATE_ACTIVE,
+	THREAD_STATE_SUSPENDED,
+};
+
+/**
  * struct sthread - a secure thread
  * @id:		its number, the resume information of its RPCs
- * @busy:	running a call (possibly suspended in an RPC)
- * @lane:	the CPU it runs on while busy
+ * @state:	see enum thread_state (sw->lock; only sthread_set_state()
+ *		writes it)
+ * @lane:	the CPU it runs on while not free: a call stays on the lane
+ *		it came in on, through every RPC (see sthread_rpc())
  * @sw:		the secure world
  * @rpc_arg:	the normal-world buffer for RPC messages, kept between
  *		calls while the shared memory cache is enabled
@@ -34,7 +55,7 @@ struct ta_proc;
  */
 struct sthread {
 	int id;
-	bool busy;
+	enum thread_state state;
 	struct smc_sw_lane *lane;
 	struct secure_world *sw;
 	bool rpc_arg;
@@ -48,12 +69,34 @@ struct sthread {
 	struct ta_proc *in_ta;
 };
 
-/** sw_threads_init() - set up the thread pool. */
+/**
+ * sthread_set_state() - move @t to state @to, the one place a secure
+ * thread's state changes; the caller holds sw->lock
+ *
+ * The moves are OP-TEE's: FREE -> ACTIVE (a call takes the thread),
+ * ACTIVE -> SUSPENDED (an RPC), SUSPENDED -> ACTIVE (its resume) and
+ * ACTIVE -> FREE (the call ends).  Any other is a bug in the trusted OS:
+ * it is reported and refused, and @t is left as it was.
+ *
+ * Return: 0, or -EINVAL for a move that is not one of these.
+ */
+int sthread_set_state(struct sthread *t, enum thread_state to);
+
+/**
+ * sthread_busy() - true if @t runs a call, possibly suspended in an RPC
+ * The caller holds sw->lock.
+ */
+static inline bool sthread_busy(const struct sthread *t)
+{
+	return t->state != THREAD_STATE_FREE;
+}
+
+/** sw_threads_init() - set up the thread pool: every thread free. */
 void sw_threads_init(struct secure_world *sw);
 
 /**
  * sthread_alloc() - take a free secure thread for a call that came in on
- * @lane
+ * @lane; it becomes ACTIVE, pinned to that lane until the call ends
  * Return: the thread, or NULL when all are busy (ETHREAD_LIMIT).
  */
 struct sthread *sthread_alloc(struct secure_world *sw,
@@ -62,21 +105,24 @@ struct sthread *sthread_alloc(struct secure_world *sw,
 /**
  * sthread_free() - the call finished: give the RPC buffer back unless
  * the cache keeps it, and make the thread free again
+ * A thread that is not ACTIVE is left alone (sthread_set_state()).
  */
 void sthread_free(struct sthread *t);
 
-/** sw_threads_busy() - number of busy secure threads. */
+/** sw_threads_busy() - number of secure threads active or suspended. */
 unsigned int sw_threads_busy(struct secure_world *sw);
 
 /**
  * sthread_rpc() - return to the normal world with RPC @regs (a0..a2; a3
- * is set to the thread id) and come back when it resumes this thread;
- * the resume's registers are left in @regs
+ * is set to the thread id) and come back when it resumes this thread on
+ * its lane; the resume's registers are left in @regs
+ * Return: 0 once resumed, or -EINVAL when @t is not ACTIVE (a bug,
+ * reported: nothing was sent and @regs hold no answer).
  */
-void sthread_rpc(struct sthread *t, uint64_t regs[SMC_NUM_REGS]);
+int sthread_rpc(struct sthread *t, uint64_t regs[SMC_NUM_REGS]);
 
 /**
- * sw_shm_cache_pop() - take one cached RPC buffer out of an idle thread
+ * sw_shm_cache_pop() - take one cached RPC buffer out of a free thread
  * Return: true with its cookie, false when the cache is empty.
  */
 bool sw_shm_cache_pop(struct secure_world *sw, uint64_t *cookie);

@@ -24,12 +24,17 @@ static uint64_t reg_pair(uint64_t hi, uint64_t lo)
 	return ((hi & 0xffffffffULL) << 32) | (lo & 0xffffffffULL);
 }
 
+/*
+ * Hands buffer @cookie back.  A refused RPC (a bug, reported by
+ * sthread_rpc()) leaves the buffer with the normal world: nothing of
+ * ours is left to undo.
+ */
 static void rpc_free_arg(struct sthread *t, uint64_t cookie)
 {
 	uint64_t regs[SMC_NUM_REGS] = {OPTEE_SMC_RETURN_RPC_FREE, cookie >> 32,
 				       cookie & 0xffffffffULL};
 
-	sthread_rpc(t, regs);
+	(void)sthread_rpc(t, regs);
 }
 
 /* Makes sure the thread has a buffer for RPC messages. */
@@ -42,7 +47,8 @@ static bool ensure_rpc_arg(struct sthread *t)
 
 	if (t->rpc_arg)
 		return true;
-	sthread_rpc(t, regs);
+	if (sthread_rpc(t, regs))
+		return false;
 	pa = reg_pair(regs[1], regs[2]);
 	cookie = reg_pair(regs[4], regs[5]);
 	if (!pa)
@@ -92,7 +98,8 @@ TEE_Result thread_rpc_cmd(struct sthread *t, uint32_t cmd, size_t num_params,
 
 	regs[1] = t->rpc_cookie >> 32;
 	regs[2] = t->rpc_cookie & 0xffffffffULL;
-	sthread_rpc(t, regs);
+	if (sthread_rpc(t, regs))
+		return TEE_ERROR_BAD_STATE;
 
 	/* Read the answer once, from our own copy. */
 	memcpy(arg, t->rpc_mem.va, size);

@@ -43,8 +43,9 @@ struct rpc_param {
  * most THREAD_RPC_MAX_NUM_PARAMS) and read back the answer into @params
  * The normal world's answer is copied into secure memory before it is
  * read.
- * Return: the command's result (TEE_SUCCESS...), or
- * TEE_ERROR_OUT_OF_MEMORY when no RPC buffer could be had.
+ * Return: the command's result (TEE_SUCCESS...), TEE_ERROR_OUT_OF_MEMORY
+ * when no RPC buffer could be had, or TEE_ERROR_BAD_STATE when @t may not
+ * make an RPC (sthread_rpc()).
  */
 TEE_Result thread_rpc_cmd(struct sthread *t, uint32_t cmd, size_t num_params,
 			  struct rpc_param *params);
