@@ -16,17 +16,25 @@ void tee_uspace_init(struct tee_uspace *us, const struct tee_uspace_ops *ops,
 int tee_uspace_add(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
 		   size_t len)
 {
+	return tee_uspace_add_part(us, uaddr, kbuf, len, 0, len);
+}
+
+int tee_uspace_add_part(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
+			size_t len, size_t wr_off, size_t wr_len)
+{
 	struct tee_uregion *r;
 
 	if (us->nregions == TEE_USPACE_MAX_REGIONS)
 		return -ENOSPC;
-	if (uaddr + len < uaddr)
+	if (uaddr + len < uaddr || wr_off > len || wr_len > len - wr_off)
 		return -EINVAL;
 	r = &us->regions[us->nregions++];
 	memset(r, 0, sizeof(*r));
 	r->uaddr = uaddr;
 	r->len = len;
 	r->kbuf = kbuf;
+	r->wr_off = wr_off;
+	r->wr_len = wr_len;
 	return 0;
 }
 
@@ -98,11 +106,17 @@ int copy_to_user(struct tee_uspace *us, uint64_t uaddr, const void *src,
 		 size_t n)
 {
 	struct tee_uregion *r = find_region(us, uaddr, n);
+	size_t off;
 
 	if (!r)
 		return -EFAULT;
-	memcpy(r->kbuf + (uaddr - r->uaddr), src, n);
+	off = (size_t)(uaddr - r->uaddr);
+	/* Readable but not writable (read-only pages): as the kernel. */
+	if (n && (off < r->wr_off || off - r->wr_off > r->wr_len ||
+		  n > r->wr_len - (off - r->wr_off)))
+		return -EFAULT;
+	memcpy(r->kbuf + off, src, n);
 	if (n)
-		record_span(r, (size_t)(uaddr - r->uaddr), n);
+		record_span(r, off, n);
 	return 0;
 }

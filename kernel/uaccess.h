@@ -5,9 +5,11 @@
  * teed does not share an address space with its callers, so a request
  * arrives with copies of the user memory the ioctl may touch: the argument
  * struct at its user address and, for buffer ioctls, the buffer at
- * buf_ptr.  copy_from_user()/copy_to_user() work on those copies with the
- * kernel's rules (-EFAULT outside them), and record every write so the
- * transport sends back exactly the bytes the kernel would have stored.
+ * buf_ptr.  A copy holds only the bytes the caller could read, and says
+ * which of them it could write, so copy_from_user()/copy_to_user() fail
+ * with -EFAULT exactly where the kernel's would; they also record every
+ * write so the transport sends back exactly the bytes the kernel would
+ * have stored.
  *
  * The same struct carries the caller's "file table": the hook that hands
  * a new shared-memory file descriptor to the caller.
@@ -39,6 +41,8 @@ struct tee_uspan {
  * @uaddr:	user address of the first byte
  * @len:	number of bytes the copy holds
  * @kbuf:	the copy
+ * @wr_off:	start of the part of the copy the caller can write
+ * @wr_len:	its length (the rest is read-only memory)
  * @spans:	written ranges, sorted and merged
  * @nspans:	entries used in @spans; when full they collapse into one
  */
@@ -46,6 +50,8 @@ struct tee_uregion {
 	uint64_t uaddr;
 	size_t len;
 	unsigned char *kbuf;
+	size_t wr_off;
+	size_t wr_len;
 	struct tee_uspan spans[TEE_USPACE_MAX_SPANS];
 	size_t nspans;
 };
@@ -95,6 +101,15 @@ int tee_uspace_add(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
 		   size_t len);
 
 /**
+ * tee_uspace_add_part() - tee_uspace_add() of memory the caller can write
+ * only in part: [@wr_off, @wr_off + @wr_len) of the @len bytes
+ * Returns 0, or -ENOSPC when the view is full, -EINVAL when the region
+ * wraps the address space or the writable part is not inside it.
+ */
+int tee_uspace_add_part(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
+			size_t len, size_t wr_off, size_t wr_len);
+
+/**
  * copy_from_user() - read @n bytes at user address @uaddr into @dst
  * Returns 0, or -EFAULT when the bytes are not all inside one region.
  */
@@ -103,7 +118,8 @@ int copy_from_user(void *dst, const struct tee_uspace *us, uint64_t uaddr,
 
 /**
  * copy_to_user() - write @n bytes from @src to user address @uaddr
- * Returns 0, or -EFAULT when the bytes are not all inside one region.
+ * Returns 0, or -EFAULT when the bytes are not all inside the writable
+ * part of one region.
  */
 int copy_to_user(struct tee_uspace *us, uint64_t uaddr, const void *src,
 		 size_t n);

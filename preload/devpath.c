@@ -19,33 +19,28 @@ static bool is_number(const char *s)
 }
 
 /* The node name in @path ("tee0", "teepriv0"), or NULL. */
-static const char *device_name(const char *path, bool *privileged)
+static const char *device_name(const char *path)
 {
 	const char *name;
 
 	if (strncmp(path, DEV_DIR "tee", strlen(DEV_DIR "tee")))
 		return NULL;
 	name = path + strlen(DEV_DIR);
-	if (is_number(name + strlen("tee"))) {
-		*privileged = false;
+	if (is_number(name + strlen("tee")))
 		return name;
-	}
 	if (!strncmp(name, "teepriv", strlen("teepriv")) &&
-	    is_number(name + strlen("teepriv"))) {
-		*privileged = true;
+	    is_number(name + strlen("teepriv")))
 		return name;
-	}
 	return NULL;
 }
 
-int pl_devpath_socket(const char *path, char *sock, size_t len,
-		      bool *privileged)
+int pl_devpath_socket(const char *path, char *sock, size_t len)
 {
 	const char *env = getenv("TEEBOX_RUNTIME_DIR");
 	const char *name;
 	struct stat st;
 
-	if (!path || !(name = device_name(path, privileged)))
+	if (!path || !(name = device_name(path)))
 		return 0;
 	if (tbx_dev_path(sock, len, name))
 		return -ENAMETOOLONG;

@@ -6,7 +6,6 @@
 #ifndef TEEBOX_PRELOAD_DEVPATH_H
 #define TEEBOX_PRELOAD_DEVPATH_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 /**
@@ -14,7 +13,6 @@
  * @path:	what the program opens
  * @sock:	gets the socket path (<runtime dir>/teeN or teeprivN)
  * @len:	size of @sock
- * @privileged:	gets whether @path is a teeprivN
  *
  * @path must be exactly "/dev/tee" or "/dev/teepriv" followed by a
  * decimal number without leading zeros: the names the kernel gives its
@@ -27,7 +25,6 @@
  * open then fails with ENOENT, as for a missing node), 0 when @path is
  * none of ours, or -ENAMETOOLONG.
  */
-int pl_devpath_socket(const char *path, char *sock, size_t len,
-		      bool *privileged);
+int pl_devpath_socket(const char *path, char *sock, size_t len);
 
 #endif

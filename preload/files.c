@@ -21,14 +21,12 @@
 /**
  * struct pl_dev - an open TEE device (one open(2), as a struct file)
  * @tbx:	its connection to teed
- * @privileged:	a teeprivN
  * @refs:	descriptors naming it + its live shms + ioctls in flight;
  *		the connection closes when the last goes
  * @next:	on a &struct doomed list
  */
 struct pl_dev {
 	struct tbx_dev *tbx;
-	bool privileged;
 	unsigned int refs;
 	struct pl_dev *next;
 };
@@ -223,7 +221,7 @@ static int placeholder(int flags)
 	return fd;
 }
 
-int pl_files_open(const char *sock, bool privileged, int flags)
+int pl_files_open(const char *sock, int flags)
 {
 	struct tbx_dev *tbx;
 	struct pl_dev *dev;
@@ -255,7 +253,6 @@ int pl_files_open(const char *sock, bool privileged, int flags)
 	if (rc)
 		goto err_close;
 	dev->tbx = tbx;
-	dev->privileged = privileged;
 	dev->refs = 1;
 	pthread_mutex_lock(&files_lock);
 	rc = record(fd, (struct file){.kind = FD_DEV, .dev = dev});
@@ -343,7 +340,7 @@ int pl_files_ioctl(int fd, unsigned long request, void *arg)
 	if (f.kind != FD_DEV || vfs_ioctl(request))
 		return pl_real()->ioctl(fd, request, arg);
 
-	rc = pl_tee_ioctl(dev->tbx, dev->privileged, request, arg);
+	rc = pl_tee_ioctl(dev->tbx, request, arg);
 	if (rc >= 0 && fd_ioctl(request))
 		rc = adopt_shm(dev, (int)rc,
 			       (unsigned int)request == TEE_IOC_SHM_ALLOC);

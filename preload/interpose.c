@@ -45,8 +45,7 @@
 static bool open_device(const char *path, int flags, int *ret)
 {
 	char sock[PATH_MAX];
-	bool privileged;
-	int rc = pl_devpath_socket(path, sock, sizeof(sock), &privileged);
+	int rc = pl_devpath_socket(path, sock, sizeof(sock));
 
 	if (!rc)
 		return false;
@@ -54,7 +53,7 @@ static bool open_device(const char *path, int flags, int *ret)
 		errno = -rc;
 		*ret = -1;
 	} else {
-		*ret = pl_files_open(sock, privileged, flags);
+		*ret = pl_files_open(sock, flags);
 	}
 	return true;
 }

@@ -49,7 +49,9 @@ void tbx_call_run(struct tee_context *ctx, struct tbx_call *call,
 	for (uint32_t i = 0; i < call->nregions; i++) {
 		struct tbx_region *r = &call->regions[i];
 
-		if (tee_uspace_add(&us, r->uaddr, call->data + off, r->len)) {
+		/* A writable part outside the region fails here too. */
+		if (tee_uspace_add_part(&us, r->uaddr, call->data + off, r->len,
+					r->wr_off, r->wr_len)) {
 			call->ret = -EFAULT;
 			call->nregions = 0;
 			return;

@@ -163,38 +163,100 @@ err:
 	return rc;
 }
 
-/* Fills @call with the ioctl and copies in the user memory it may read. */
-static int build_call(struct tbx_call *call, unsigned int cmd, void *arg)
+/*
+ * How much of [r->uaddr, r->uaddr + want) the caller can read (from the
+ * start: the core reads every region from its start), and the part of
+ * that it can write.  Access changes at page boundaries only, so a range
+ * that is not usable whole is asked about page by page.  The regions are
+ * at most TEE_MAX_ARG_SIZE bytes, two pages: their writable pages are
+ * always one run.
+ */
+static void probe_region(struct tbx_region *r, size_t want,
+			 tbx_uaccess_ok_fn *ok)
+{
+	uintptr_t p = (uintptr_t)r->uaddr;
+	bool wr_ended = false;
+	size_t off = 0;
+
+	r->wr_off = 0;
+	r->wr_len = 0;
+	/* Nothing is ever mapped at address 0. */
+	if (!p) {
+		r->len = 0;
+		return;
+	}
+	if (!ok || ok((const void *)p, want, true)) {
+		r->len = (uint32_t)want;
+		r->wr_len = (uint32_t)want;
+		return;
+	}
+	while (off < want) {
+		size_t chunk = PAGE_SIZE - ((p + off) & (PAGE_SIZE - 1));
+
+		if (chunk > want - off)
+			chunk = want - off;
+		if (!ok((const void *)(p + off), chunk, false))
+			break;
+		if (!wr_ended && ok((const void *)(p + off), chunk, true)) {
+			if (!r->wr_len)
+				r->wr_off = (uint32_t)off;
+			r->wr_len += (uint32_t)chunk;
+		} else if (r->wr_len) {
+			wr_ended = true;
+		}
+		off += chunk;
+	}
+	r->len = (uint32_t)off;
+}
+
+/* Appends the region at @uaddr: what the caller can read of @want bytes. */
+static void add_region(struct tbx_call *call, size_t *off, uint64_t uaddr,
+		       size_t want, tbx_uaccess_ok_fn *ok)
+{
+	struct tbx_region *r = &call->regions[call->nregions++];
+
+	r->uaddr = uaddr;
+	r->nspans = 0;
+	probe_region(r, want, ok);
+	if (r->len)
+		memcpy(call->data + *off, (const void *)(uintptr_t)uaddr,
+		       r->len);
+	*off += r->len;
+}
+
+/*
+ * Fills @call with the ioctl and the user memory it names: the argument
+ * struct and, for a buffer ioctl, the buffer.  Whether the ioctl exists,
+ * and what it makes of memory that is missing or read-only, is for the
+ * core to say.
+ */
+static void build_call(struct tbx_call *call, unsigned int cmd, void *arg,
+		       tbx_uaccess_ok_fn *ok)
 {
 	size_t arg_len = _IOC_SIZE(cmd);
 	struct tee_ioctl_buf_data buf;
+	size_t off = 0;
 
 	call->cmd = cmd;
 	call->arg = (uint64_t)(uintptr_t)arg;
 	call->ret = 0;
-	call->nregions = 1;
-	call->regions[0].uaddr = call->arg;
+	call->nregions = 0;
 	/* An argument we cannot carry is one the kernel would not know. */
-	call->regions[0].len = arg_len <= TBX_ARG_MAX ? (uint32_t)arg_len : 0;
-	call->regions[0].nspans = 0;
-	memcpy(call->data, arg, call->regions[0].len);
-	if (!tbx_is_buf_ioctl(cmd) || arg_len != sizeof(buf))
-		return 0;
+	add_region(call, &off, call->arg, arg_len <= TBX_ARG_MAX ? arg_len : 0,
+		   ok);
+	if (!tbx_is_buf_ioctl(cmd) || call->regions[0].len != sizeof(buf))
+		return;
 
-	memcpy(&buf, arg, sizeof(buf));
-	call->nregions = 2;
-	call->regions[1].uaddr = buf.buf_ptr;
-	/* teed refuses a longer buffer without reading it. */
-	call->regions[1].len =
-		buf.buf_len <= TEE_MAX_ARG_SIZE ? (uint32_t)buf.buf_len : 0;
-	call->regions[1].nspans = 0;
-	if (call->regions[1].len)
-		memcpy(call->data + call->regions[0].len,
-		       (void *)(uintptr_t)buf.buf_ptr, call->regions[1].len);
-	return 0;
+	memcpy(&buf, call->data, sizeof(buf));
+	/* The core refuses a longer buffer without reading it. */
+	add_region(call, &off, buf.buf_ptr,
+		   buf.buf_len <= TEE_MAX_ARG_SIZE ? buf.buf_len : 0, ok);
 }
 
-/* Stores what teed wrote back into our memory, as the kernel would. */
+/*
+ * Stores what teed wrote back into our memory, as the kernel would; only
+ * ever into the part of a region we said can be written.
+ */
 static void apply_answer(const struct tbx_call *sent,
 			 const struct tbx_call *answer)
 {
@@ -208,7 +270,9 @@ static void apply_answer(const struct tbx_call *sent,
 		for (uint32_t s = 0; s < nspans; s++) {
 			const struct tbx_span *sp = &a->spans[s];
 
-			if (sp->off > r->len || sp->len > r->len - sp->off)
+			if (sp->off < r->wr_off ||
+			    sp->off - r->wr_off > r->wr_len ||
+			    sp->len > r->wr_len - (sp->off - r->wr_off))
 				continue;
 			memcpy((char *)(uintptr_t)r->uaddr + sp->off,
 			       answer->data + off + sp->off, sp->len);
@@ -280,7 +344,8 @@ static int start_lane(struct tbx_dev *dev, unsigned int i)
 	return rc;
 }
 
-static long ioctl_lane(struct tbx_dev *dev, unsigned int cmd, void *arg)
+static long ioctl_lane(struct tbx_dev *dev, unsigned int cmd, void *arg,
+		       tbx_uaccess_ok_fn *ok)
 {
 	unsigned int i = lease_lane(dev);
 	struct tbx_lane *lane = &dev->lanes->lanes[i];
@@ -291,7 +356,7 @@ static long ioctl_lane(struct tbx_dev *dev, unsigned int cmd, void *arg)
 		release_lane(dev, i);
 		return -EIO;
 	}
-	build_call(&lane->call, cmd, arg);
+	build_call(&lane->call, cmd, arg, ok);
 	seen = doorbell_seq(&lane->resp);
 	doorbell_ring(&lane->req);
 	while (doorbell_wait(&lane->resp, seen, ALIVE_CHECK_MS) == -ETIMEDOUT) {
@@ -411,7 +476,8 @@ static int send_shm_close(struct tbx_dev *dev, int id)
 }
 
 /* An fd ioctl over the socket: the answer brings the new file. */
-static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
+static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg,
+			 tbx_uaccess_ok_fn *ok)
 {
 	struct tbx_msg *msg = malloc(sizeof(*msg));
 	struct tbx_call *sent = malloc(sizeof(*sent));
@@ -425,15 +491,18 @@ static long ioctl_socket(struct tbx_dev *dev, unsigned int cmd, void *arg)
 		ret = -ENOMEM;
 		goto out;
 	}
-	if (cmd == TEE_IOC_SHM_REGISTER) {
-		pass = share_in_place(arg);
+	msg->type = TBX_IOCTL;
+	build_call(&msg->u.call, cmd, arg, ok);
+	/* Unreadable: no memory to share, the core answers EFAULT. */
+	if (cmd == TEE_IOC_SHM_REGISTER &&
+	    msg->u.call.regions[0].len ==
+		    sizeof(struct tee_ioctl_shm_register_data)) {
+		pass = share_in_place((const void *)msg->u.call.data);
 		if (pass < 0) {
 			ret = pass;
 			goto out;
 		}
 	}
-	msg->type = TBX_IOCTL;
-	build_call(&msg->u.call, cmd, arg);
 	memcpy(sent, &msg->u.call, offsetof(struct tbx_call, data));
 	len = TBX_MSG_SIZE(
 		offsetof(struct tbx_call, data) + msg->u.call.regions[0].len +
@@ -473,13 +542,17 @@ out:
 	return ret;
 }
 
+long tbx_dev_ioctl_user(struct tbx_dev *dev, unsigned long cmd, void *arg,
+			tbx_uaccess_ok_fn *ok)
+{
+	if (tbx_is_fd_ioctl((unsigned int)cmd))
+		return ioctl_socket(dev, (unsigned int)cmd, arg, ok);
+	return ioctl_lane(dev, (unsigned int)cmd, arg, ok);
+}
+
 long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg)
 {
-	if (!arg && _IOC_SIZE(cmd))
-		return -EFAULT;
-	if (tbx_is_fd_ioctl((unsigned int)cmd))
-		return ioctl_socket(dev, (unsigned int)cmd, arg);
-	return ioctl_lane(dev, (unsigned int)cmd, arg);
+	return tbx_dev_ioctl_user(dev, cmd, arg, NULL);
 }
 
 int tbx_dev_close_shm(struct tbx_dev *dev, int fd)

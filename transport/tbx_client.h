@@ -7,6 +7,7 @@
 #ifndef TEEBOX_TBX_CLIENT_H
 #define TEEBOX_TBX_CLIENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct tbx_dev;
@@ -27,9 +28,34 @@ int tbx_dev_path(char *buf, size_t len, const char *name);
 int tbx_dev_open(const char *path, struct tbx_dev **out);
 
 /**
- * tbx_dev_ioctl() - run ioctl @cmd with argument @arg as the kernel would
+ * typedef tbx_uaccess_ok_fn - can the caller read [@p, @p + @len), and
+ * also write it when @write?  True for @len 0.
+ */
+typedef bool tbx_uaccess_ok_fn(const void *p, size_t len, bool write);
+
+/**
+ * tbx_dev_ioctl_user() - run ioctl @cmd with argument @arg as the kernel
+ * would, on memory of the caller that may not all be usable
+ * @ok:		asked before any of the caller's memory is touched; NULL
+ *		when all the memory the ioctl names is the caller's own
+ *		and usable (a NULL pointer never is)
+ *
+ * The argument struct and, for a buffer ioctl, the buffer are sent as
+ * far as @ok says they can be read, with the part that can be written;
+ * the TEE core then fails the ioctl where the kernel would (EFAULT when
+ * it reads what was not sent or writes what may not be written, EINVAL
+ * for what it refuses first), and only what it wrote is stored back.
+ *
  * Returns >= 0 (a new file descriptor for SHM_ALLOC/SHM_REGISTER) or
  * -errno; -EIO when teed has gone away.
+ */
+long tbx_dev_ioctl_user(struct tbx_dev *dev, unsigned long cmd, void *arg,
+			tbx_uaccess_ok_fn *ok);
+
+/**
+ * tbx_dev_ioctl() - tbx_dev_ioctl_user() on the caller's own memory
+ * (no @ok: libteec and teebox's tools pass valid pointers)
+ * Returns as tbx_dev_ioctl_user().
  */
 long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg);
 

@@ -6,8 +6,10 @@
  * Opening the device = connecting and exchanging HELLO; closing it =
  * closing the socket.  An ioctl travels as its number, the bytes of its
  * argument struct and, for the buffer ioctls, the bytes of the buffer
- * (struct tbx_call); the answer carries the return value and exactly the
- * bytes teed wrote back, as spans.
+ * (struct tbx_call), each as far as the caller can read it and with the
+ * part it can write; the answer carries the return value and exactly the
+ * bytes teed wrote back, as spans.  Which error an ioctl gets for memory
+ * it cannot use is the TEE core's decision, as in the kernel.
  *
  * Calls travel in one of two ways:
  *  - over the socket, for ioctls that create or take file descriptors
@@ -58,13 +60,20 @@ struct tbx_span {
 /**
  * struct tbx_region - user memory an ioctl may touch
  * @uaddr:	its address in the caller
- * @len:	bytes sent (they follow in tbx_call.data)
+ * @len:	bytes sent (they follow in tbx_call.data): as many as the
+ *		caller could read from @uaddr on, which may be fewer than
+ *		the ioctl names (the core then fails with EFAULT where the
+ *		kernel would)
+ * @wr_off:	start of the part of those bytes the caller can write
+ * @wr_len:	its length; the core may not write the rest
  * @nspans:	in the answer: how many @spans teed wrote
  * @spans:	in the answer: what teed wrote
  */
 struct tbx_region {
 	uint64_t uaddr;
 	uint32_t len;
+	uint32_t wr_off;
+	uint32_t wr_len;
 	uint32_t nspans;
 	struct tbx_span spans[TBX_MAX_SPANS];
 };
@@ -75,8 +84,8 @@ struct tbx_region {
  * @nregions:	regions used
  * @ret:	answer: >= 0, or -errno
  * @arg:	user address of the argument
- * @regions:	region 0: the argument struct; region 1: the buffer of a
- *		buffer ioctl
+ * @regions:	region 0: the argument struct (_IOC_SIZE(@cmd) bytes at
+ *		@arg); region 1: the buffer of a buffer ioctl
  * @data:	the regions' bytes, back to back
  */
 struct tbx_call {
@@ -160,6 +169,12 @@ struct tbx_lanes {
 /**
  * tbx_is_buf_ioctl() - true for the ioctls whose argument is a struct
  * tee_ioctl_buf_data pointing at a variable sized buffer
+ *
+ * The one thing about the ioctls the client side must know: the kernel
+ * reads user memory when it needs it, but teed lives in another process,
+ * so the memory a pointer inside the argument names has to be sent with
+ * the call.  Nothing else (sizes, layouts, which error comes first) is
+ * decided here: drivers/tee/tee_core.c does that on what was sent.
  */
 static inline int tbx_is_buf_ioctl(unsigned int cmd)
 {
@@ -168,7 +183,10 @@ static inline int tbx_is_buf_ioctl(unsigned int cmd)
 	       cmd == TEE_IOC_OBJECT_INVOKE;
 }
 
-/** tbx_is_fd_ioctl() - true for the ioctls that return a new fd. */
+/**
+ * tbx_is_fd_ioctl() - true for the ioctls that return a new fd: they
+ * travel over the socket, the only path that carries files
+ */
 static inline int tbx_is_fd_ioctl(unsigned int cmd)
 {
 	return cmd == TEE_IOC_SHM_ALLOC || cmd == TEE_IOC_SHM_REGISTER ||

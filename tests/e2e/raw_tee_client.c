@@ -352,6 +352,130 @@ static void check_invoke_errors(int fd, uint32_t session, int id)
 	}
 }
 
+/*
+ * Two pages, the second unreadable: a buffer near the end of the first
+ * runs into it.  NULL if they cannot be mapped.
+ */
+static uint8_t *edge_pages(void)
+{
+	size_t pg = (size_t)getpagesize();
+	uint8_t *p = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	mprotect(p + pg, pg, PROT_NONE);
+	return p;
+}
+
+/* Unreadable memory: what the core reads first decides. */
+static void unusable_reads(int fd, uint32_t session, uint8_t *end, void *bad)
+{
+	struct tee_ioctl_buf_data data;
+	struct invoke_buf *b;
+
+	/* Header readable, params in the unreadable page. */
+	b = (void *)(end - sizeof(b->arg) - sizeof(b->params[0]));
+	memset(b, 0, sizeof(b->arg) + sizeof(b->params[0]));
+	b->arg.session = session;
+	b->arg.func = CMD_VALUE_INC;
+	b->arg.num_params = NPARAMS;
+	data.buf_ptr = (uintptr_t)b;
+	data.buf_len = sizeof(*b);
+	check_err(xioctl(fd, TEE_IOC_INVOKE, &data), EFAULT,
+		  "INVOKE with params in an unreadable page -> EFAULT");
+	data.buf_len = sizeof(*b) - sizeof(b->params[0]);
+	check_err(xioctl(fd, TEE_IOC_INVOKE, &data), EINVAL,
+		  "INVOKE, readable header, buf_len not its num_params -> "
+		  "EINVAL");
+	data.buf_ptr = (uintptr_t)bad;
+	data.buf_len = sizeof(b->arg) - 1;
+	check_err(xioctl(fd, TEE_IOC_INVOKE, &data), EINVAL,
+		  "INVOKE, unreadable buffer shorter than a header -> EINVAL");
+
+	check_err(xioctl(fd, TEE_IOC_OBJECT_INVOKE, bad), EINVAL,
+		  "OBJECT_INVOKE with an unreadable argument -> EINVAL");
+	check_err(xioctl(fd, TEE_IOC_SUPPL_RECV, bad), EINVAL,
+		  "SUPPL_RECV on tee0 with an unreadable argument -> EINVAL");
+	check_err(xioctl(fd,
+			 _IOR(TEE_IOC_MAGIC, TEE_IOC_BASE + 11,
+			      struct tee_ioctl_buf_data),
+			 bad),
+		  EINVAL,
+		  "unknown ioctl with an unreadable argument -> EINVAL");
+	check_err(xioctl(fd, TEE_IOC_CLOSE_SESSION, bad), EFAULT,
+		  "CLOSE_SESSION with an unreadable argument -> EFAULT");
+}
+
+/* Read-only memory: the call is made, its result cannot be written. */
+static void unusable_writes(int fd, uint32_t session, uint8_t *page)
+{
+	size_t pg = (size_t)getpagesize();
+	struct tee_ioctl_buf_data data;
+	struct tee_ioctl_shm_alloc_data *alloc;
+	struct invoke_buf *b;
+	struct open_buf *ob;
+
+	b = (void *)page;
+	memset(b, 0, sizeof(*b));
+	b->arg.session = session;
+	b->arg.func = CMD_VALUE_INC;
+	b->arg.num_params = NPARAMS;
+	b->params[0].attr = TEE_IOCTL_PARAM_ATTR_TYPE_VALUE_INOUT;
+	data.buf_ptr = (uintptr_t)b;
+	data.buf_len = sizeof(*b);
+	mprotect(page, pg, PROT_READ);
+	check_err(xioctl(fd, TEE_IOC_INVOKE, &data), EFAULT,
+		  "INVOKE into a read-only buffer -> EFAULT");
+	check(b->params[0].a == 0,
+	      "INVOKE into a read-only buffer writes "
+	      "nothing",
+	      "a = %llu", (unsigned long long)b->params[0].a);
+	mprotect(page, pg, PROT_READ | PROT_WRITE);
+	ob = (void *)page;
+	memset(ob, 0, sizeof(*ob));
+	memcpy(ob->arg.uuid, ta_uuid, sizeof(ta_uuid));
+	ob->arg.clnt_login = TEE_IOCTL_LOGIN_PUBLIC;
+	ob->arg.num_params = NPARAMS;
+	data.buf_ptr = (uintptr_t)ob;
+	data.buf_len = sizeof(*ob);
+	mprotect(page, pg, PROT_READ);
+	check_err(xioctl(fd, TEE_IOC_OPEN_SESSION, &data), EFAULT,
+		  "OPEN_SESSION into a read-only buffer -> EFAULT");
+	mprotect(page, pg, PROT_READ | PROT_WRITE);
+	alloc = (void *)page;
+	memset(alloc, 0, sizeof(*alloc));
+	alloc->size = SHM_SIZE;
+	mprotect(page, pg, PROT_READ);
+	check_err(xioctl(fd, TEE_IOC_SHM_ALLOC, alloc), EFAULT,
+		  "SHM_ALLOC into a read-only argument -> EFAULT");
+	mprotect(page, pg, PROT_READ | PROT_WRITE);
+}
+
+/*
+ * Memory the kernel cannot use, met where tee_core.c meets it: what it
+ * reads first decides, and a result it cannot write back fails the call
+ * after it was made.
+ */
+static void check_unusable_memory(int fd, uint32_t session)
+{
+	size_t pg = (size_t)getpagesize();
+	uint8_t *edge = edge_pages();
+	void *bad = bad_page();
+
+	if (!edge || !bad) {
+		check(false, "map the test pages", NULL);
+		goto out;
+	}
+	unusable_reads(fd, session, edge + pg, bad);
+	unusable_writes(fd, session, edge);
+out:
+	if (edge)
+		munmap(edge, 2 * pg);
+	if (bad)
+		munmap(bad, pg);
+}
+
 static void check_session_errors(int fd, uint32_t session)
 {
 	struct tee_ioctl_cancel_arg cancel = {.session = 0x7ffffff0};
@@ -554,6 +678,7 @@ int main(void)
 	if (shm >= 0) {
 		check_memrefs(fd, session, mem, id);
 		check_invoke_errors(fd, session, id);
+		check_unusable_memory(fd, session);
 		check_shm_lifetime(fd, session);
 		check_other_ioctls(fd, shm, reg_mem);
 	}
