@@ -15,16 +15,9 @@
 
 #include <linux/tee.h>
 
+/* The GlobalPlatform results it answers with, as OP-TEE's supplicant. */
+#include "tee_client_api.h"
 #include "transport/tdev.h"
-
-/* GlobalPlatform results the supplicant answers with. */
-#define TEEC_SUCCESS		  0x00000000
-#define TEEC_ERROR_GENERIC	  0xFFFF0000
-#define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
-#define TEEC_ERROR_ITEM_NOT_FOUND 0xFFFF0008
-#define TEEC_ERROR_NOT_SUPPORTED  0xFFFF000A
-#define TEEC_ERROR_OUT_OF_MEMORY  0xFFFF000C
-#define TEEC_ERROR_SHORT_BUFFER	  0xFFFF0010
 
 /**
  * struct supp_shm - shared memory allocated for the secure world

@@ -32,17 +32,8 @@
 #include "kernel/uaccess.h"
 #include "machine/board.h"
 #include <tbx/memfd.h>
+#include "tee_client_api.h"
 #include "tee_uproc.h"
-
-#define TEEC_SUCCESS		  0x00000000
-#define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
-#define TEEC_ERROR_ITEM_NOT_FOUND 0xFFFF0008
-#define TEEC_ERROR_NOT_SUPPORTED  0xFFFF000A
-#define TEEC_ERROR_COMMUNICATION  0xFFFF000E
-#define TEEC_ERROR_SHORT_BUFFER	  0xFFFF0010
-#define TEEC_ORIGIN_COMMS	  2
-#define TEEC_ORIGIN_TEE		  3
-#define TEEC_ORIGIN_TRUSTED_APP	  4
 
 static const u8 echo_uuid[TEE_IOCTL_UUID_LEN] = LOOPBACK_UUID_ECHO;
 static const u8 supp_uuid[TEE_IOCTL_UUID_LEN] = LOOPBACK_UUID_SUPP;
