@@ -7,9 +7,10 @@
  *
  * "GP §4.5.n" names the function's section of the specification; where
  * it leaves a detail open, OP-TEE's libteec (optee_client) and the
- * mainline kernel decide (ABI-FACTS §6.4).  test_libteec checks the ioctl
- * encoding against a fake device; here the TEE on the other side is real
- * and the checks are on what the TA saw and what came back.
+ * mainline kernel decide (ABI-FACTS §6.4).  test_libteec_* check the
+ * ioctl encoding against the TEE core with a scripted test driver; here
+ * the TEE on the other side is real and the checks are on what the TA saw
+ * and what came back.
  *
  * Most tests share one teebox (the first group); the last group takes
  * its teebox down under a live context.

@@ -44,6 +44,12 @@ u8 testdrv_pattern(size_t i)
 static void testdrv_get_version(struct tee_device *teedev,
 				struct tee_ioctl_version_data *vers)
 {
+	struct testdrv *td = to_td(teedev);
+
+	if (td->version) {
+		*vers = *td->version;
+		return;
+	}
 	vers->impl_id = TESTDRV_IMPL_ID;
 	vers->impl_caps = 0;
 	vers->gen_caps = TEE_GEN_CAP_GP;
@@ -206,6 +212,23 @@ static void run_func(struct testdrv *td, int func, u32 num_params,
 		*ret_origin = TESTDRV_ORIGIN_TRUSTED_APP;
 }
 
+/* A test's TEE opens session @s: it may give it an id of its own. */
+static void run_tee_open(struct testdrv *td, struct testdrv_session *s,
+			 struct tee_ioctl_open_session_arg *arg,
+			 struct tee_param *param)
+{
+	u32 id = 0;
+
+	td->tee(td->tee_arg, true, 0, arg->num_params, param, &arg->ret,
+		&arg->ret_origin, &id);
+	if (!id)
+		return;
+	pthread_mutex_lock(&td->lock);
+	s->id = id;
+	pthread_mutex_unlock(&td->lock);
+	arg->session = id;
+}
+
 static int testdrv_open_session(struct tee_context *ctx,
 				struct tee_ioctl_open_session_arg *arg,
 				struct tee_param *param)
@@ -247,6 +270,11 @@ out:
 	if (rc)
 		return rc;
 
+	if (td->tee) {
+		run_tee_open(td, s, arg, param);
+		run_hook(td, TESTDRV_HOOK_OPEN_SESSION);
+		return 0;
+	}
 	run_func(td, td->open_func, arg->num_params, param, &ret, &ret_origin);
 	arg->ret = td->open_ret ? td->open_ret : ret;
 	arg->ret_origin = td->open_ret ? td->open_ret_origin : ret_origin;
@@ -291,8 +319,12 @@ static int testdrv_invoke_func(struct tee_context *ctx,
 	if (rc)
 		return rc;
 
-	run_func(td, (int)arg->func, arg->num_params, param, &arg->ret,
-		 &arg->ret_origin);
+	if (td->tee)
+		td->tee(td->tee_arg, false, arg->func, arg->num_params, param,
+			&arg->ret, &arg->ret_origin, NULL);
+	else
+		run_func(td, (int)arg->func, arg->num_params, param, &arg->ret,
+			 &arg->ret_origin);
 	run_hook(td, TESTDRV_HOOK_INVOKE);
 	return 0;
 }
@@ -501,6 +533,19 @@ static const struct tee_driver_ops testdrv_reg_ops = {
 	.shm_unregister = testdrv_shm_unregister,
 };
 
+static const struct tee_driver_ops testdrv_full_ops = {
+	.get_version = testdrv_get_version,
+	.get_tee_revision = testdrv_get_tee_revision,
+	.open = testdrv_open,
+	.release = testdrv_release,
+	.open_session = testdrv_open_session,
+	.close_session = testdrv_close_session,
+	.invoke_func = testdrv_invoke_func,
+	.cancel_req = testdrv_cancel_req,
+	.shm_register = testdrv_shm_register,
+	.shm_unregister = testdrv_shm_unregister,
+};
+
 const struct tee_desc testdrv_clnt_desc = {
 	.name = "testdrv-clnt",
 	.ops = &testdrv_clnt_ops,
@@ -517,6 +562,11 @@ const struct tee_desc testdrv_supp_desc = {
 const struct tee_desc testdrv_reg_desc = {
 	.name = "testdrv-reg",
 	.ops = &testdrv_reg_ops,
+};
+
+const struct tee_desc testdrv_full_desc = {
+	.name = "testdrv-full",
+	.ops = &testdrv_full_ops,
 };
 
 /* The user pool's alloc, with TESTDRV_HOOK_SHM_ALLOC after it. */

@@ -72,6 +72,21 @@ enum testdrv_func {
 
 #define TESTDRV_FILL_LEN 24
 
+/**
+ * typedef testdrv_tee_fn - a test's own TEE behind open_session and
+ * invoke_func, instead of the functions of enum testdrv_func
+ * @arg:	testdrv.tee_arg
+ * @open:	an open session (@func is then 0)
+ * @func:	the function an invoke names
+ * @num_params:	entries in @params (the core's, as a driver gets them)
+ * @ret, @ret_origin: the TEE's answer
+ * @session:	for an open: the id to give the session, or 0 for the
+ *		driver's own
+ */
+typedef void testdrv_tee_fn(void *arg, bool open, u32 func, u32 num_params,
+			    struct tee_param *params, u32 *ret, u32 *ret_origin,
+			    u32 *session);
+
 /* Params the driver records per call (the rest are not recorded). */
 #define TESTDRV_MAX_PARAMS 8
 
@@ -156,6 +171,9 @@ struct testdrv_request {
  *		      (TESTDRV_FUNC_NONE: none)
  * @open_ret:	      open_session's ret and ret_origin
  * @open_ret_origin:
+ * @version:	      what get_version reports (NULL: TESTDRV_IMPL_ID, GP)
+ * @tee, @tee_arg:    a test's TEE (NULL: the functions of enum
+ *		      testdrv_func), see testdrv_tee_fn
  *
  * Records:
  * @opens, @releases:	       contexts opened and released
@@ -207,6 +225,9 @@ struct testdrv {
 	int open_func;
 	u32 open_ret;
 	u32 open_ret_origin;
+	const struct tee_ioctl_version_data *version;
+	testdrv_tee_fn *tee;
+	void *tee_arg;
 
 	int opens;
 	int releases;
@@ -256,10 +277,11 @@ struct testdrv {
 
 /*
  * The descriptors: client device (sessions, invoke, cancel, revision),
- * privileged device (supplicant calls only, no revision), and a client
- * device that can also register user memory.  driver_data must be the
- * struct testdrv.  The first two have testdrv's diagnostics ops: the
- * device is "testdrv" / TESTDRV_IMPL_NAME with two facts of its own,
+ * privileged device (supplicant calls only, no revision), a client
+ * device that can also register user memory, and one with every client
+ * operation (the device libteec's tests run against).  driver_data must
+ * be the struct testdrv.  The first two have testdrv's diagnostics ops:
+ * the device is "testdrv" / TESTDRV_IMPL_NAME with two facts of its own,
  * "sessions_opened" (a number) and "flavour" (text), and each session
  * shows its TA UUID, login and TESTDRV_SERVICE.  testdrv_reg_desc has
  * none, as a driver that does not describe itself.
@@ -267,6 +289,7 @@ struct testdrv {
 extern const struct tee_desc testdrv_clnt_desc;
 extern const struct tee_desc testdrv_supp_desc;
 extern const struct tee_desc testdrv_reg_desc;
+extern const struct tee_desc testdrv_full_desc;
 
 /**
  * testdrv_new() - a driver instance with its pool but no devices
