@@ -20,6 +20,9 @@ struct mutex {
 	pthread_mutex_t m;
 };
 
+/* DEFINE_MUTEX() - a mutex with static storage, unlocked, ready to use. */
+#define DEFINE_MUTEX(name) struct mutex name = {.m = PTHREAD_MUTEX_INITIALIZER}
+
 /** mutex_init() - initialise an unlocked mutex. */
 void mutex_init(struct mutex *lock);
 /** mutex_destroy() - release what mutex_init() set up; must be unlocked. */
@@ -60,14 +63,14 @@ void wait_for_completion(struct completion *c);
 /**
  * wait_for_completion_interruptible() - sleep until @c is completed or the
  * current task is signalled
- * Returns 0 when completed, -ERESTARTSYS when interrupted.
+ * Return: 0 when completed, -ERESTARTSYS when interrupted.
  */
 int wait_for_completion_interruptible(struct completion *c);
 
 /**
  * wait_for_completion_interruptible_timeout() - as above, giving up after
  * @timeout_ms milliseconds
- * Returns > 0 when completed, 0 on timeout, -ERESTARTSYS when interrupted.
+ * Return: > 0 when completed, 0 on timeout, -ERESTARTSYS when interrupted.
  */
 long wait_for_completion_interruptible_timeout(struct completion *c,
 					       unsigned long timeout_ms);
@@ -75,7 +78,7 @@ long wait_for_completion_interruptible_timeout(struct completion *c,
 /**
  * wait_for_completion_timeout() - sleep until @c is completed, at most
  * @timeout_ms milliseconds; not interruptible
- * Returns > 0 when completed, 0 on timeout.
+ * Return: > 0 when completed, 0 on timeout.
  */
 long wait_for_completion_timeout(struct completion *c,
 				 unsigned long timeout_ms);

@@ -21,7 +21,7 @@
  */
 static bool dev_mask[TEE_NUM_DEVICES];
 static struct list_head registered_devices = LIST_HEAD_INIT(registered_devices);
-static pthread_mutex_t driver_lock = PTHREAD_MUTEX_INITIALIZER;
+static DEFINE_MUTEX(driver_lock);
 
 bool tee_device_get(struct tee_device *teedev)
 {
@@ -750,7 +750,7 @@ static int reserve_device_id(const struct tee_desc *desc)
 		offs = TEE_NUM_DEVICES / 2;
 		max = TEE_NUM_DEVICES;
 	}
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	for (int i = offs; i < max; i++) {
 		if (!dev_mask[i]) {
 			dev_mask[i] = true;
@@ -758,15 +758,15 @@ static int reserve_device_id(const struct tee_desc *desc)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 	return id;
 }
 
 static void release_device_id(int id)
 {
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	dev_mask[id] = false;
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 }
 
 struct tee_device *tee_device_alloc(const struct tee_desc *teedesc,
@@ -816,9 +816,9 @@ int tee_device_register(struct tee_device *teedev)
 {
 	struct tee_device *pos;
 
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	if (teedev->flags & TEE_DEVICE_FLAG_REGISTERED) {
-		pthread_mutex_unlock(&driver_lock);
+		mutex_unlock(&driver_lock);
 		pr_err("%s: attempt to register twice", teedev->name);
 		return -EINVAL;
 	}
@@ -828,7 +828,7 @@ int tee_device_register(struct tee_device *teedev)
 			break;
 	list_add_tail(&teedev->link, &pos->link);
 	teedev->flags |= TEE_DEVICE_FLAG_REGISTERED;
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 	return 0;
 }
 
@@ -838,12 +838,12 @@ void tee_device_unregister(struct tee_device *teedev)
 		return;
 
 	/* No new opens: the device is gone from the registry. */
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	if (teedev->flags & TEE_DEVICE_FLAG_REGISTERED) {
 		list_del(&teedev->link);
 		teedev->flags &= ~TEE_DEVICE_FLAG_REGISTERED;
 	}
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 
 	tee_device_put(teedev);
 	wait_for_completion(&teedev->c_no_users);
@@ -880,7 +880,7 @@ struct tee_device *tee_device_find(const char *name)
 	struct tee_device *teedev;
 	struct tee_device *found = NULL;
 
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	list_for_each_entry (teedev, &registered_devices, link) {
 		if (!strcmp(teedev->name, name)) {
 			if (tee_device_get(teedev))
@@ -888,7 +888,7 @@ struct tee_device *tee_device_find(const char *name)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 	return found;
 }
 
@@ -898,13 +898,13 @@ int tee_class_for_each(int (*fn)(struct tee_device *teedev, void *arg),
 	struct tee_device *teedev;
 	int rc = 0;
 
-	pthread_mutex_lock(&driver_lock);
+	mutex_lock(&driver_lock);
 	list_for_each_entry (teedev, &registered_devices, link) {
 		rc = fn(teedev, arg);
 		if (rc)
 			break;
 	}
-	pthread_mutex_unlock(&driver_lock);
+	mutex_unlock(&driver_lock);
 	return rc;
 }
 
