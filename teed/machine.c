@@ -17,6 +17,12 @@
 
 /* How long the secure world may take to boot. */
 #define BOOT_TIMEOUT_MS 10000
+/* How often to look whether the secure world is ready. */
+#define BOOT_POLL_MS 2
+/* How long the secure world may take to stop before it is killed. */
+#define STOP_TIMEOUT_MS 2000
+/* How often to look whether it has stopped. */
+#define STOP_POLL_MS 10
 
 static struct machine *to_machine(struct platform *plat)
 {
@@ -139,9 +145,9 @@ static int spawn_secure_world(struct machine *m,
 /* Waits for the secure world to serve its CPUs, or to die trying. */
 static int wait_ready(struct machine *m)
 {
-	struct timespec ts = {.tv_nsec = 2 * 1000 * 1000};
+	struct timespec ts = {.tv_nsec = BOOT_POLL_MS * 1000 * 1000};
 
-	for (int waited = 0; waited < BOOT_TIMEOUT_MS; waited += 2) {
+	for (int waited = 0; waited < BOOT_TIMEOUT_MS; waited += BOOT_POLL_MS) {
 		if (atomic_load(&m->smc.shared->sw_ready))
 			return 0;
 		if (machine_reap(m))
@@ -220,14 +226,15 @@ void machine_halt(struct machine *m)
 	if (m->sw_pid) {
 		int status;
 
-		for (int i = 0; i < 200; i++) {
+		for (int waited = 0;; waited += STOP_POLL_MS) {
 			if (waitpid(m->sw_pid, &status, WNOHANG) == m->sw_pid)
 				break;
-			if (i == 199) {
+			if (waited + STOP_POLL_MS >= STOP_TIMEOUT_MS) {
 				kill(m->sw_pid, SIGKILL);
 				waitpid(m->sw_pid, &status, 0);
+				break;
 			}
-			usleep(10000);
+			usleep(STOP_POLL_MS * 1000);
 		}
 		m->sw_pid = 0;
 	}

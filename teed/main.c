@@ -29,6 +29,9 @@
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 
+/* How long a request waits for an absent supplicant (--supplicant-timeout). */
+#define DEFAULT_SUPP_TIMEOUT_MS 10000
+
 #define MAX_ENDPOINTS 32
 /* Drivers probed, and drivers asked for by name. */
 #define MAX_DRIVERS 8
@@ -168,7 +171,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof(*o));
 	o->threads = DEFAULT_SECURE_THREADS;
 	o->cpus = BOARD_DEFAULT_CPUS;
-	o->supp_timeout_ms = 10000;
+	o->supp_timeout_ms = DEFAULT_SUPP_TIMEOUT_MS;
 	o->log_level = LOG_INFO;
 	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
 		return -ENAMETOOLONG;

@@ -40,6 +40,11 @@
 #include "transport/tbx_rundir.h"
 
 #define READY_TIMEOUT_MS 15000
+/* How often to look whether a process is up, or gone. */
+#define POLL_MS 20
+/* How long each process may take to stop after SIGTERM. */
+#define SUPP_STOP_TIMEOUT_MS 5000
+#define TEED_STOP_TIMEOUT_MS 15000
 
 struct options {
 	char rundir[PATH_MAX];
@@ -269,11 +274,11 @@ static int wait_teed(const struct options *o)
 {
 	struct tee_ioctl_version_data vers;
 
-	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += 20) {
+	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += POLL_MS) {
 		if (!probe_device(o->rundir, "tee0", &vers) &&
 		    read_pid(o->rundir, "teed.pid"))
 			return 0;
-		sleep_ms(20);
+		sleep_ms(POLL_MS);
 	}
 	return -ETIMEDOUT;
 }
@@ -339,12 +344,12 @@ static bool stop_pid(pid_t pid, int ms)
 	if (!pid)
 		return true;
 	kill(pid, SIGTERM);
-	for (int waited = 0; waited < ms; waited += 20) {
+	for (int waited = 0; waited < ms; waited += POLL_MS) {
 		/* Our own child (the supplicant) must be reaped. */
 		waitpid(pid, NULL, WNOHANG);
 		if (kill(pid, 0))
 			return true;
-		sleep_ms(20);
+		sleep_ms(POLL_MS);
 	}
 	return false;
 }
@@ -360,13 +365,13 @@ static int cmd_down(const struct options *o)
 		printf("teebox is not running in %s\n", o->rundir);
 		return 0;
 	}
-	if (!stop_pid(supp, 5000)) {
+	if (!stop_pid(supp, SUPP_STOP_TIMEOUT_MS)) {
 		fprintf(stderr,
 			"teebox: tee-supplicant (pid %d) did not stop\n",
 			(int)supp);
 		rc = 1;
 	}
-	if (!stop_pid(teed, 15000)) {
+	if (!stop_pid(teed, TEED_STOP_TIMEOUT_MS)) {
 		fprintf(stderr, "teebox: teed (pid %d) did not stop\n",
 			(int)teed);
 		rc = 1;

@@ -11,6 +11,9 @@
 #include "ta/include/pta_teebox_info.h"
 #include "ta/include/user_ta_header.h"
 
+/* Times to ask again while instances start faster than we can list them. */
+#define FETCH_TRIES 8
+
 /* The flags worth a name, as OP-TEE's user_ta_header.h names them. */
 static const struct {
 	uint32_t flag;
@@ -67,7 +70,7 @@ static TEEC_Result fetch(TEEC_Session *s, struct teebox_ta_instance **cells,
 {
 	size_t size = 0;
 
-	for (int tries = 0; tries < 8; tries++) {
+	for (int tries = 0; tries < FETCH_TRIES; tries++) {
 		TEEC_Operation op = {0};
 		void *buf = size ? malloc(size) : NULL;
 		uint32_t origin;
