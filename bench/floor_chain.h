@@ -37,7 +37,7 @@ struct floor_chain {
  *
  * Call it from the main thread: the relays die with the thread that forked
  * them (PR_SET_PDEATHSIG), so a benchmark that fails leaves none behind.
- * Returns 0, or -errno with nothing left behind.
+ * Return: 0, or -errno with nothing left behind.
  */
 int floor_chain_start(struct floor_chain *c);
 
@@ -47,7 +47,7 @@ void floor_chain_round_trip(struct floor_chain *c);
 /**
  * floor_chain_stop() - tell the relays to exit, reap them (only them: the
  * caller may have other children) and unmap the doorbells
- * Returns 0 when every relay exited 0, else -ECHILD.
+ * Return: 0 when every relay exited 0, else -ECHILD.
  */
 int floor_chain_stop(struct floor_chain *c);
 

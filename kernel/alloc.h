@@ -13,7 +13,7 @@
 
 /**
  * kmalloc() - allocate @size bytes
- * Returns NULL on failure (or when fault injection says so).
+ * Return: NULL on failure (or when fault injection says so).
  */
 void *kmalloc(size_t size);
 

@@ -48,7 +48,8 @@ struct gen_pool *gen_pool_create(int min_alloc_order);
 /**
  * gen_pool_add_virt() - give the pool its range
  * @virt must be nonzero; @virt and @size must be granule aligned.  A pool
- * takes one range.  Returns 0, -EINVAL or -ENOMEM.
+ * takes one range.
+ * Return: 0, -EINVAL or -ENOMEM.
  */
 int gen_pool_add_virt(struct gen_pool *pool, unsigned long virt,
 		      phys_addr_t phys, size_t size);
@@ -59,7 +60,7 @@ unsigned long gen_pool_alloc(struct gen_pool *pool, size_t size);
 /**
  * gen_pool_free() - return [@addr, @addr + @size) to the pool
  * The range must be one gen_pool_alloc() gave out with the same size.
- * Returns 0, or -EINVAL when the range is outside the pool or not in use.
+ * Return: 0, or -EINVAL when the range is outside the pool or not in use.
  */
 int gen_pool_free(struct gen_pool *pool, unsigned long addr, size_t size);
 

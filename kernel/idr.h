@@ -35,7 +35,7 @@ void idr_destroy(struct idr *idr);
  * idr_alloc() - reserve the lowest free id in [@start, @end) for @ptr
  * @end:	0 or negative means no upper limit (INT_MAX)
  * @ptr may be NULL to reserve an id now and fill it with idr_replace().
- * Returns the id, -ENOSPC when the range is full, -ENOMEM, or -EINVAL for
+ * Return: the id, -ENOSPC when the range is full, -ENOMEM, or -EINVAL for
  * a bad range.
  */
 int idr_alloc(struct idr *idr, void *ptr, int start, int end);

@@ -94,7 +94,7 @@ void tee_uspace_init(struct tee_uspace *us, const struct tee_uspace_ops *ops,
 /**
  * tee_uspace_add() - add a region of @len bytes at user address @uaddr,
  * backed by @kbuf (which the caller keeps alive)
- * Returns 0, or -ENOSPC when the view is full, -EINVAL when the region
+ * Return: 0, or -ENOSPC when the view is full, -EINVAL when the region
  * wraps the address space.
  */
 int tee_uspace_add(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
@@ -111,7 +111,7 @@ int tee_uspace_add_part(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
 
 /**
  * copy_from_user() - read @n bytes at user address @uaddr into @dst
- * Returns 0, or -EFAULT when the bytes are not all inside one region.
+ * Return: 0, or -EFAULT when the bytes are not all inside one region.
  */
 int copy_from_user(void *dst, const struct tee_uspace *us, uint64_t uaddr,
 		   size_t n);

@@ -32,7 +32,7 @@ void nw_ram_init(struct nw_ram *ram, int bus_fd, _Atomic uint64_t *gen);
  * by a new zeroed memory file, mapped here and announced to the secure
  * world
  * @fd:		[out] the chunk's file (owned by the map; dup it to share)
- * Returns the local mapping or an ERR_PTR (-EINVAL overlap/alignment,
+ * Return: the local mapping or an ERR_PTR (-EINVAL overlap/alignment,
  * -ENOMEM, -EPIPE when the secure world is gone).
  */
 void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd);
@@ -42,7 +42,7 @@ void *nw_ram_plug(struct nw_ram *ram, phys_addr_t pa, size_t size, int *fd);
  * the file @fd, which must be sealed against shrinking and hold at least
  * @size bytes (e.g. memory a client registers); the chunk keeps its own
  * duplicate of @fd
- * Returns the local mapping or an ERR_PTR (-EINVAL: not such a file, or
+ * Return: the local mapping or an ERR_PTR (-EINVAL: not such a file, or
  * overlap/alignment).
  */
 void *nw_ram_plug_fd(struct nw_ram *ram, phys_addr_t pa, size_t size, int fd);

@@ -70,14 +70,14 @@ void nw_ram_sw_init(struct nw_ram_sw *ram, int bus_fd, _Atomic uint64_t *gen,
 
 /**
  * nw_ram_sw_sync() - apply every bus message that is waiting
- * Returns 0, or -EPIPE when the normal world has gone away.
+ * Return: 0, or -EPIPE when the normal world has gone away.
  */
 int nw_ram_sw_sync(struct nw_ram_sw *ram);
 
 /**
  * nw_ram_sw_get() - validate [@pa, @pa + @size) and take a reference on
  * its chunk (a size of 0 checks the address only)
- * Returns true and fills @mem, or false when the range is not normal-world
+ * Return: true and fills @mem, or false when the range is not normal-world
  * RAM.
  */
 bool nw_ram_sw_get(struct nw_ram_sw *ram, phys_addr_t pa, size_t size,

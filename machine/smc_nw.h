@@ -31,7 +31,7 @@ struct smc_nw {
 
 /**
  * smc_nw_create() - make a conduit with @nlanes lanes (1..SMC_MAX_LANES)
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int smc_nw_create(struct smc_nw *nw, unsigned int nlanes);
 

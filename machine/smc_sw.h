@@ -30,7 +30,7 @@ struct smc_sw_lane {
 };
 
 /**
- * smc_sw_entry_fn - the secure world's entry for one SMC
+ * typedef smc_sw_entry_fn - the secure world's entry for one SMC
  * @regs:	a0..a7 of the call; on return a0..a3 hold the result
  * Runs on the lane's thread.  It may stop for RPCs with smc_sw_rpc().
  */
@@ -56,14 +56,14 @@ struct smc_sw {
 /**
  * smc_sw_attach() - map the conduit the normal world made, from @fd
  * Checks the file's size and seals and the header before trusting it.
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int smc_sw_attach(struct smc_sw *sw, int fd);
 
 /**
  * smc_sw_start() - start serving every lane with @entry, then tell the
  * normal world (sw_ready)
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int smc_sw_start(struct smc_sw *sw, smc_sw_entry_fn entry, void *arg);
 

@@ -21,7 +21,7 @@
  * is set, or else when the default runtime directory holds the device's
  * socket.
  *
- * Returns 1 when the shim serves @path (the socket need not exist: the
+ * Return: 1 when the shim serves @path (the socket need not exist: the
  * open then fails with ENOENT, as for a missing node), 0 when @path is
  * none of ours, or -ENAMETOOLONG.
  */

@@ -70,7 +70,7 @@ bool pl_files_active(void);
  * pl_files_open() - open(2) of a TEE device served by teed
  * @sock:	the device's socket (devpath.h)
  * @flags:	open(2) flags
- * Returns the new descriptor, or -1 with errno: ENOENT when no teed
+ * Return: the new descriptor, or -1 with errno: ENOENT when no teed
  * listens there, EBUSY when a supplicant holds teeprivN, EACCES...
  */
 int pl_files_open(const char *sock, int flags);

@@ -17,7 +17,7 @@
  * pl_maps_add() - record that [@start, @start + @len) maps @owner
  * @len is rounded up to whole pages; the range must be mapped by nothing
  * recorded (cut it first).
- * Returns 0 or -ENOMEM.
+ * Return: 0 or -ENOMEM.
  */
 int pl_maps_add(uintptr_t start, size_t len, void *owner);
 
@@ -39,7 +39,7 @@ void pl_maps_cut(uintptr_t start, size_t len,
 
 /**
  * pl_maps_owner() - what the recorded range holding @addr maps
- * Returns the owner, or NULL when @addr is in no recorded range.
+ * Return: the owner, or NULL when @addr is in no recorded range.
  */
 void *pl_maps_owner(uintptr_t addr);
 

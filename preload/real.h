@@ -45,7 +45,7 @@ struct pl_real {
 
 /**
  * pl_real() - the real functions, looked up on first use (thread safe)
- * Returns the table; it never changes afterwards.
+ * Return: the table; it never changes afterwards.
  */
 const struct pl_real *pl_real(void);
 

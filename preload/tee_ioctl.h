@@ -21,7 +21,7 @@ struct tbx_dev;
  * effects included: an OPEN_SESSION whose result cannot be written back
  * opens the session, closes it again and fails with EFAULT.
  *
- * Returns >= 0 (a new file descriptor for SHM_ALLOC, SHM_REGISTER and
+ * Return: >= 0 (a new file descriptor for SHM_ALLOC, SHM_REGISTER and
  * SHM_REGISTER_FD) or -errno.
  */
 long pl_tee_ioctl(struct tbx_dev *tbx, unsigned long cmd, void *arg);

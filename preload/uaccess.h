@@ -27,7 +27,7 @@
  * bytes back).  If even a pipe cannot be made, the access is assumed to
  * work.
  *
- * Returns true when the access would succeed; true for @len 0.
+ * Return: true when the access would succeed; true for @len 0.
  */
 bool pl_uaccess_ok(const void *p, size_t len, bool write);
 

@@ -48,7 +48,7 @@ void *pta_memref_buffer(const struct ta_call_param *p);
  * parameters are a MEMREF_OUTPUT alone: fill it with a cell of
  * @cell_size per instance (@fill writes one, zeroed before), or say how
  * much is needed
- * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER with the memref's size set
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER with the memref's size set
  * to the size needed, or TEE_ERROR_BAD_PARAMETERS for other @types.
  */
 TEE_Result pta_instances(struct sthread *t, uint32_t types,

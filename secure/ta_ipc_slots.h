@@ -61,7 +61,7 @@ void ta_ipc_slots_init(struct ta_ipc_slots *s);
  * @fd:		the chunk's file
  * @out:	gets @fd when the TA does not hold the chunk yet
  * At most TA_IPC_NUM_PARAMS chunks per call, so a slot is always found.
- * Returns the slot number.
+ * Return: the slot number.
  */
 uint32_t ta_ipc_slots_assign(struct ta_ipc_slots *s, uint64_t chunk_id, int fd,
 			     uint32_t *busy, struct ta_ipc_outbox *out);
@@ -77,7 +77,7 @@ void ta_ipc_slots_forget(struct ta_ipc_slots *s,
  * ta_ipc_slots_send() - send the files in @out for request @seq on @sock
  * (one message, never blocking: a TA that does not read its socket is
  * broken)
- * Returns 0, or -errno (-EPIPE/-ECONNRESET: the TA is gone; -EAGAIN: its
+ * Return: 0, or -errno (-EPIPE/-ECONNRESET: the TA is gone; -EAGAIN: its
  * socket is full).
  */
 int ta_ipc_slots_send(int sock, uint32_t seq, const struct ta_ipc_outbox *out);

@@ -98,7 +98,7 @@ struct ta_proc_host {
  * @uuid:	the UUID the image was signed for; the process must report
  *		the same one in its ta_head
  * @info:	[out] the TA's ta_head
- * Returns TEE_SUCCESS with *@out set, TEE_ERROR_SECURITY when the TA
+ * Return: TEE_SUCCESS with *@out set, TEE_ERROR_SECURITY when the TA
  * reports another UUID, TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_GENERIC when
  * the process cannot start (logged).
  */

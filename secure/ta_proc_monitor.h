@@ -47,7 +47,7 @@ struct ta_exec_args {
  *		the process to ta_monitor_watch() or ta_monitor_reap() to
  *		leave no zombie
  * The caller still owns the descriptors in @args.
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int ta_monitor_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd);
 
@@ -55,7 +55,7 @@ int ta_monitor_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd);
  * ta_monitor_watch() - watch @p (pid, pidfd and sock set) until it dies
  * The monitor takes a reference on @p, drops it once it reaped the process
  * and counts @p in ta_monitor_count() until then.
- * Returns 0 or -errno (then the process is not watched).
+ * Return: 0 or -errno (then the process is not watched).
  */
 int ta_monitor_watch(struct ta_proc *p);
 
@@ -74,7 +74,7 @@ void ta_monitor_kill(struct ta_proc *p);
 /**
  * ta_monitor_wait_reaped() - wait until the monitor reaped @p's process
  * @timeout_ms:	0 waits for ever
- * Returns true when reaped, false on timeout.
+ * Return: true when reaped, false on timeout.
  */
 bool ta_monitor_wait_reaped(struct ta_proc *p, unsigned int timeout_ms);
 

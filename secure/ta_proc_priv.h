@@ -97,7 +97,7 @@ bool ta_proc_mark_dead(struct ta_proc *p);
  * up to @timeout_ms for its answer, serving its system calls through
  * @host; the process exits after answering (ta_proc_destroy() waits for
  * that)
- * Returns 0 once it answered, -EPIPE when the TA is dead, -ETIMEDOUT.
+ * Return: 0 once it answered, -EPIPE when the TA is dead, -ETIMEDOUT.
  */
 int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
 			 unsigned int timeout_ms);

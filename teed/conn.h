@@ -83,7 +83,8 @@ struct conn {
 
 /**
  * conn_start() - serve a new connection on @sock in a thread of its own
- * Takes ownership of @sock.  Returns 0 or -errno.
+ * Takes ownership of @sock.
+ * Return: 0 or -errno.
  */
 int conn_start(struct endpoint *ep, int sock);
 

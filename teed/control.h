@@ -63,7 +63,7 @@ struct control;
 /**
  * control_parse_request() - check a request line (with its newline) of
  * @len bytes and decode it
- * Returns 0 with *@cmd and *@json set, or -EINVAL.
+ * Return: 0 with *@cmd and *@json set, or -EINVAL.
  */
 int control_parse_request(const char *buf, size_t len, enum control_cmd *cmd,
 			  bool *json);
@@ -71,7 +71,7 @@ int control_parse_request(const char *buf, size_t len, enum control_cmd *cmd,
 /**
  * control_start() - listen at <@rundir>/control and answer requests from
  * @view (copied) in a thread of its own
- * Returns 0 with *@out set, or -errno.
+ * Return: 0 with *@out set, or -errno.
  */
 int control_start(struct control **out, const char *rundir,
 		  const struct control_view *view);

@@ -10,13 +10,13 @@
 /**
  * dt_builtin() - the default tree: /firmware/optee with compatible
  * "linaro,optee-tz" and method "smc"
- * Returns a malloc()ed blob, or NULL when out of memory.
+ * Return: a malloc()ed blob, or NULL when out of memory.
  */
 void *dt_builtin(void);
 
 /**
  * dt_load() - read a flattened device tree from @path and check its header
- * Returns a malloc()ed blob, or NULL (the reason is logged).
+ * Return: a malloc()ed blob, or NULL (the reason is logged).
  */
 void *dt_load(const char *path);
 

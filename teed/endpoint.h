@@ -46,7 +46,8 @@ struct endpoint {
  * endpoint_create() - listen for @teedev at <@rundir>/<device name>
  * The client device's socket is open to everybody (mode 0666: the
  * directory decides), the privileged one to its owner only (0600, and
- * the peer's credentials are checked).  Returns 0 or -errno.
+ * the peer's credentials are checked).
+ * Return: 0 or -errno.
  */
 int endpoint_create(struct endpoint **out, struct tee_device *teedev,
 		    const char *rundir);
@@ -70,7 +71,8 @@ void endpoint_del_conn(struct endpoint *ep, struct conn *c);
  * it; here the release follows the socket's end a little later.  An open
  * that found the device busy (one supplicant at a time) waits for such
  * releases and tries again, so that a supplicant restarted right after
- * the old one died is not refused.  Returns true if it waited.
+ * the old one died is not refused.
+ * Return: true if it waited.
  */
 bool endpoint_wait_dying_conns(struct endpoint *ep, const struct conn *self);
 
@@ -86,7 +88,8 @@ void endpoint_set_ctx(struct endpoint *ep, struct conn *c,
  * endpoint_for_each_context() - call @fn for the open context of each
  * connection, with the peer's credentials, until it returns nonzero
  * @fn runs under the endpoint's lock: the context stays open meanwhile,
- * and @fn must not wait for a connection.  Returns what @fn returned
+ * and @fn must not wait for a connection.
+ * Return: what @fn returned
  * last (0 if always 0).
  */
 int endpoint_for_each_context(struct endpoint *ep,

@@ -48,14 +48,14 @@ struct machine {
 /**
  * machine_boot() - make the conduit, start the secure world and wait until
  * it serves every CPU
- * Returns 0 or -errno (logged).
+ * Return: 0 or -errno (logged).
  */
 int machine_boot(struct machine *m, const struct machine_config *cfg);
 
 /**
  * machine_reap() - call when a child may have exited: if it is the
  * secure world, every SMC fails from now on
- * Returns true if the secure world died.
+ * Return: true if the secure world died.
  */
 bool machine_reap(struct machine *m);
 

@@ -34,7 +34,7 @@
 
 /**
  * report_build() - the report for @cmd from @view, as JSON or text
- * Returns a NUL-terminated string (free() it), or NULL when out of
+ * Return: a NUL-terminated string (free() it), or NULL when out of
  * memory.
  */
 char *report_build(const struct control_view *view, enum control_cmd cmd,

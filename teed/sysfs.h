@@ -31,7 +31,7 @@ struct sysfs_view {
  * sysfs_publish() - write the attribute files of every registered device
  * under @rundir, replacing whatever an earlier teed left there
  * Each file appears whole (written aside, then renamed), mode 0444.
- * Returns 0 or -errno; what was written is still recorded in @view for
+ * Return: 0 or -errno; what was written is still recorded in @view for
  * sysfs_unpublish().
  */
 int sysfs_publish(struct sysfs_view *view, const char *rundir);

@@ -15,13 +15,13 @@ struct tbx_dev;
 /**
  * tbx_dev_path() - the socket path of device @name ("tee0", "teepriv0")
  * in the runtime directory (see tbx_runtime_dir())
- * Returns 0 or -ENAMETOOLONG.
+ * Return: 0 or -ENAMETOOLONG.
  */
 int tbx_dev_path(char *buf, size_t len, const char *name);
 
 /**
  * tbx_dev_open() - open the device whose socket is at @path
- * Returns 0 with *@out set, or the -errno open(2) of /dev/teeN would give:
+ * Return: 0 with *@out set, or the -errno open(2) of /dev/teeN would give:
  * -ENOENT (no such device), -EACCES (not privileged), -EBUSY (a
  * supplicant is already attached), -ENOMEM...
  */
@@ -62,7 +62,8 @@ long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg);
 /**
  * tbx_dev_close_shm() - close a shared-memory fd the device gave; the
  * memory is freed once nothing else uses it (as closing the kernel's
- * dma-buf fd).  Returns 0 or -errno (-EBADF: not one of ours).
+ * dma-buf fd).
+ * Return: 0 or -errno (-EBADF: not one of ours).
  */
 int tbx_dev_close_shm(struct tbx_dev *dev, int fd);
 

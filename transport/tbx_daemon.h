@@ -15,14 +15,15 @@
  *		before it exits, so that whoever waits for the parent finds
  *		it next
  * @log:	when not NULL, stderr is appended to this file from now on
- * stdin and stdout go to /dev/null.  Returns 0 in the child, or -errno
+ * stdin and stdout go to /dev/null.
+ * Return: 0 in the child, or -errno
  * (stderr is then still the original one).
  */
 int tbx_daemonize(const char *pid_file, const char *log);
 
 /**
  * tbx_pid_file_write() - write @pid to @path, one decimal line
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int tbx_pid_file_write(const char *path, pid_t pid);
 

@@ -9,13 +9,13 @@
  * tbx_runtime_dir() - the runtime directory: $TEEBOX_RUNTIME_DIR if set,
  * else /run/teebox for root, else $XDG_RUNTIME_DIR/teebox, else
  * /tmp/teebox-<uid>
- * Returns 0, or -ENAMETOOLONG.
+ * Return: 0, or -ENAMETOOLONG.
  */
 int tbx_runtime_dir(char *buf, size_t len);
 
 /**
  * tbx_mkdir_p() - create @path and any missing parents with @mode
- * Returns 0 (also when it exists) or -errno.
+ * Return: 0 (also when it exists) or -errno.
  */
 int tbx_mkdir_p(const char *path, unsigned int mode);
 

@@ -16,7 +16,7 @@ struct tdev;
 
 /**
  * tdev_open() - open device @name ("tee0", "teepriv0", ...)
- * Returns 0 with *@out, or -errno as open(2) of /dev/<name> would.
+ * Return: 0 with *@out, or -errno as open(2) of /dev/<name> would.
  */
 int tdev_open(const char *name, struct tdev **out);
 

@@ -33,6 +33,9 @@ struct tee_device;
 struct tee_shm;
 struct tee_shm_pool;
 
+/* The most supplementary groups a struct tee_cred records. */
+#define TEE_CRED_MAX_GROUPS 64
+
 /**
  * struct tee_cred - who the caller of a context is, for login methods
  * @pid:	caller's process id (diagnostics)
@@ -41,7 +44,6 @@ struct tee_shm_pool;
  * @groups:	supplementary groups
  * @ngroups:	entries in @groups
  */
-#define TEE_CRED_MAX_GROUPS 64
 struct tee_cred {
 	pid_t pid;
 	uid_t euid;
@@ -241,7 +243,6 @@ struct tee_diag_ops {
  * @diag:	optional: what diagnostics may see of the driver's state
  * @flags:	TEE_DESC_* below
  */
-#define TEE_DESC_PRIVILEGED 0x1
 struct tee_desc {
 	const char *name;
 	const struct tee_driver_ops *ops;
@@ -326,7 +327,7 @@ struct tee_shm_pool_mgr;
  * struct tee_shm_pool_mgr_ops - shared memory pool manager operations
  * @alloc:	allocate at least @size bytes for @shm: set paddr, kaddr,
  *		size (and backing_fd when user space may map it); the
- *		memory must read as zero.  Returns 0 or -errno.
+ *		memory must read as zero; it returns 0 or -errno
  * @free:	release what @alloc set up
  * @destroy_poolmgr: free the manager itself
  */
@@ -378,7 +379,7 @@ struct tee_shm_pool_mem_info {
  * Client devices get ids 0..15 (tee0..tee15), privileged ones 16..31
  * (teepriv0..teepriv15).  The device is removed by tee_device_unregister().
  *
- * Returns the device or an ERR_PTR: -EINVAL for a bad descriptor, -ENOMEM
+ * Return: the device or an ERR_PTR: -EINVAL for a bad descriptor, -ENOMEM
  * when out of memory or out of device ids.
  */
 struct tee_device *tee_device_alloc(const struct tee_desc *teedesc,
@@ -388,7 +389,7 @@ struct tee_device *tee_device_alloc(const struct tee_desc *teedesc,
 /**
  * tee_device_register() - make a device visible (tee_device_find() and
  * tee_class_for_each() see it)
- * Returns 0, or -EINVAL when registered twice.  If this fails,
+ * Return: 0, or -EINVAL when registered twice.  If this fails,
  * tee_device_unregister() must still be called.
  */
 int tee_device_register(struct tee_device *teedev);
@@ -432,7 +433,7 @@ void teedev_close_context(struct tee_context *ctx);
  * tee_shm_pool_mgr_alloc_res_mem() - a best-fit manager over a mapped range
  * @vaddr, @paddr, @size must be page aligned (else -EINVAL).
  * @min_alloc_order: log2 of the allocation granule (3: 8 bytes).
- * Returns the manager or an ERR_PTR.
+ * Return: the manager or an ERR_PTR.
  */
 struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_res_mem(unsigned long vaddr,
 							phys_addr_t paddr,
@@ -443,7 +444,7 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_res_mem(unsigned long vaddr,
  * tee_shm_pool_mgr_alloc_plugged() - tee_shm_pool_mgr_alloc_res_mem() over
  * [@pa, @pa + @size), which @plat plugs as RAM now and unplugs when the
  * manager is destroyed (driver-private memory of a teebox driver)
- * Returns the manager or an ERR_PTR (the platform's error if it could not
+ * Return: the manager or an ERR_PTR (the platform's error if it could not
  * plug the RAM).
  */
 struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plugged(struct platform *plat,
@@ -458,7 +459,7 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plugged(struct platform *plat,
  * Its private_data is that address allocator (struct gen_pool), for a
  * driver that places other memory in the same range.  An allocation the
  * platform cannot back fails with -ENOMEM.
- * Returns the manager or ERR_PTR(-ENOMEM).
+ * Return: the manager or ERR_PTR(-ENOMEM).
  */
 struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plug_each(struct platform *plat,
 							  phys_addr_t pa,
@@ -486,7 +487,7 @@ struct tee_shm_pool *tee_shm_pool_alloc_plugged(
 
 /**
  * tee_shm_pool_alloc() - a pool from two managers; the pool owns them.
- * Returns the pool or an ERR_PTR(-EINVAL/-ENOMEM).
+ * Return: the pool or an ERR_PTR(-EINVAL/-ENOMEM).
  */
 struct tee_shm_pool *tee_shm_pool_alloc(struct tee_shm_pool_mgr *priv_mgr,
 					struct tee_shm_pool_mgr *dmabuf_mgr);
@@ -495,7 +496,7 @@ struct tee_shm_pool *tee_shm_pool_alloc(struct tee_shm_pool_mgr *priv_mgr,
  * tee_shm_pool_alloc_res_mem() - a pool from two mapped, page-aligned
  * ranges: driver-private memory (8-byte granule) and user-visible memory
  * (page granule), as in the seed
- * Returns the pool or an ERR_PTR(-EINVAL/-ENOMEM).
+ * Return: the pool or an ERR_PTR(-EINVAL/-ENOMEM).
  */
 struct tee_shm_pool *
 tee_shm_pool_alloc_res_mem(struct tee_shm_pool_mem_info *priv_info,
@@ -516,7 +517,7 @@ void tee_shm_pool_free(struct tee_shm_pool *pool);
  *		map (else driver-private memory)
  *
  * The memory is zeroed.  The caller holds the one reference.
- * Returns the object or an ERR_PTR: -EINVAL, -ENOMEM.
+ * Return: the object or an ERR_PTR: -EINVAL, -ENOMEM.
  */
 struct tee_shm *tee_shm_alloc(struct tee_context *ctx, size_t size, u32 flags);
 
@@ -527,7 +528,7 @@ struct tee_shm *tee_shm_alloc(struct tee_context *ctx, size_t size, u32 flags);
  * @size:	size in bytes
  * @backing_fd:	the file holding the memory from its first page on, or -1;
  *		the object takes it over (closed on failure or release)
- * Returns the object (one reference, for the caller) or an ERR_PTR;
+ * Return: the object (one reference, for the caller) or an ERR_PTR;
  * -ENOTSUPP (524) when the driver cannot register memory.
  */
 struct tee_shm *tee_shm_register(struct tee_context *ctx, void *kaddr,
@@ -553,7 +554,7 @@ void tee_params_put_memrefs(struct tee_param *params, size_t num_params);
 /**
  * tee_shm_get_from_id() - find the shared memory @id of @ctx and take a
  * reference
- * Returns the object, or ERR_PTR(-EINVAL) when @id does not exist or
+ * Return: the object, or ERR_PTR(-EINVAL) when @id does not exist or
  * belongs to another context.
  */
 struct tee_shm *tee_shm_get_from_id(struct tee_context *ctx, int id);
@@ -561,7 +562,7 @@ struct tee_shm *tee_shm_get_from_id(struct tee_context *ctx, int id);
 /**
  * tee_shm_get_fd() - give user space a file for @shm; the file holds a new
  * reference
- * Returns the fd (>= 0) or -errno (-EINVAL: not exportable).
+ * Return: the fd (>= 0) or -errno (-EINVAL: not exportable).
  */
 int tee_shm_get_fd(struct tee_shm *shm, struct tee_uspace *us);
 
@@ -573,14 +574,14 @@ size_t tee_shm_get_size(struct tee_shm *shm);
 
 /**
  * tee_shm_get_va() - kernel address of @offs in @shm
- * Returns the address, or ERR_PTR(-EINVAL) when @offs is outside.
+ * Return: the address, or ERR_PTR(-EINVAL) when @offs is outside.
  */
 void *tee_shm_get_va(struct tee_shm *shm, size_t offs);
 
 /**
  * tee_shm_get_pa() - physical address of @offs in @shm, into *@pa (may
  * be NULL to only check the offset)
- * Returns 0, or -EINVAL when @offs is outside.
+ * Return: 0, or -EINVAL when @offs is outside.
  */
 int tee_shm_get_pa(struct tee_shm *shm, size_t offs, phys_addr_t *pa);
 
@@ -597,7 +598,7 @@ int tee_shm_pa2va(struct tee_shm *shm, phys_addr_t pa, void **va);
  * @connection_method: TEE_IOCTL_LOGIN_*
  * @connection_data: the caller's clnt_uuid field (gid for GROUP)
  * @cred:	the caller
- * Returns 0, -EPERM (GROUP the caller is not in), -EINVAL (unsupported
+ * Return: 0, -EPERM (GROUP the caller is not in), -EINVAL (unsupported
  * method), -ENOMEM.
  */
 int tee_session_calc_client_uuid(u8 uuid[TEE_IOCTL_UUID_LEN],

@@ -43,7 +43,7 @@ void doorbell_ring(struct doorbell *db);
 /**
  * doorbell_wait() - wait until the ring count differs from @seen
  * @timeout_ms:	0 waits for ever
- * Returns 0 when it rang, -ETIMEDOUT.  Signals do not end the wait.
+ * Return: 0 when it rang, -ETIMEDOUT.  Signals do not end the wait.
  */
 int doorbell_wait(struct doorbell *db, uint32_t seen, unsigned int timeout_ms);
 

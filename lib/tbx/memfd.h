@@ -12,7 +12,7 @@
  * The seals matter: the file may be handed to an untrusted process, and
  * one that shrinks a shared file would make everyone else who maps it
  * fault (SIGBUS).  @exec asks for an executable file (a TA image).
- * Returns the fd (close-on-exec) or -errno.
+ * Return: the fd (close-on-exec) or -errno.
  */
 int memfd_new_sealed(const char *name, size_t size, bool exec);
 

@@ -9,14 +9,14 @@
 /**
  * tbx_send() - send one message of @len bytes, with @fd attached when
  * >= 0
- * Returns 0 or -errno (-EPIPE when the peer is gone).
+ * Return: 0 or -errno (-EPIPE when the peer is gone).
  */
 int tbx_send(int sock, const void *msg, size_t len, int fd);
 
 /**
  * tbx_recv() - receive one message into @msg (at most @max bytes)
  * @fd:	[out] an attached fd (close-on-exec), or -1; extra fds are closed
- * Returns the message length, 0 when the peer closed, or -errno
+ * Return: the message length, 0 when the peer closed, or -errno
  * (-EMSGSIZE for a truncated message).
  */
 ssize_t tbx_recv(int sock, void *msg, size_t max, int *fd);
@@ -31,7 +31,7 @@ struct sockaddr_un;
 
 /**
  * tbx_sockaddr() - fill @sa for the UNIX socket at @path
- * Returns 0, or -ENAMETOOLONG.
+ * Return: 0, or -ENAMETOOLONG.
  */
 int tbx_sockaddr(struct sockaddr_un *sa, const char *path);
 
@@ -39,14 +39,14 @@ int tbx_sockaddr(struct sockaddr_un *sa, const char *path);
  * tbx_listen() - listen with a UNIX socket of @type (SOCK_STREAM,
  * SOCK_SEQPACKET) at @path, which gets @mode
  * Whatever was at @path (a socket a dead teed left) is replaced.
- * Returns the socket (close-on-exec) or -errno; on failure nothing is
+ * Return: the socket (close-on-exec) or -errno; on failure nothing is
  * left at @path.
  */
 int tbx_listen(const char *path, int type, unsigned int mode, int backlog);
 
 /**
  * tbx_connect() - connect a UNIX socket of @type to @path
- * Returns the socket (close-on-exec) or -errno (-ECONNREFUSED: nobody
+ * Return: the socket (close-on-exec) or -errno (-ECONNREFUSED: nobody
  * listens there).
  */
 int tbx_connect(const char *path, int type);
@@ -54,7 +54,7 @@ int tbx_connect(const char *path, int type);
 /**
  * tbx_send_all() - write all @len bytes of @buf to the stream socket
  * @sock, through partial writes and signals
- * Returns 0, or -errno (-EPIPE when the peer is gone, -EAGAIN when a
+ * Return: 0, or -errno (-EPIPE when the peer is gone, -EAGAIN when a
  * send timeout ran out).
  */
 int tbx_send_all(int sock, const void *buf, size_t len);

@@ -73,7 +73,7 @@ TEE_Result TEE_GetPropertyAsIdentity(TEE_PropSetHandle propsetOrEnumerator,
 
 /**
  * TEE_AllocatePropertyEnumerator() - a new enumerator, not started
- * Returns TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY (from the TA's heap).
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY (from the TA's heap).
  */
 TEE_Result TEE_AllocatePropertyEnumerator(TEE_PropSetHandle *enumerator);
 
@@ -99,7 +99,7 @@ TEE_Result TEE_GetPropertyName(TEE_PropSetHandle enumerator, void *nameBuffer,
 
 /**
  * TEE_GetNextProperty() - move to the next property
- * Returns TEE_SUCCESS, or TEE_ERROR_ITEM_NOT_FOUND at the end of the set
+ * Return: TEE_SUCCESS, or TEE_ERROR_ITEM_NOT_FOUND at the end of the set
  * or when the enumerator was not started.
  */
 TEE_Result TEE_GetNextProperty(TEE_PropSetHandle enumerator);
@@ -126,7 +126,7 @@ bool TEE_MaskCancellation(void);
 /**
  * TEE_CheckMemoryAccessRights() - whether [@buffer, @buffer + @size) may
  * be accessed as @accessFlags says (TEE_MEMORY_ACCESS_*)
- * Returns TEE_SUCCESS or TEE_ERROR_ACCESS_DENIED.
+ * Return: TEE_SUCCESS or TEE_ERROR_ACCESS_DENIED.
  */
 TEE_Result TEE_CheckMemoryAccessRights(uint32_t accessFlags, void *buffer,
 				       size_t size);
@@ -135,14 +135,14 @@ TEE_Result TEE_CheckMemoryAccessRights(uint32_t accessFlags, void *buffer,
  * TEE_Malloc() - @size bytes of the TA's heap (TA_DATA_SIZE in all)
  * @hint:	TEE_MALLOC_FILL_ZERO (zeroed), TEE_MALLOC_NO_FILL, and
  *		TEE_MALLOC_NO_SHARE (no effect here)
- * Returns the memory, or NULL when the heap is exhausted or @hint unknown.
+ * Return: the memory, or NULL when the heap is exhausted or @hint unknown.
  */
 void *TEE_Malloc(size_t size, uint32_t hint);
 
 /**
  * TEE_Realloc() - resize @buffer (from TEE_Malloc) to @newSize bytes; a
  * NULL @buffer allocates.  Bytes beyond the old size are zeroed.
- * Returns the memory (perhaps moved) or NULL, leaving @buffer as it was.
+ * Return: the memory (perhaps moved) or NULL, leaving @buffer as it was.
  */
 void *TEE_Realloc(void *buffer, size_t newSize);
 
@@ -172,7 +172,7 @@ void TEE_GetSystemTime(TEE_Time *time);
 /**
  * TEE_Wait() - sleep @timeout milliseconds (TEE_TIMEOUT_INFINITE: until
  * cancelled)
- * Returns TEE_SUCCESS, or TEE_ERROR_CANCEL when the client cancelled the
+ * Return: TEE_SUCCESS, or TEE_ERROR_CANCEL when the client cancelled the
  * call while cancellation was unmasked (before or during the wait).
  */
 TEE_Result TEE_Wait(uint32_t timeout);

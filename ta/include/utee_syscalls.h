@@ -19,7 +19,7 @@
  * @out:	[out] its four results (NULL: not wanted)
  * Only during a call (an entry point runs); the trusted OS checks the
  * number and every argument.
- * Returns the system call's result, or TEE_ERROR_BAD_STATE outside a call.
+ * Return: the system call's result, or TEE_ERROR_BAD_STATE outside a call.
  */
 TEE_Result utee_syscall(uint32_t nr, const uint64_t args[4], uint64_t out[4]);
 

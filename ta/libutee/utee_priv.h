@@ -41,7 +41,7 @@ void utee_fatal(int status, const char *fmt, ...)
 /**
  * utee_channel_open() - find the channel (TA_IPC_SOCK_FD, TA_IPC_PAGE_FD)
  * and map the page
- * Returns 0, or -EBADF when this process was not started by teebox's
+ * Return: 0, or -EBADF when this process was not started by teebox's
  * secure world, -EPROTO when the page is not what this runtime speaks.
  */
 int utee_channel_open(void);
@@ -57,7 +57,7 @@ struct ta_ipc_heap *utee_channel_heap(void);
 
 /**
  * utee_channel_next() - wait for the next request and copy it to @req
- * Returns its sequence number (the current call's from now on).
+ * Return: its sequence number (the current call's from now on).
  */
 uint32_t utee_channel_next(struct ta_ipc_request *req);
 
@@ -78,14 +78,14 @@ void utee_channel_panic(uint32_t code) __attribute__((noreturn));
 /**
  * utee_memref_recv() - take the @nfiles memref files of request @seq from
  * the socket into their slots (closing what the slots held)
- * Returns 0, or -EPROTO when the message is not the one announced.
+ * Return: 0, or -EPROTO when the message is not the one announced.
  */
 int utee_memref_recv(uint32_t seq, uint32_t nfiles);
 
 /**
  * utee_memref_map() - map the pages that hold memref @ip for this call
  * @buffer:	[out] where the TA sees the buffer; NULL for a null memref
- * Returns TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS for an empty slot or a
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS for an empty slot or a
  * range outside its file, TEE_ERROR_OUT_OF_MEMORY when mapping fails.
  */
 TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer);
@@ -146,7 +146,7 @@ bool *utee_session_cancel_mask(void);
 /**
  * utee_sandbox_enter() - install the seccomp filter on every thread of
  * the process (no file system, no network, no new processes)
- * Returns 0 or -errno.
+ * Return: 0 or -errno.
  */
 int utee_sandbox_enter(void);
 

@@ -49,7 +49,7 @@ struct harness {
 /**
  * harness_start() - start teed (foreground, logging to DIR/teed.log) and,
  * if asked, tee-supplicant; set $TEEBOX_RUNTIME_DIR
- * Returns 0 once teed says it is ready and tee0 answers (and the
+ * Return: 0 once teed says it is ready and tee0 answers (and the
  * supplicant is attached), or -errno
  * (the logs are printed).
  */
@@ -63,7 +63,8 @@ void harness_stop_supplicant(struct harness *h, bool clean);
 
 /**
  * harness_stop() - stop everything, check teed exits 0, remove the
- * directory.  Returns teed's exit status (0 = clean shutdown).
+ * directory.
+ * Return: teed's exit status (0 = clean shutdown).
  */
 int harness_stop(struct harness *h);
 
@@ -82,7 +83,8 @@ pid_t harness_secure_world_pid(const struct harness *h);
 
 /**
  * harness_spawn() - fork and exec @argv (argv[0] a path) with stderr
- * appended to the file @log.  Returns the child's pid, or -1.
+ * appended to the file @log.
+ * Return: the child's pid, or -1.
  */
 pid_t harness_spawn(char *const argv[], const char *log);
 

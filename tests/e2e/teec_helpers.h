@@ -15,14 +15,16 @@
 
 /**
  * e2e_open_session() - TEEC_OpenSession() to @uuid with TEEC_LOGIN_PUBLIC
- * and no operation.  Returns its result; the caller checks it.
+ * and no operation.
+ * Return: its result; the caller checks it.
  */
 TEEC_Result e2e_open_session(TEEC_Context *ctx, TEEC_Session *s,
 			     const TEEC_UUID *uuid, uint32_t *origin);
 
 /**
  * e2e_open() - initialize @ctx and open @s in it to @uuid with @login
- * (@data: the login's connection data); both must succeed.  Returns the
+ * (@data: the login's connection data); both must succeed.
+ * Return: the
  * origin the open reported.
  */
 uint32_t e2e_open(TEEC_Context *ctx, TEEC_Session *s, const TEEC_UUID *uuid,
@@ -34,7 +36,8 @@ void e2e_close(TEEC_Context *ctx, TEEC_Session *s);
 /**
  * e2e_invoke_values() - invoke @cmd with value params [0] of type @t0 and
  * [1] of type @t1, in from and out into *@v0 and *@v1 (either may be
- * NULL).  Returns the result; the caller checks it.
+ * NULL).
+ * Return: the result; the caller checks it.
  */
 TEEC_Result e2e_invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
 			      uint32_t t1, TEEC_Value *v0, TEEC_Value *v1,
@@ -42,7 +45,8 @@ TEEC_Result e2e_invoke_values(TEEC_Session *s, uint32_t cmd, uint32_t t0,
 
 /**
  * e2e_invoke_value() - invoke @cmd with [0] VALUE_OUTPUT, which must
- * succeed.  Returns the a the TA wrote (ta_test_basic's TA_TEST_CMD_PID:
+ * succeed.
+ * Return: the a the TA wrote (ta_test_basic's TA_TEST_CMD_PID:
  * the pid of its process).
  */
 uint32_t e2e_invoke_value(TEEC_Session *s, uint32_t cmd);

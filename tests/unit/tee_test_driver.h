@@ -293,14 +293,14 @@ extern const struct tee_desc testdrv_full_desc;
 
 /**
  * testdrv_new() - a driver instance with its pool but no devices
- * Returns the instance or NULL.  Free it with testdrv_free().
+ * Return: the instance or NULL.  Free it with testdrv_free().
  */
 struct testdrv *testdrv_new(void);
 
 /**
  * testdrv_add_devices() - allocate and register td->clnt_dev and
  * td->supp_dev (driver_data = @td)
- * Returns 0 or -errno (nothing left registered then).
+ * Return: 0 or -errno (nothing left registered then).
  */
 int testdrv_add_devices(struct testdrv *td);
 
@@ -322,7 +322,7 @@ void testdrv_set_hook(struct testdrv *td, enum testdrv_hook_point point,
  * testdrv_queue_request() - queue a request for the next supp_recv
  * @params:	@num_params (<= TESTDRV_MAX_PARAMS) params, copied; the
  *		shm their memrefs point at must stay alive until then
- * Returns the request id (>= 1).
+ * Return: the request id (>= 1).
  */
 u32 testdrv_queue_request(struct testdrv *td, u32 func, u32 num_params,
 			  const struct tee_param *params);

@@ -13,7 +13,7 @@
 /**
  * sw_instances_print() - print the TA instances of the TEE that
  * $TEEBOX_RUNTIME_DIR names, to @out: a table, or with @json a JSON array
- * Returns 0, or 1 after a message on stderr.
+ * Return: 0, or 1 after a message on stderr.
  */
 int sw_instances_print(FILE *out, bool json);
 

@@ -132,7 +132,7 @@ struct loopback {
  * devices (they get the lowest free ids: tee1/teepriv1 after OP-TEE)
  * The pool's memory is BOARD_LOOPBACK_SHM_BASE/SIZE (machine/board.h),
  * plugged through @plat.
- * Returns the instance or an ERR_PTR (-ENOMEM, or a platform error).
+ * Return: the instance or an ERR_PTR (-ENOMEM, or a platform error).
  */
 struct loopback *loopback_probe(struct platform *plat);
 

@@ -77,7 +77,7 @@ loopback_find_service(const u8 uuid[TEE_IOCTL_UUID_LEN]);
  * driver-private memory at lb->priv_pa (unplugged with the pool);
  * the rest is address space where each user-visible allocation gets RAM
  * of its own, so its file holds that allocation only.
- * Returns the pool or an ERR_PTR.
+ * Return: the pool or an ERR_PTR.
  */
 struct tee_shm_pool *loopback_shm_pool_alloc(struct loopback *lb,
 					     phys_addr_t pa, size_t size);
@@ -92,7 +92,7 @@ void loopback_supp_uninit(struct loopback_supp *supp);
 
 /**
  * loopback_supp_attach() - @ctx becomes the supplicant
- * Returns 0, or -EBUSY when one is attached already.
+ * Return: 0, or -EBUSY when one is attached already.
  */
 int loopback_supp_attach(struct loopback_supp *supp, struct tee_context *ctx);
 
@@ -106,7 +106,7 @@ void loopback_supp_release(struct loopback_supp *supp);
  * loopback_supp_request() - hand a request to the supplicant and wait for
  * its answer; it updates the outputs among @params
  * @ret:	[out] the supplicant's result
- * Returns 0 when answered, -ENOTCONN when no supplicant is attached (no
+ * Return: 0 when answered, -ENOTCONN when no supplicant is attached (no
  * wait), -ECONNABORTED when it went away first or the caller went away
  * before it picked the request up.
  */

@@ -199,7 +199,7 @@ void optee_remove(struct optee *optee);
  * the message params @msg_params the secure world answered with
  * Values come back for VALUE_OUTPUT/INOUT, sizes for memrefs.  The secure
  * world may not change a param's type nor its shared memory.
- * Returns 0 or -EINVAL.
+ * Return: 0 or -EINVAL.
  */
 int optee_from_msg_param(struct optee *optee, struct tee_param *params,
 			 size_t num_params,
@@ -208,7 +208,7 @@ int optee_from_msg_param(struct optee *optee, struct tee_param *params,
 /**
  * optee_to_msg_param() - convert @params into message params
  * A memref becomes TMEM with the physical address and the shm's cookie.
- * Returns 0 or -EINVAL (unknown type, offset outside the shm).
+ * Return: 0 or -EINVAL (unknown type, offset outside the shm).
  */
 int optee_to_msg_param(struct optee *optee, struct optee_msg_param *msg_params,
 		       size_t num_params, const struct tee_param *params);
@@ -217,7 +217,7 @@ int optee_to_msg_param(struct optee *optee, struct optee_msg_param *msg_params,
  * optee_rpc_from_msg_param() - convert the params of an RPC request from
  * the secure world; each memref's shm is looked up by cookie and holds a
  * reference until tee_params_put_memrefs()
- * Returns 0 or -EINVAL (bad type, unknown cookie, range outside the shm).
+ * Return: 0 or -EINVAL (bad type, unknown cookie, range outside the shm).
  */
 int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
 			     size_t num_params,
@@ -232,7 +232,7 @@ int optee_rpc_from_msg_param(struct optee *optee, struct tee_param *params,
  * user-visible allocation gets RAM of its own.  Every object gets a
  * cookie for the secure world.  @dynamic: the range is DRAM and
  * user-visible allocations are registered with the secure world.
- * Returns the pool or an ERR_PTR.
+ * Return: the pool or an ERR_PTR.
  */
 struct tee_shm_pool *optee_shm_pool_alloc(struct optee *optee, phys_addr_t pa,
 					  size_t size, bool dynamic);
@@ -254,7 +254,7 @@ struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie);
 /**
  * optee_shm_register_pages() - OPTEE_MSG_CMD_REGISTER_SHM of @shm's pages
  * (a NONCONTIG page list) under its cookie; marks it registered
- * Returns 0 or -errno (-EINVAL: the secure world refused).
+ * Return: 0 or -errno (-EINVAL: the secure world refused).
  */
 int optee_shm_register_pages(struct optee *optee, struct tee_shm *shm);
 
@@ -265,7 +265,8 @@ void optee_shm_unregister_pages(struct optee *optee, struct tee_shm *shm);
  * optee_page_list() - a NONCONTIG page list of @shm's pages, in driver
  * memory of @ctx; *@buf_ptr gets its address | the offset of @shm in its
  * first page.  The caller frees the returned list (after the secure world
- * read it).  Returns the list or an ERR_PTR.
+ * read it).
+ * Return: the list or an ERR_PTR.
  */
 struct tee_shm *optee_page_list(struct tee_context *ctx, struct tee_shm *shm,
 				u64 *buf_ptr);
@@ -282,7 +283,7 @@ int optee_shm_unregister(struct tee_device *teedev, struct tee_shm *shm);
  * optee_do_call_with_arg() - do an SMC to OP-TEE in secure world
  * @parg:	physical address of the message
  * Handles the RPCs the secure world makes meanwhile.
- * Returns the secure world's return code, 0 is OK.
+ * Return: the secure world's return code, 0 is OK.
  */
 u32 optee_do_call_with_arg(struct tee_context *ctx, phys_addr_t parg);
 
@@ -295,7 +296,7 @@ u32 optee_call_msg(struct tee_context *ctx, struct tee_shm *shm);
 /**
  * optee_get_msg_arg() - a zeroed message with @num_params params in
  * driver-private memory of @ctx; *@msg_arg and *@msg_parg describe it
- * Returns the memory (free with tee_shm_free()) or an ERR_PTR.
+ * Return: the memory (free with tee_shm_free()) or an ERR_PTR.
  */
 struct tee_shm *optee_get_msg_arg(struct tee_context *ctx, size_t num_params,
 				  struct optee_msg_arg **msg_arg,
@@ -351,7 +352,7 @@ void optee_notif_uninit(struct optee_notif *notif);
 /**
  * optee_notif_wait() - wait for @key to be sent, at most @timeout_ms
  * (0: no timeout)
- * Returns 0, -ETIMEDOUT, -ERESTARTSYS (caller gone), -ENOMEM, -EBUSY
+ * Return: 0, -ETIMEDOUT, -ERESTARTSYS (caller gone), -ENOMEM, -EBUSY
  * (someone already waits for @key).
  */
 int optee_notif_wait(struct optee_notif *notif, u64 key, u32 timeout_ms);
@@ -375,7 +376,7 @@ void optee_supp_release(struct optee_supp *supp);
  * its answer
  * Waits for a supplicant to attach at most supp->absent_timeout_ms, and
  * gives up when the caller goes away while none is attached.
- * Returns the TEEC result from the supplicant, or TEEC_ERROR_COMMUNICATION.
+ * Return: the TEEC result from the supplicant, or TEEC_ERROR_COMMUNICATION.
  */
 u32 optee_supp_thrd_req(struct tee_context *ctx, u32 func, size_t num_params,
 			struct tee_param *param);

@@ -301,7 +301,8 @@ struct tee_iocl_supp_send_arg {
  * @flags:	[in] must be 0 (no longer written back)
  * @id:		[out] identifier of the shared memory
  *
- * Later than v16.  Returns a file descriptor like TEE_IOC_SHM_ALLOC.
+ * Later than v16.  The ioctl returns a file descriptor, as
+ * TEE_IOC_SHM_ALLOC does.
  */
 struct tee_ioctl_shm_register_data {
 	__u64 addr;
