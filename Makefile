@@ -7,7 +7,8 @@
 #   make test       every test: normal build, sanitizers, fuzz smoke runs
 #   make test-unit / test-e2e / test-asan / coverage / fuzz / bench
 #   make install PREFIX=/usr/local
-#   make format / format-check
+#   make format / format-check (clang-format and kernel-doc comments)
+#   make kernel-doc-check
 
 PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -15,7 +16,8 @@ CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 20
 
 .PHONY: all build deps deps-test run test test-unit test-e2e test-dynamic test-asan \
-	test-fuzz coverage fuzz bench install format format-check clean
+	test-fuzz coverage fuzz bench install format format-check \
+	kernel-doc-check clean
 
 all: build
 
@@ -35,6 +37,7 @@ run: build
 	@scripts/run-demo.sh build
 
 test: deps-test build
+	$(MAKE) kernel-doc-check
 	cd build && ctest --output-on-failure -j2
 	$(MAKE) test-dynamic
 	$(MAKE) test-asan
@@ -91,8 +94,12 @@ install: build
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
-format-check:
+format-check: kernel-doc-check
 	clang-format --dry-run -Werror $$(git ls-files '*.c' '*.h')
+
+# Every /** comment parses with the kernel's kernel-doc and says Return:.
+kernel-doc-check:
+	scripts/kernel-doc-check.sh
 
 clean:
 	rm -rf build build-asan build-cov build-fuzz

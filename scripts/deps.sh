@@ -8,7 +8,8 @@
 set -eu
 
 build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev"
-test_pkgs="clang libclang-rt-dev gcovr device-tree-compiler"
+# linux-kbuild ships the kernel's scripts/kernel-doc (scripts/kernel-doc-check.sh).
+test_pkgs="clang libclang-rt-dev gcovr device-tree-compiler linux-kbuild-6.1"
 
 case "${1:-all}" in
 build) want="$build_pkgs" ;;
