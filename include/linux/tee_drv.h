@@ -236,12 +236,15 @@ struct tee_diag_ops {
 				void *arg);
 };
 
+/* struct tee_desc flags */
+#define TEE_DESC_PRIVILEGED 0x1 /* the device is for the supplicant */
+
 /**
  * struct tee_desc - describes a TEE driver to the subsystem
  * @name:	name of the driver
  * @ops:	driver operations vtable
  * @diag:	optional: what diagnostics may see of the driver's state
- * @flags:	TEE_DESC_* below
+ * @flags:	TEE_DESC_* above
  */
 struct tee_desc {
 	const char *name;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * A modelled user process for the unit tests that drive the generic TEE
- * subsystem through its ioctls (test_tee_core.c, test_loopback.c): its
+ * subsystem through its ioctls (tee_core_fixture.c, test_loopback.c): its
  * memory at user address UBASE, its fd table, the argument layouts the
  * helpers write there, and the contexts a fixture opened.  One copy, so
  * that both tests see the core through the same process.

@@ -4,7 +4,7 @@
  * driver, through the generic TEE subsystem's ioctl interface, as a user
  * process drives it: the driver is probed on a fake platform whose RAM
  * is memory files, and a modelled process (struct uproc of tee_uproc.h,
- * as test_tee_core.c's) runs TEE_IOC_* with its memory and fd table.
+ * as the tee core tests') runs TEE_IOC_* with its memory and fd table.
  *
  * Every test starts from a fresh probe and checks at teardown that
  * nothing is left: no allocation (kmem_live()), no plugged RAM.  Threads
