@@ -76,6 +76,37 @@ static void test_mutex_serialises_threads(void **state)
 	mutex_destroy(&c.lock);
 }
 
+/* A lock with static storage, as tee_core.c's device registry has. */
+static DEFINE_MUTEX(static_lock);
+static long static_value;
+
+static void *static_counter_main(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < MUTEX_ITERS; i++) {
+		mutex_lock(&static_lock);
+		static_value++;
+		mutex_unlock(&static_lock);
+	}
+	return NULL;
+}
+
+/* DEFINE_MUTEX(): unlocked from the start, no mutex_init() needed. */
+static void test_define_mutex_is_unlocked_and_serialises_threads(void **state)
+{
+	pthread_t th[MUTEX_THREADS];
+
+	assert_int_equal(pthread_mutex_trylock(&static_lock.m), 0);
+	mutex_unlock(&static_lock);
+	for (int i = 0; i < MUTEX_THREADS; i++)
+		assert_int_equal(
+			pthread_create(&th[i], NULL, static_counter_main, NULL),
+			0);
+	for (int i = 0; i < MUTEX_THREADS; i++)
+		pthread_join(th[i], NULL);
+	assert_int_equal(static_value, (long)MUTEX_THREADS * MUTEX_ITERS);
+}
+
 /* ------------------------------------------------------------------ */
 /* sync: completions and tasks                                         */
 /* ------------------------------------------------------------------ */
@@ -649,6 +680,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		/* sync */
 		cmocka_unit_test(test_mutex_serialises_threads),
+		cmocka_unit_test(
+			test_define_mutex_is_unlocked_and_serialises_threads),
 		cmocka_unit_test(test_completion_complete_before_wait_passes),
 		cmocka_unit_test(test_completion_wait_returns_after_complete),
 		cmocka_unit_test(test_completion_counts_each_complete),
