@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Fast calls: answered at once, without a secure thread (OP-TEE's
- * entry_fast.c).  Values per ABI-FACTS §3.
+ * entry_fast.c).  Values per docs/abi.md §3.
  */
 #include <unistd.h>
 

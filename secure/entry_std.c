@@ -184,7 +184,7 @@ static void set_result(struct msg *m, TEE_Result res, uint32_t origin)
 	m->nw->ret_origin = origin;
 }
 
-/* Accepts the login methods OP-TEE accepts (ABI-FACTS §2). */
+/* Accepts the login methods OP-TEE accepts (docs/abi.md §2). */
 static bool login_ok(uint32_t login)
 {
 	switch (login) {
@@ -201,7 +201,7 @@ static bool login_ok(uint32_t login)
 	}
 }
 
-/* Reads the two meta params of OPEN_SESSION (ABI-FACTS §4.5). */
+/* Reads the two meta params of OPEN_SESSION (docs/abi.md §4.5). */
 static TEE_Result open_session_meta(const struct optee_msg_arg *arg,
 				    struct open_session_req *r)
 {
@@ -276,7 +276,7 @@ static void cmd_cancel(struct msg *m)
 
 /*
  * REGISTER_SHM: one param, exactly TMEM_OUTPUT | NONCONTIG as OP-TEE
- * requires (ABI-FACTS §4.4), naming the page list and the cookie.
+ * requires (docs/abi.md §4.4), naming the page list and the cookie.
  */
 static void cmd_register_shm(struct msg *m)
 {

@@ -2,7 +2,7 @@
 /*
  * Normal-world shared memory as the secure world accepts it (OP-TEE's
  * mobj_*): plain buffers in the reserved shared memory, page lists
- * (OPTEE_MSG_ATTR_NONCONTIG, ABI-FACTS §4.6) and memory the normal world
+ * (OPTEE_MSG_ATTR_NONCONTIG, docs/abi.md §4.6) and memory the normal world
  * registered with OPTEE_MSG_CMD_REGISTER_SHM, named later by its cookie
  * in RMEM parameters.
  *

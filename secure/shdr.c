@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * Verification of signed TA images (OP-TEE's signed header format,
- * ABI-FACTS.md §8).
+ * docs/abi.md §8).
  *
  * Error codes.  OP-TEE answers TEE_ERROR_SECURITY when a TA's signed
  * header is bad, whatever is wrong with it, and so do we: a malformed,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Signed TA images in OP-TEE's format (ABI-FACTS.md §8), and their
+ * Signed TA images in OP-TEE's format (docs/abi.md §8), and their
  * verification.
  *
  * A bootstrap TA image is laid out as

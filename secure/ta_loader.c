@@ -2,7 +2,7 @@
 /*
  * Loading a TA from the normal world (OP-TEE's ree_fs_ta.c): the image is
  * fetched from tee-supplicant with the two-phase OPTEE_RPC_CMD_LOAD_TA
- * (ABI-FACTS §5.7), copied into secure memory, and only then verified:
+ * (docs/abi.md §5.7), copied into secure memory, and only then verified:
  * the normal world can change its copy at any time.
  */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * LOAD_TA (ABI-FACTS §5.7): find <uuid>.ta in the TA directories; the
+ * LOAD_TA (docs/abi.md §5.7): find <uuid>.ta in the TA directories; the
  * first request asks for its size (a memref without shared memory), the
  * second brings the memory to copy it into.
  */

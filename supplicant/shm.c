@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-2-Clause
-/* Shared memory for the secure world's payloads (ABI-FACTS §5.9). */
+/* Shared memory for the secure world's payloads (docs/abi.md §5.9). */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/mman.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * tee-supplicant: serves the secure world's requests that need the normal
- * world's user space (ABI-FACTS §5): TA images now, the file system later.
+ * world's user space (docs/abi.md §5): TA images now, the file system later.
  *
  *  tee_supplicant.c  the request loop (SUPPL_RECV / SUPPL_SEND)
  *  shm.c             shared memory the secure world asks for

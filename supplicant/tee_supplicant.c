@@ -4,7 +4,7 @@
  * endpoint) and serves the secure world's requests until stopped.
  *
  * It asks for asynchronous request ids (a META parameter in RECV,
- * ABI-FACTS §5.8), as OP-TEE's tee-supplicant does, and answers every
+ * docs/abi.md §5.8), as OP-TEE's tee-supplicant does, and answers every
  * request; one it does not serve gets TEEC_ERROR_NOT_SUPPORTED.
  */
 #include <errno.h>

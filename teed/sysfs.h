@@ -3,7 +3,7 @@
  * The TEE class's sysfs attributes as files: for each registered device,
  * <rundir>/class/tee/<name>/implementation_id and, when its driver has
  * one, revision - what the kernel shows under /sys/class/tee/<name>/
- * (ABI-FACTS §1.1, Documentation/ABI/testing/sysfs-class-tee), with the
+ * (docs/abi.md §1.1, Documentation/ABI/testing/sysfs-class-tee), with the
  * same contents (tee_device_attr_show()).
  */
 #ifndef TEEBOX_TEED_SYSFS_H

@@ -3,7 +3,7 @@
  * teebox: the GlobalPlatform TEE Client API (tee_client_api.h).
  *
  * Our own text of the GlobalPlatform TEE Client API v1.0 header, with the
- * struct layouts of OP-TEE's libteec (ABI-FACTS §6): applications allocate
+ * struct layouts of OP-TEE's libteec (docs/abi.md §6): applications allocate
  * these structs themselves, so their sizes are part of the binary
  * interface, and a program built against OP-TEE's header must work with
  * this library and the other way round.  The "imp" members belong to the

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * teebox: OP-TEE's extensions to the GlobalPlatform TEE Client API
- * (tee_client_api_extensions.h).  Our own text (ABI-FACTS §6.1).
+ * (tee_client_api_extensions.h).  Our own text (docs/abi.md §6.1).
  */
 #ifndef TEE_CLIENT_API_EXTENSIONS_H
 #define TEE_CLIENT_API_EXTENSIONS_H

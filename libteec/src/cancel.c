@@ -9,7 +9,7 @@
  * TEEC_RequestCancellation() on another thread looks the operation up in
  * the list, so it never reads the application's session or context
  * structs, which may be gone by the time it runs, and sends TEE_IOC_CANCEL
- * with that session and cancel_id 0 (ABI-FACTS §6.4: libteec always passes
+ * with that session and cancel_id 0 (docs/abi.md §6.4: libteec always passes
  * cancel_id 0).  Once the call returns the record is gone and a request
  * does nothing.
  */

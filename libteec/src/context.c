@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * TEEC_InitializeContext() and TEEC_FinalizeContext(): finding a TEE device
- * (ABI-FACTS §6.4) and letting it go.
+ * (docs/abi.md §6.4) and letting it go.
  */
 #include <stdio.h>
 #include <string.h>

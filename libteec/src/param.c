@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The parameters of an operation as the ioctls carry them (ABI-FACTS §6.4)
+ * The parameters of an operation as the ioctls carry them (docs/abi.md §6.4)
  * and back:
  *
  *   VALUE_*          a, b = value.a, value.b; c = 0

@@ -2,7 +2,7 @@
 /*
  * Sessions: TEEC_OpenSession(), TEEC_InvokeCommand() and
  * TEEC_CloseSession() as TEE_IOC_OPEN_SESSION, TEE_IOC_INVOKE and
- * TEE_IOC_CLOSE_SESSION (ABI-FACTS §1.4, §6.4).
+ * TEE_IOC_CLOSE_SESSION (docs/abi.md §1.4, §6.4).
  *
  * Both calls always pass 4 params (buf_len 184 and 152).  Their result and
  * origin: TEEC_ORIGIN_API for what this library refuses before calling,

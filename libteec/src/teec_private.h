@@ -25,7 +25,7 @@
 #include "tee_client_api_extensions.h"
 #include "teec_dev_ops.h"
 
-/* Devices TEEC_InitializeContext() tries: tee0 .. tee9 (ABI-FACTS §6.4). */
+/* Devices TEEC_InitializeContext() tries: tee0 .. tee9 (docs/abi.md §6.4). */
 #define TEEC_MAX_DEV_SEQ 10
 
 /* Context handles fit the upper 24 bits of TEEC_SharedMemory.imp.flags. */
@@ -44,7 +44,7 @@
 /* An allocation of size 0 still gets this many bytes, as OP-TEE does. */
 #define TEEC_SHM_MIN_ALLOC 8
 
-/* Open session / invoke arguments: always 4 params (ABI-FACTS §6.4). */
+/* Open session / invoke arguments: always 4 params (docs/abi.md §6.4). */
 #define TEEC_OPEN_ARG_LEN                                                      \
 	(sizeof(struct tee_ioctl_open_session_arg) +                           \
 	 TEEC_CONFIG_PAYLOAD_REF_COUNT * sizeof(struct tee_ioctl_param))
@@ -132,7 +132,7 @@ bool teec_dev_finalize(int handle);
  *
  * ENOMEM -> TEEC_ERROR_OUT_OF_MEMORY, EINVAL -> TEEC_ERROR_BAD_PARAMETERS,
  * anything else -> TEEC_ERROR_GENERIC; the origin is TEEC_ORIGIN_COMMS
- * (ABI-FACTS §6.4).
+ * (docs/abi.md §6.4).
  */
 TEEC_Result teec_errno_result(int err);
 

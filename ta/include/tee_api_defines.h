@@ -6,7 +6,7 @@
  * implements version 1.3.1 of the specification), together with the
  * OP-TEE extensions a TA written for OP-TEE may use.  The numbers are
  * ABI: they cross the boundary between a TA and the trusted OS and must
- * not change.  See ABI-FACTS.md §7.
+ * not change.  See docs/abi.md §7.
  *
  * This header is shared by TAs and the secure world, so it depends on
  * nothing but the compiler.

@@ -2,7 +2,7 @@
 /*
  * GlobalPlatform TEE Internal Core API: types.
  *
- * Layouts follow OP-TEE's public TA headers (ABI-FACTS.md §7.2): a TA
+ * Layouts follow OP-TEE's public TA headers (docs/abi.md §7.2): a TA
  * built against OP-TEE's headers and one built against these see the same
  * sizes and offsets on LP64 and ILP32.  Handles are pointers to structs
  * that are never completed, so the compiler keeps the handle kinds apart

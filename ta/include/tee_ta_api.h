@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * The entry points a TA implements (GP TEE Internal Core API, ABI-FACTS.md
+ * The entry points a TA implements (GP TEE Internal Core API, docs/abi.md
  * §7.1).  The runtime calls them, one at a time, on the TA's own stack of
  * TA_STACK_SIZE bytes.
  */

@@ -5,7 +5,7 @@
  * Every TA is linked with ta/user_ta_header.c, which builds `ta_head` from
  * the TA's user_ta_header_defines.h (TA_UUID, TA_FLAGS, TA_STACK_SIZE,
  * TA_DATA_SIZE) and places it in the ELF section ".ta_head" (OP-TEE's
- * layout, ABI-FACTS.md §8): the signing tool reads the UUID there, and the
+ * layout, docs/abi.md §8): the signing tool reads the UUID there, and the
  * runtime reports it to the secure world when the TA process starts.
  */
 #ifndef USER_TA_HEADER_H

@@ -4,7 +4,7 @@
  * and the test plays the normal world, issuing SMCs by hand.  Everything
  * the normal world says is checked by the secure world: bad physical
  * addresses, malformed messages and stray resumes get the OP-TEE answers
- * (ABI-FACTS §3), never a crash.
+ * (docs/abi.md §3), never a crash.
  */
 #include <pthread.h>
 #include <setjmp.h>
@@ -67,7 +67,7 @@ static unsigned long call_with_arg(struct world *w, unsigned long long pa)
 	return res.a0;
 }
 
-/* Fast calls answer as OP-TEE does (ABI-FACTS §3.2, §3.6). */
+/* Fast calls answer as OP-TEE does (docs/abi.md §3.2, §3.6). */
 static void test_fast_calls(void **state)
 {
 	struct arm_smccc_res res;

@@ -10,7 +10,7 @@
  *    TEEC_RequestCancellation);
  *  - the secure world's checks of raw system calls;
  *  - properties (GP 4.4): the client identity the kernel computed
- *    (ABI-FACTS §2: mainline tee_session_calc_client_uuid()), the TA's
+ *    (docs/abi.md §2: mainline tee_session_calc_client_uuid()), the TA's
  *    header, the implementation, enumerators;
  *  - OPTEE_SMC_RPC_FUNC_FOREIGN_INTR: a long TA call lets the normal
  *    world run (the driver logs it at level 7).
@@ -151,7 +151,7 @@ static void uuid_octets(const char *str, uint8_t o[16])
 }
 
 /*
- * The client UUID of @name (ABI-FACTS §2): UUIDv5 in the kernel's
+ * The client UUID of @name (docs/abi.md §2): UUIDv5 in the kernel's
  * namespace, SHA-1 over namespace and name without its NUL.
  */
 static void client_uuid(const char *name, uint8_t uuid[16])
@@ -194,7 +194,7 @@ static void client_identity(TEEC_Session *s, uint32_t *login, uint8_t uuid[16])
 	*login = op.params[0].value.a;
 }
 
-/* The vectors of ABI-FACTS §2 hold for our computation. */
+/* The vectors of docs/abi.md §2 hold for our computation. */
 static void test_client_uuid_vectors(void **state)
 {
 	uint8_t got[16], want[16];

@@ -3,7 +3,7 @@
  * The per-device information view and teectl, end to end: teed started
  * with --loopback registers teebox's loopback TEE after OP-TEE (tee1,
  * teepriv1), writes the sysfs attributes of every device as files in its
- * runtime directory (<dir>/class/tee/<name>/, ABI-FACTS §1.1), and
+ * runtime directory (<dir>/class/tee/<name>/, docs/abi.md §1.1), and
  * answers teectl over the root-only control endpoint (teed/control.h).
  */
 #include <errno.h>

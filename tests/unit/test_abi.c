@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * test_abi: every number of /work/shared/ABI-FACTS.md, checked against our
+ * test_abi: every number of docs/abi.md, checked against our
  * headers twice.
  *
  * Each fact lives once, in a list below: an expression and the value
- * ABI-FACTS gives for it, written here as a literal.  The lists expand
+ * docs/abi.md gives for it, written here as a literal.  The lists expand
  * into _Static_asserts, so a wrong number stops the build, and into cmocka
  * tables, one test per header, so that a build with
  * -DTEST_ABI_RUNTIME_ONLY names every wrong number at run time.
@@ -699,7 +699,7 @@
 #ifndef TEST_ABI_RUNTIME_ONLY
 #define FACT_ASSERT(expr, want)                                                \
 	_Static_assert((uint64_t)(expr) == (uint64_t)(want),                   \
-		       "ABI-FACTS: " #expr " == " #want);
+		       "docs/abi.md: " #expr " == " #want);
 
 UAPI_CONSTANTS(FACT_ASSERT)
 UAPI_IOCTLS(FACT_ASSERT)
@@ -733,7 +733,7 @@ TEEC_BY_MODEL(FACT_ASSERT)
  */
 
 /**
- * struct abi_fact - one number of ABI-FACTS
+ * struct abi_fact - one number of docs/abi.md
  * @expr:	the expression checked, as written in the list
  * @want_text:	the expected value, as written in the list
  * @got:	value of @expr
@@ -777,7 +777,7 @@ FACT_TABLE(uapi_lp64, UAPI_LP64);
 FACT_TABLE(teec_by_model, TEEC_BY_MODEL);
 #endif
 
-/* A table of facts and the section(s) of ABI-FACTS it holds. */
+/* A table of facts and the section(s) of docs/abi.md it holds. */
 struct abi_section {
 	const char *name;
 	const struct abi_fact *facts;
@@ -785,7 +785,7 @@ struct abi_section {
 };
 
 /*
- * What one test checks: the sections of ABI-FACTS about header @name.
+ * What one test checks: the sections of docs/abi.md about header @name.
  * Entries of @sections a header does not fill are zero and skipped.
  */
 struct abi_header {
@@ -795,7 +795,7 @@ struct abi_header {
 
 #define FACTS(table) table, ARRAY_SIZE(table)
 
-/* ABI-FACTS §1.2-§1.5: include/uapi/linux/tee.h. */
+/* docs/abi.md §1.2-§1.5: include/uapi/linux/tee.h. */
 static struct abi_header uapi_tee_h = {
 	.name = "linux/tee.h",
 	.sections = {
@@ -807,7 +807,7 @@ static struct abi_header uapi_tee_h = {
 #endif
 	}};
 
-/* ABI-FACTS §3.1-§3.5: drivers/tee/optee/optee_smc.h. */
+/* docs/abi.md §3.1-§3.5: drivers/tee/optee/optee_smc.h. */
 static struct abi_header optee_smc_h = {
 	.name = "optee_smc.h",
 	.sections = {
@@ -819,7 +819,7 @@ static struct abi_header optee_smc_h = {
 		{"§3.5 capabilities", FACTS(smc_caps)},
 	}};
 
-/* ABI-FACTS §3.6 and §4.1-§4.4: drivers/tee/optee/optee_msg.h. */
+/* docs/abi.md §3.6 and §4.1-§4.4: drivers/tee/optee/optee_msg.h. */
 static struct abi_header optee_msg_h = {
 	.name = "optee_msg.h",
 	.sections = {
@@ -829,7 +829,7 @@ static struct abi_header optee_msg_h = {
 		{"§4.4 commands", FACTS(msg_cmds)},
 	}};
 
-/* ABI-FACTS §5.1-§5.5: drivers/tee/optee/optee_rpc_cmd.h. */
+/* docs/abi.md §5.1-§5.5: drivers/tee/optee/optee_rpc_cmd.h. */
 static struct abi_header optee_rpc_cmd_h = {
 	.name = "optee_rpc_cmd.h",
 	.sections = {
@@ -837,7 +837,7 @@ static struct abi_header optee_rpc_cmd_h = {
 		{"§5.2-§5.4 sub-commands", FACTS(rpc_subcmds)},
 	}};
 
-/* ABI-FACTS §6.1-§6.3: libteec/include/tee_client_api.h. */
+/* docs/abi.md §6.1-§6.3: libteec/include/tee_client_api.h. */
 static struct abi_header tee_client_api_h = {
 	.name = "tee_client_api.h",
 	.sections = {
@@ -864,7 +864,7 @@ static unsigned int check_facts(const char *section,
 
 		if (f->got == f->want)
 			continue;
-		print_error("ABI-FACTS %s: %s is 0x%" PRIx64
+		print_error("docs/abi.md %s: %s is 0x%" PRIx64
 			    ", expected %s (0x%" PRIx64 ")\n",
 			    section, f->expr, f->got, f->want_text, f->want);
 		bad++;
@@ -886,7 +886,7 @@ static void test_header(void **state)
 		if (s->name)
 			bad += check_facts(s->name, s->facts, s->count);
 	if (bad)
-		fail_msg("%u number(s) in %s differ from ABI-FACTS", bad,
+		fail_msg("%u number(s) in %s differ from docs/abi.md", bad,
 			 h->name);
 }
 

@@ -4,7 +4,7 @@
  * helpers (secure/uuid.c).
  *
  * Images are built here, in memory, by a builder written independently of
- * shdr.c and teebox-sign (straight from ABI-FACTS.md §8), so a mistake in
+ * shdr.c and teebox-sign (straight from docs/abi.md §8), so a mistake in
  * the format would have to be made twice to go unnoticed.  The builder can
  * set every header field to a wrong value while keeping the rest of the
  * image consistent (hash recomputed, signature redone), so each test
@@ -32,7 +32,7 @@
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/tee_api_types.h"
 
-/* Layouts the verifier and every TA rely on (ABI-FACTS §7.2). */
+/* Layouts the verifier and every TA rely on (docs/abi.md §7.2). */
 _Static_assert(sizeof(TEE_UUID) == 16, "TEE_UUID");
 _Static_assert(offsetof(TEE_UUID, clockSeqAndNode) == 8, "TEE_UUID");
 _Static_assert(sizeof(TEE_Identity) == 20, "TEE_Identity");

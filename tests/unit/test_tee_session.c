@@ -122,7 +122,7 @@ static void assert_call_refused(struct fx *fx, const struct call_kind *k,
 	assert_no_leak(fx, &m);
 }
 
-/* ABI-FACTS 1.5: hdr <= buf_len <= TEE_MAX_ARG_SIZE, and exact. */
+/* docs/abi.md §1.5: hdr <= buf_len <= TEE_MAX_ARG_SIZE, and exact. */
 static void check_buf_len_rules(struct fx *fx, const struct call_kind *k)
 {
 	u32 max_params = (TEE_MAX_ARG_SIZE - k->hdr) / PARAM_SIZE;
@@ -843,7 +843,7 @@ test_tee_ioctl_open_session__writes_session_ret_and_outputs(void **s)
 /* Login (mainline tee_ioctl_open_session, tee_session_calc_client_uuid)*/
 /* ------------------------------------------------------------------ */
 
-/* ABI-FACTS 2: the client UUIDs of uid/gid 0 and 1000. */
+/* docs/abi.md §2: the client UUIDs of uid/gid 0 and 1000. */
 #define UUID_UID_0    "ef0180a3-13f3-5d1c-b7f5-888c0e21059a"
 #define UUID_UID_1000 "fc34275c-d8dd-5ba7-968b-504718363b87"
 #define UUID_GID_0    "d93bc168-f863-58d3-a1fe-bb2039421b99"

@@ -378,7 +378,7 @@ static void test_tee_ioctl_supp_recv__kcalloc_failure_is_enomem(void **st)
 /* SUPPL_SEND (seed tee_ioctl_supp_send, params_from_supp)             */
 /* ------------------------------------------------------------------ */
 
-/* ABI-FACTS 1.5: hdr + 32 * num_params <= buf_len, not exact. */
+/* docs/abi.md §1.5: hdr + 32 * num_params <= buf_len, not exact. */
 static void
 test_tee_ioctl_supp_send__buf_len_may_be_larger_not_smaller(void **state)
 {

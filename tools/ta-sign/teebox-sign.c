@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * teebox-sign: makes and checks signed TA images in OP-TEE's format
- * (ABI-FACTS.md §8, docs/ta-image-format.md).
+ * (docs/abi.md §8, docs/ta-image-format.md).
  *
  *   keygen   a new RSA signing key (PKCS#8 PEM, mode 0600)
  *   pubkey   the key's DER public key as a C array, for the secure world

@@ -181,7 +181,7 @@ err:
 	return ERR_PTR(rc);
 }
 
-/* Sets up the two meta params of an open session (ABI-FACTS §4.5). */
+/* Sets up the two meta params of an open session (docs/abi.md §4.5). */
 static int put_open_session_meta(struct tee_context *ctx,
 				 struct optee_msg_arg *msg_arg,
 				 const struct tee_ioctl_open_session_arg *arg)

@@ -5,7 +5,7 @@
  * The layout of the argument struct that CALL_WITH_ARG (and the RPC
  * requests) point to, its parameter encoding and the commands it carries.
  * Our own text; every number and layout is OP-TEE's, bit for bit
- * (ABI-FACTS §4).  The layout follows current mainline; where the v16 seed
+ * (docs/abi.md §4).  The layout follows current mainline; where the v16 seed
  * (2017) differed, a comment says how.  All fields are little-endian, as
  * on the machines OP-TEE runs on.
  */
@@ -15,7 +15,7 @@
 #include "kernel/types.h"
 
 /*
- * Parameter attributes, optee_msg_param.attr (ABI-FACTS §4.3).
+ * Parameter attributes, optee_msg_param.attr (docs/abi.md §4.3).
  *
  *   bits 7:0	type, OPTEE_MSG_ATTR_TYPE_*
  *   bit 8	OPTEE_MSG_ATTR_META
@@ -62,7 +62,7 @@
 #define OPTEE_MSG_ATTR_CACHE_PREDEFINED 0
 
 /*
- * Page lists (OPTEE_MSG_ATTR_NONCONTIG, ABI-FACTS §4.6).  tmem.buf_ptr is
+ * Page lists (OPTEE_MSG_ATTR_NONCONTIG, docs/abi.md §4.6).  tmem.buf_ptr is
  * the physical address of a 4 KiB-aligned list page, ORed with the byte
  * offset of the buffer in its first page.  A list page holds 511 physical
  * addresses of 4 KiB data pages (entries 0..510) and, in entry 511, the
@@ -83,7 +83,7 @@
 #define OPTEE_MSG_LOGIN_APPLICATION_GROUP 0x00000006
 /*
  * An in-kernel client (TEE_IOCTL_LOGIN_REE_KERNEL); OP-TEE accepts it and
- * sees a nil client UUID (ABI-FACTS §2).
+ * sees a nil client UUID (docs/abi.md §2).
  */
 #define OPTEE_MSG_LOGIN_REE_KERNEL 0x80000000U
 
@@ -170,7 +170,7 @@ struct optee_msg_param {
 };
 
 /**
- * struct optee_msg_arg - argument of a message (ABI-FACTS §4.1)
+ * struct optee_msg_arg - argument of a message (docs/abi.md §4.1)
  * @cmd:	OPTEE_MSG_CMD_*, or OPTEE_RPC_CMD_* in an RPC request
  * @func:	TA command id (INVOKE_COMMAND)
  * @session:	session id; set by the secure world on OPEN_SESSION
@@ -209,7 +209,7 @@ struct optee_msg_arg {
 
 /*
  * Identity of the API, answered to OPTEE_SMC_CALLS_UID in a0..a3
- * (ABI-FACTS §3.6): 384fb3e0-e7f8-11e3-af63-0002a5d5c51b.
+ * (docs/abi.md §3.6): 384fb3e0-e7f8-11e3-af63-0002a5d5c51b.
  */
 #define OPTEE_MSG_UID_0 0x384fb3e0U
 #define OPTEE_MSG_UID_1 0xe7f811e3U
@@ -251,7 +251,7 @@ struct optee_msg_arg {
 
 /*
  * Commands, optee_msg_arg.cmd of CALL_WITH_ARG, CALL_WITH_RPC_ARG and
- * CALL_WITH_REGD_ARG (ABI-FACTS §4.4).
+ * CALL_WITH_REGD_ARG (docs/abi.md §4.4).
  */
 
 /*

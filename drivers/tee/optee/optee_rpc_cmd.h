@@ -4,7 +4,7 @@
  *
  * The commands the secure world sends the normal world in
  * optee_msg_arg.cmd of an OPTEE_SMC_RPC_FUNC_CMD request, and their
- * sub-commands.  Our own text; the numbers are OP-TEE's (ABI-FACTS §5).
+ * sub-commands.  Our own text; the numbers are OP-TEE's (docs/abi.md §5).
  *
  * Notation: value[i] and memref[i] are params[i] of the RPC arg struct.
  * Commands for tee-supplicant are forwarded with func = the command value
@@ -121,7 +121,7 @@
 
 /*
  * Shared memory types, value[0].a of SHM_ALLOC and SHM_FREE
- * (ABI-FACTS §5.5).
+ * (docs/abi.md §5.5).
  */
 /*
  * Shareable with a user-space application; Linux has the supplicant
@@ -134,7 +134,7 @@
 #define OPTEE_RPC_SHM_TYPE_GLOBAL 2
 
 /*
- * File system sub-commands, value[0].a of OPTEE_RPC_CMD_FS (ABI-FACTS
+ * File system sub-commands, value[0].a of OPTEE_RPC_CMD_FS (docs/abi.md
  * §5.2; older supplicants call them OPTEE_MRF_*).  Paths are NUL-terminated
  * and relative to the supplicant's storage directory.
  */
@@ -168,7 +168,7 @@
 #define OPTEE_RPC_FS_READDIR 10
 
 /*
- * Socket sub-commands, value[0].a of OPTEE_RPC_CMD_SOCKET (ABI-FACTS
+ * Socket sub-commands, value[0].a of OPTEE_RPC_CMD_SOCKET (docs/abi.md
  * §5.3).  value[0].b is the TA instance id, value[0].c the socket handle.
  */
 /*
@@ -192,7 +192,7 @@
 
 /*
  * Supplicant plugin sub-command, value[0].a of OPTEE_RPC_CMD_SUPP_PLUGIN
- * (ABI-FACTS §5.4).  value[0]: b = UUID d1, c = d2; value[1]: a = d3,
+ * (docs/abi.md §5.4).  value[0]: b = UUID d1, c = d2; value[1]: a = d3,
  * b = d4, c = plugin command; value[2]: a = sub-command, b OUT = output
  * length; memref[3] INOUT = data.  d1..d4 are the UUID octets 0-3, 4-7,
  * 8-11 and 12-15, each read as a little-endian u32.

@@ -9,7 +9,7 @@
  * function-id encoding) is linux/arm-smccc.h's: the emulated machine
  * knows that one and not this.
  *
- * Register conventions (ABI-FACTS §3.1):
+ * Register conventions (docs/abi.md §3.1):
  * - a0..a7 are r0..r7 on arm32 and w0..w7 on arm64; each carries 32 bits.
  * - A 64-bit quantity takes a register pair written "hi:lo": "a1:a2" means
  *   a1 holds bits 63:32 and a2 bits 31:0.
@@ -88,7 +88,7 @@
 #define OPTEE_SMC_FUNC_NUM(id)	   ARM_SMCCC_FUNC_NUM(id)
 
 /*
- * Return codes, a0 after a call (ABI-FACTS §3.3).
+ * Return codes, a0 after a call (docs/abi.md §3.3).
  */
 #define OPTEE_SMC_RETURN_OK 0x0
 /* No free secure-world thread; a1-a7 are preserved, retry later. */
@@ -124,7 +124,7 @@
 #define OPTEE_SMC_RPC_VAL(func) ((func) | OPTEE_SMC_RETURN_RPC_PREFIX)
 
 /*
- * Function ids (ABI-FACTS §3.2).  Each call is given twice: its function
+ * Function ids (docs/abi.md §3.2).  Each call is given twice: its function
  * number (OPTEE_SMC_FUNCID_*) and its full id (OPTEE_SMC_*), which is what
  * goes in a0.
  */
@@ -260,7 +260,7 @@
 	OPTEE_SMC_FAST_CALL_VAL(OPTEE_SMC_FUNCID_EXCHANGE_CAPABILITIES)
 
 /*
- * Capability bits (ABI-FACTS §3.5).
+ * Capability bits (docs/abi.md §3.5).
  */
 /* Normal world -> secure world: the normal world runs on one CPU. */
 #define OPTEE_SMC_NSEC_CAP_UNIPROCESSOR (1U << 0)
@@ -419,7 +419,7 @@
 
 /*
  * RPC functions: requests from a yielding call, a0 = OPTEE_SMC_RETURN_RPC_*
- * (ABI-FACTS §3.4).  The normal world answers each with
+ * (docs/abi.md §3.4).  The normal world answers each with
  * OPTEE_SMC_CALL_RETURN_FROM_RPC, keeping a3-a7 as received unless the
  * function says otherwise.
  */

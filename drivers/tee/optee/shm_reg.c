@@ -2,7 +2,7 @@
 /*
  * Dynamic shared memory: registering memory with the secure world
  * (OPTEE_MSG_CMD_REGISTER_SHM / UNREGISTER_SHM with NONCONTIG page lists,
- * ABI-FACTS §4.4, §4.6; mainline smc_abi.c).
+ * docs/abi.md §4.4, §4.6; mainline smc_abi.c).
  *
  * Two kinds of memory are registered: user-visible allocations of the
  * dynamic pool, and memory a client registers itself (TEE_IOC_SHM_REGISTER),
@@ -71,7 +71,7 @@ static int send_shm_cmd(struct optee *optee, struct tee_shm *shm, u32 cmd)
 			rc = (int)PTR_ERR(list);
 			goto out;
 		}
-		/* OP-TEE accepts exactly this attribute (ABI-FACTS §4.4). */
+		/* OP-TEE accepts exactly this attribute (docs/abi.md §4.4). */
 		arg->params[0].attr = OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT |
 				      OPTEE_MSG_ATTR_NONCONTIG;
 		arg->params[0].u.tmem.buf_ptr = buf_ptr;
