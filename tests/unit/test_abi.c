@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * test_abi: every number of docs/abi.md, checked against our
- * headers twice.
+ * test_abi: every number of docs/abi.md §1.2-§1.5, §3, §4.1-§4.4, §5.1-§5.5
+ * and §6.1-§6.3, checked against our headers twice.
  *
  * Each fact lives once, in a list below: an expression and the value
  * docs/abi.md gives for it, written here as a literal.  The lists expand
