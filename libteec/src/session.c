@@ -117,7 +117,7 @@ TEEC_Result TEEC_OpenSession(TEEC_Context *context, TEEC_Session *session,
 		return TEEC_ERROR_BAD_PARAMETERS;
 	}
 	memset(&buf, 0, sizeof(buf));
-	/* RFC 4122 big-endian octets (ABI-FACTS §6.4). */
+	/* RFC 4122 big-endian octets (docs/abi.md §6.4). */
 	tbx_uuid_to_octets(arg->uuid, destination);
 	/*
 	 * Other logins go to the kernel as they are: it works out the client

@@ -7,7 +7,7 @@
  *
  * "GP §4.5.n" names the function's section of the specification; where
  * it leaves a detail open, OP-TEE's libteec (optee_client) and the
- * mainline kernel decide (ABI-FACTS §6.4).  test_libteec_* check the
+ * mainline kernel decide (docs/abi.md §6.4).  test_libteec_* check the
  * ioctl encoding against the TEE core with a scripted test driver; here
  * the TEE on the other side is real and the checks are on what the TA saw
  * and what came back.

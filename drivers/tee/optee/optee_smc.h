@@ -5,7 +5,7 @@
  * The function ids, return codes, RPC requests and capability bits that
  * travel in registers between the OP-TEE driver (normal world) and the
  * trusted OS.  Our own text; every number is OP-TEE's, bit for bit
- * (ABI-FACTS §3).  The calling convention under it (result registers,
+ * (docs/abi.md §3).  The calling convention under it (result registers,
  * function-id encoding) is linux/arm-smccc.h's: the emulated machine
  * knows that one and not this.
  *
@@ -36,7 +36,7 @@
  * The result registers are struct arm_smccc_res (linux/arm-smccc.h); the
  * optee_smc_*_result structs below overlay it field for field.
  *
- * SMC Calling Convention function id (ABI-FACTS §3.1), in OP-TEE's
+ * SMC Calling Convention function id (docs/abi.md §3.1), in OP-TEE's
  * spelling: the type and convention bits already in place.
  */
 #define OPTEE_SMC_STD_CALL    (ARM_SMCCC_STD_CALL << ARM_SMCCC_TYPE_SHIFT)
