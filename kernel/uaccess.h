@@ -103,7 +103,7 @@ int tee_uspace_add(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
 /**
  * tee_uspace_add_part() - tee_uspace_add() of memory the caller can write
  * only in part: [@wr_off, @wr_off + @wr_len) of the @len bytes
- * Returns 0, or -ENOSPC when the view is full, -EINVAL when the region
+ * Return: 0, or -ENOSPC when the view is full, -EINVAL when the region
  * wraps the address space or the writable part is not inside it.
  */
 int tee_uspace_add_part(struct tee_uspace *us, uint64_t uaddr, void *kbuf,
@@ -118,7 +118,7 @@ int copy_from_user(void *dst, const struct tee_uspace *us, uint64_t uaddr,
 
 /**
  * copy_to_user() - write @n bytes from @src to user address @uaddr
- * Returns 0, or -EFAULT when the bytes are not all inside the writable
+ * Return: 0, or -EFAULT when the bytes are not all inside the writable
  * part of one region.
  */
 int copy_to_user(struct tee_uspace *us, uint64_t uaddr, const void *src,

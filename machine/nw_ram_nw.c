@@ -45,7 +45,7 @@ static bool overlaps(struct nw_ram *ram, phys_addr_t pa, size_t size)
 {
 	struct nw_chunk *c;
 
-	list_for_each_entry (c, &ram->chunks, link)
+	list_for_each_entry(c, &ram->chunks, link)
 		if (pa < c->pa + c->size && c->pa < pa + size)
 			return true;
 	return false;
@@ -134,7 +134,7 @@ void nw_ram_unplug(struct nw_ram *ram, phys_addr_t pa)
 	struct nw_chunk *c, *found = NULL;
 
 	pthread_mutex_lock(&ram->lock);
-	list_for_each_entry (c, &ram->chunks, link) {
+	list_for_each_entry(c, &ram->chunks, link) {
 		if (c->pa == pa) {
 			found = c;
 			list_del(&c->link);
@@ -163,7 +163,7 @@ void nw_ram_destroy(struct nw_ram *ram)
 	struct nw_chunk *c, *tmp;
 
 	pthread_mutex_lock(&ram->lock);
-	list_for_each_entry_safe (c, tmp, &ram->chunks, link) {
+	list_for_each_entry_safe(c, tmp, &ram->chunks, link) {
 		list_del(&c->link);
 		chunk_free(c);
 	}

@@ -129,7 +129,7 @@ static struct reg_shm *find_reg(struct secure_world *sw, uint64_t cookie)
 {
 	struct reg_shm *r;
 
-	list_for_each_entry (r, &sw->reg_shms, link)
+	list_for_each_entry(r, &sw->reg_shms, link)
 		if (r->cookie == cookie)
 			return r;
 	return NULL;
@@ -215,7 +215,7 @@ void sw_reg_shm_release_all(struct secure_world *sw)
 	struct reg_shm *r, *tmp;
 
 	pthread_mutex_lock(&sw->reg_lock);
-	list_for_each_entry_safe (r, tmp, &sw->reg_shms, link) {
+	list_for_each_entry_safe(r, tmp, &sw->reg_shms, link) {
 		list_del(&r->link);
 		kfree(r);
 	}

@@ -160,7 +160,7 @@ static struct ta_instance *find_instance(struct ta_manager *tm,
 	struct ta_instance *inst;
 
 	*res = TEE_SUCCESS;
-	list_for_each_entry (inst, &tm->instances, link) {
+	list_for_each_entry(inst, &tm->instances, link) {
 		if (memcmp(&inst->uuid, uuid, sizeof(*uuid)))
 			continue;
 		if (ta_proc_dead(inst->proc)) {
@@ -490,7 +490,7 @@ int tm_for_each_instance(struct ta_manager *tm,
 	int ret = 0;
 
 	pthread_mutex_lock(&tm->lock);
-	list_for_each_entry (inst, &tm->all, all_link) {
+	list_for_each_entry(inst, &tm->all, all_link) {
 		struct tm_instance_view v = {
 			.uuid = inst->uuid,
 			.flags = inst->info.flags,

@@ -110,7 +110,7 @@ static bool has_dying_conn(struct endpoint *ep, const struct conn *self)
 {
 	const struct conn *c;
 
-	list_for_each_entry (c, &ep->conns, link)
+	list_for_each_entry(c, &ep->conns, link)
 		if (c != self && peer_gone(c))
 			return true;
 	return false;
@@ -146,7 +146,7 @@ int endpoint_for_each_context(struct endpoint *ep,
 	int rc = 0;
 
 	pthread_mutex_lock(&ep->lock);
-	list_for_each_entry (c, &ep->conns, link) {
+	list_for_each_entry(c, &ep->conns, link) {
 		if (!c->ctx)
 			continue;
 		rc = fn(c->ctx, &c->cred, arg);
@@ -171,7 +171,7 @@ void endpoint_destroy(struct endpoint *ep)
 
 	/* End every connection as if its client closed the device. */
 	pthread_mutex_lock(&ep->lock);
-	list_for_each_entry (c, &ep->conns, link)
+	list_for_each_entry(c, &ep->conns, link)
 		shutdown(c->sock, SHUT_RDWR);
 	while (!list_empty(&ep->conns))
 		pthread_cond_wait(&ep->gone, &ep->lock);

@@ -46,7 +46,7 @@ typedef bool tbx_uaccess_ok_fn(const void *p, size_t len, bool write);
  * it reads what was not sent or writes what may not be written, EINVAL
  * for what it refuses first), and only what it wrote is stored back.
  *
- * Returns >= 0 (a new file descriptor for SHM_ALLOC/SHM_REGISTER) or
+ * Return: >= 0 (a new file descriptor for SHM_ALLOC/SHM_REGISTER) or
  * -errno; -EIO when teed has gone away.
  */
 long tbx_dev_ioctl_user(struct tbx_dev *dev, unsigned long cmd, void *arg,
@@ -55,7 +55,7 @@ long tbx_dev_ioctl_user(struct tbx_dev *dev, unsigned long cmd, void *arg,
 /**
  * tbx_dev_ioctl() - tbx_dev_ioctl_user() on the caller's own memory
  * (no @ok: libteec and teebox's tools pass valid pointers)
- * Returns as tbx_dev_ioctl_user().
+ * Return: as tbx_dev_ioctl_user().
  */
 long tbx_dev_ioctl(struct tbx_dev *dev, unsigned long cmd, void *arg);
 

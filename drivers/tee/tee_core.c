@@ -823,7 +823,7 @@ int tee_device_register(struct tee_device *teedev)
 		return -EINVAL;
 	}
 	/* Keep the list in id order. */
-	list_for_each_entry (pos, &registered_devices, link)
+	list_for_each_entry(pos, &registered_devices, link)
 		if (pos->id > teedev->id)
 			break;
 	list_add_tail(&teedev->link, &pos->link);
@@ -881,7 +881,7 @@ struct tee_device *tee_device_find(const char *name)
 	struct tee_device *found = NULL;
 
 	mutex_lock(&driver_lock);
-	list_for_each_entry (teedev, &registered_devices, link) {
+	list_for_each_entry(teedev, &registered_devices, link) {
 		if (!strcmp(teedev->name, name)) {
 			if (tee_device_get(teedev))
 				found = teedev;
@@ -899,7 +899,7 @@ int tee_class_for_each(int (*fn)(struct tee_device *teedev, void *arg),
 	int rc = 0;
 
 	mutex_lock(&driver_lock);
-	list_for_each_entry (teedev, &registered_devices, link) {
+	list_for_each_entry(teedev, &registered_devices, link) {
 		rc = fn(teedev, arg);
 		if (rc)
 			break;

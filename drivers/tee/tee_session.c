@@ -12,7 +12,7 @@ struct tee_session_node *tee_session_find(struct list_head *sessions, u32 id)
 {
 	struct tee_session_node *node;
 
-	list_for_each_entry (node, sessions, link)
+	list_for_each_entry(node, sessions, link)
 		if (node->id == id)
 			return node;
 	return NULL;

@@ -264,7 +264,7 @@ void tee_shm_detach_context(struct tee_context *ctx)
 	struct tee_shm *shm, *tmp;
 
 	mutex_lock(&ctx->teedev->mutex);
-	list_for_each_entry_safe (shm, tmp, &ctx->list_shm, link) {
+	list_for_each_entry_safe(shm, tmp, &ctx->list_shm, link) {
 		list_del(&shm->link);
 		shm->ctx = NULL;
 	}
@@ -278,7 +278,7 @@ int tee_shm_for_each(struct tee_context *ctx,
 	int rc = 0;
 
 	mutex_lock(&ctx->teedev->mutex);
-	list_for_each_entry (shm, &ctx->list_shm, link) {
+	list_for_each_entry(shm, &ctx->list_shm, link) {
 		rc = fn(shm, arg);
 		if (rc)
 			break;

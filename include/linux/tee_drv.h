@@ -224,7 +224,7 @@ struct tee_diag_session {
  * @describe_device: fill in *@info (zeroed by the core) for @teedev
  * @for_each_session: call @fn for each session open on @ctx, under the
  *		driver's lock, until it returns nonzero; @fn must not call
- *		into the driver.  Returns what @fn returned last (0 when it
+ *		into the driver.  The result is what @fn returned last (0 when it
  *		always returned 0, or there were no sessions).
  */
 struct tee_diag_ops {
@@ -420,7 +420,7 @@ int tee_device_id(const struct tee_device *teedev);
  * same with teedev_open()): no credentials, and requests to the
  * supplicant fail at once when none is attached (supp_nowait)
  * Close it with teedev_close_context().
- * Returns the context or an ERR_PTR: -EINVAL when the device is going
+ * Return: the context or an ERR_PTR: -EINVAL when the device is going
  * away, -ENOMEM, or the driver's error.
  */
 struct tee_context *tee_kernel_open_context(struct tee_device *teedev);
@@ -479,7 +479,7 @@ struct tee_shm_pool_mgr *tee_shm_pool_mgr_alloc_plug_each(struct platform *plat,
  *		the manager the pool is to use, the one given or one that
  *		wraps (and then owns) it, or an ERR_PTR after freeing it
  * @wrap_arg:	passed to @wrap
- * Returns the pool or an ERR_PTR (-EINVAL: no room past @priv_size).
+ * Return: the pool or an ERR_PTR (-EINVAL: no room past @priv_size).
  */
 struct tee_shm_pool *tee_shm_pool_alloc_plugged(
 	struct platform *plat, phys_addr_t pa, size_t size, size_t priv_size,
@@ -631,7 +631,7 @@ struct tee_session_node *tee_session_find(struct list_head *sessions, u32 id);
 /**
  * tee_session_unlink() - take session @id off @sessions under @lock, as a
  * close does
- * Returns the node, now the caller's alone, or NULL when there is no
+ * Return: the node, now the caller's alone, or NULL when there is no
  * session @id (the driver then answers -EINVAL).
  */
 struct tee_session_node *tee_session_unlink(struct mutex *lock,

@@ -21,8 +21,8 @@
 
 #include <linux/tee_drv.h>
 
-/**
- * tee_builtin_drivers - the drivers built into the host, NULL-terminated,
+/*
+ * The drivers built into the host, NULL-terminated,
  * in probe order: devices get ids in that order (OP-TEE's tee0 first)
  */
 extern const struct tee_driver *const tee_builtin_drivers[];
@@ -30,7 +30,7 @@ extern const struct tee_driver *const tee_builtin_drivers[];
 /**
  * tee_device_find() - look a registered device up by name and take a user
  * reference on it (drop it with tee_device_put())
- * Returns the device or NULL.
+ * Return: the device or NULL.
  */
 struct tee_device *tee_device_find(const char *name);
 
@@ -50,7 +50,7 @@ void tee_device_put(struct tee_device *teedev);
 /**
  * teedev_open() - open a context on @teedev for a caller with @cred (the
  * file open of /dev/teeN)
- * Returns the context or an ERR_PTR: -EINVAL when the device is going
+ * Return: the context or an ERR_PTR: -EINVAL when the device is going
  * away, -ENOMEM, or the driver's error (-EBUSY: second supplicant).
  * Close it with teedev_close_context().
  */
@@ -62,7 +62,7 @@ struct tee_context *teedev_open(struct tee_device *teedev,
  * @cmd:	TEE_IOC_* value
  * @uarg:	user address of the argument
  * @us:		the caller's memory and file table
- * Returns >= 0 (a new fd for SHM_ALLOC/SHM_REGISTER) or -errno.
+ * Return: >= 0 (a new fd for SHM_ALLOC/SHM_REGISTER) or -errno.
  */
 long tee_ioctl(struct tee_context *ctx, unsigned int cmd, u64 uarg,
 	       struct tee_uspace *us);
@@ -80,7 +80,7 @@ void tee_device_get_version(struct tee_device *teedev,
  * tee_device_attr_show() - read a sysfs attribute of the device:
  * "implementation_id" (decimal impl_id) or "revision" (when the driver
  * has get_tee_revision), each ending in a newline
- * Returns the length written, -ENOENT for an unknown or absent attribute.
+ * Return: the length written, -ENOENT for an unknown or absent attribute.
  */
 int tee_device_attr_show(struct tee_device *teedev, const char *attr, char *buf,
 			 size_t len);
@@ -88,7 +88,7 @@ int tee_device_attr_show(struct tee_device *teedev, const char *attr, char *buf,
 /**
  * tee_device_describe() - the driver's description of @teedev (its
  * tee_diag_ops.describe_device), into *@info
- * Returns 0, or -EOPNOTSUPP when the driver gives none (*@info is then
+ * Return: 0, or -EOPNOTSUPP when the driver gives none (*@info is then
  * zeroed).
  */
 int tee_device_describe(struct tee_device *teedev,
@@ -100,7 +100,8 @@ int tee_device_describe(struct tee_device *teedev,
  * it returns nonzero
  * @ctx must stay open meanwhile; @fn runs under the driver's lock and
  * must not call into the driver.  A driver without the op has none to
- * show.  Returns what @fn returned last (0 when it always returned 0).
+ * show.
+ * Return: what @fn returned last (0 when it always returned 0).
  */
 int tee_context_for_each_session(struct tee_context *ctx,
 				 int (*fn)(const struct tee_diag_session *s,
@@ -114,7 +115,7 @@ int tee_context_for_each_session(struct tee_context *ctx,
  * shared memory of the device, nor take or drop references.  Objects
  * whose context is gone (still used elsewhere) are not on the list.
  * Meant for diagnostics (teectl shm).
- * Returns what @fn returned last (0 when it always returned 0, or when
+ * Return: what @fn returned last (0 when it always returned 0, or when
  * @ctx owns nothing).
  */
 int tee_shm_for_each(struct tee_context *ctx,

@@ -112,7 +112,7 @@ static struct testdrv_session *find_session(struct tee_context *ctx, u32 id)
 	struct testdrv_ctx *tctx = ctx->data;
 	struct testdrv_session *s;
 
-	list_for_each_entry (s, &tctx->sessions, link)
+	list_for_each_entry(s, &tctx->sessions, link)
 		if (s->id == id)
 			return s;
 	return NULL;
@@ -484,7 +484,7 @@ static int testdrv_for_each_session(struct tee_context *ctx,
 	int rc = 0;
 
 	pthread_mutex_lock(&td->lock);
-	list_for_each_entry (sess, &tctx->sessions, link) {
+	list_for_each_entry(sess, &tctx->sessions, link) {
 		struct tee_diag_session s = {.id = sess->id,
 					     .login = sess->login,
 					     .service = TESTDRV_SERVICE};

@@ -65,7 +65,7 @@ static void loopback_release(struct tee_context *ctx)
 	struct loopback_session *sess, *tmp;
 
 	/* Closing the file closes its sessions. */
-	list_for_each_entry_safe (sess, tmp, &ctxdata->sessions, node.link) {
+	list_for_each_entry_safe(sess, tmp, &ctxdata->sessions, node.link) {
 		list_del(&sess->node.link);
 		kfree(sess);
 	}
@@ -189,7 +189,7 @@ static int loopback_for_each_session(struct tee_context *ctx,
 	if (!ctxdata)
 		return 0;
 	mutex_lock(&ctxdata->mutex);
-	list_for_each_entry (sess, &ctxdata->sessions, node.link) {
+	list_for_each_entry(sess, &ctxdata->sessions, node.link) {
 		struct tee_diag_session info = {
 			.id = sess->node.id,
 			.login = sess->login,

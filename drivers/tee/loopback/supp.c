@@ -76,7 +76,7 @@ void loopback_supp_release(struct loopback_supp *supp)
 		complete(&supp->current->c);
 		supp->current = NULL;
 	}
-	list_for_each_entry_safe (req, tmp, &supp->reqs, link) {
+	list_for_each_entry_safe(req, tmp, &supp->reqs, link) {
 		list_del(&req->link);
 		req->queued = false;
 		complete(&req->c);

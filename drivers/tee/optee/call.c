@@ -52,7 +52,7 @@ static void optee_cq_complete_one(struct optee_call_queue *cq)
 {
 	struct optee_call_waiter *w;
 
-	list_for_each_entry (w, &cq->waiters, list_node) {
+	list_for_each_entry(w, &cq->waiters, list_node) {
 		if (!completion_done(&w->c)) {
 			complete(&w->c);
 			break;
@@ -330,7 +330,7 @@ void optee_close_all_sessions(struct tee_context *ctx)
 	struct optee_context_data *ctxdata = ctx->data;
 	struct optee_session *sess, *tmp;
 
-	list_for_each_entry_safe (sess, tmp, &ctxdata->sess_list, node.link) {
+	list_for_each_entry_safe(sess, tmp, &ctxdata->sess_list, node.link) {
 		list_del(&sess->node.link);
 		/*
 		 * If no message can be allocated the secure world keeps the

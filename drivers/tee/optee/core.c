@@ -331,7 +331,7 @@ static int optee_for_each_session(struct tee_context *ctx,
 	if (!ctxdata)
 		return 0;
 	mutex_lock(&ctxdata->mutex);
-	list_for_each_entry (sess, &ctxdata->sess_list, node.link) {
+	list_for_each_entry(sess, &ctxdata->sess_list, node.link) {
 		struct tee_diag_session s = {.id = sess->node.id,
 					     .login = sess->login};
 
@@ -691,9 +691,9 @@ static int find_optee_node(const void *fdt, int parent)
 {
 	int node;
 
-	fdt_for_each_subnode(node, fdt, parent) if (
-		!fdt_node_check_compatible(fdt, node,
-					   "linaro,optee-tz")) return node;
+	fdt_for_each_subnode(node, fdt, parent)
+		if (!fdt_node_check_compatible(fdt, node, "linaro,optee-tz"))
+			return node;
 	return -FDT_ERR_NOTFOUND;
 }
 

@@ -39,7 +39,7 @@ void optee_notif_uninit(struct optee_notif *notif)
 {
 	struct optee_notif_entry *e, *tmp;
 
-	list_for_each_entry_safe (e, tmp, &notif->db, link) {
+	list_for_each_entry_safe(e, tmp, &notif->db, link) {
 		list_del(&e->link);
 		destroy_completion(&e->c);
 		kfree(e);
@@ -52,7 +52,7 @@ static struct optee_notif_entry *find_key(struct optee_notif *notif, u64 key)
 {
 	struct optee_notif_entry *e;
 
-	list_for_each_entry (e, &notif->db, link)
+	list_for_each_entry(e, &notif->db, link)
 		if (e->key == key)
 			return e;
 	return NULL;

@@ -176,7 +176,7 @@ struct optee_rpc_param {
  * @opts->fdt and probe the secure world through @opts->plat (seed:
  * optee_driver_init); requests for the supplicant wait
  * @opts->supp_timeout_ms for one to attach
- * Returns the driver instance, or an ERR_PTR: -ENODEV when the tree has
+ * Return: the driver instance, or an ERR_PTR: -ENODEV when the tree has
  * no /firmware OP-TEE node, -ENXIO/-EINVAL for a missing/invalid method,
  * -EINVAL when the secure world is not a compatible OP-TEE.
  */

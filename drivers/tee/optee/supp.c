@@ -86,7 +86,7 @@ void optee_supp_release(struct optee_supp *supp)
 			abort_req(req);
 	}
 	/* Abort all queued requests. */
-	list_for_each_entry_safe (req, tmp, &supp->reqs, link) {
+	list_for_each_entry_safe(req, tmp, &supp->reqs, link) {
 		list_del(&req->link);
 		req->in_queue = false;
 		abort_req(req);
