@@ -1,10 +1,22 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * The GlobalPlatform TEE Internal Core API: the one header a TA includes.
+ *
+ * As with OP-TEE's dev kit, it also gives the TA compiler.h's attribute
+ * shorthands (__unused, __packed, ...), <stddef.h>, <stdint.h>,
+ * <inttypes.h> (PRIx32 and friends), <stdbool.h> and <limits.h>; TAs
+ * include <string.h>, <stdio.h>, <stdlib.h> and <util.h> themselves.
  */
 #ifndef TEE_INTERNAL_API_H
 #define TEE_INTERNAL_API_H
 
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "compiler.h"
 #include "tee_api_defines.h"
 #include "tee_api_types.h"
 #include "tee_api.h"
