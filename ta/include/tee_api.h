@@ -192,4 +192,208 @@ TEE_Result TEE_SetTAPersistentTime(const TEE_Time *time);
 /** TEE_GetREETime() - the normal world's clock: time since the Epoch. */
 void TEE_GetREETime(TEE_Time *time);
 
+/* Instance data (ta/libutee/tee_api_instance.c) */
+
+/**
+ * TEE_SetInstanceData() - remember @instanceData for this TA instance:
+ * TEE_GetInstanceData() returns it in every later entry point of the
+ * instance, whichever session it serves, until the instance ends (for a
+ * keep-alive single instance TA: beyond its last session)
+ */
+void TEE_SetInstanceData(const void *instanceData);
+
+/** TEE_GetInstanceData() - what TEE_SetInstanceData() stored, or NULL. */
+void *TEE_GetInstanceData(void);
+
+/*
+ * Arithmetical API (GP chapter 8; ta/libutee/tee_api_arith_*.c).
+ *
+ * A TEE_BigInt of len u32 words is OP-TEE's: word 0 the sign (+1/-1),
+ * then the limb capacity (len - 2) and the limbs in use as two u16, then
+ * the magnitude in 32-bit limbs, least significant first.  A result that
+ * does not fit its destination, a zero divisor or a modulus out of range
+ * makes the TA panic (code 0x00B16127) unless the function returns a
+ * TEE_Result that says so (TEE_ERROR_OVERFLOW).  A destination may be one
+ * of the operands.  TEE_BigIntFMM has the same layout; the FMM context
+ * is not used (one word).
+ */
+
+/* Words of a TEE_BigInt that holds @n bits (header included). */
+#define TEE_BigIntSizeInU32(n) ((((n) + 31) / 32) + 2)
+
+/** TEE_BigIntFMMSizeInU32() - words of a TEE_BigIntFMM for that modulus. */
+size_t TEE_BigIntFMMSizeInU32(size_t modulusSizeInBits);
+
+/** TEE_BigIntFMMContextSizeInU32() - words of an FMM context: 1. */
+size_t TEE_BigIntFMMContextSizeInU32(size_t modulusSizeInBits);
+
+/**
+ * TEE_BigIntInit() - make @bigInt, @len words, hold 0; panics when @len
+ * is below 2 or above 512 (2048 bits, gpd.tee.arith.maxBigIntSize)
+ */
+void TEE_BigIntInit(TEE_BigInt *bigInt, size_t len);
+
+/** TEE_BigIntInitFMMContext() - nothing to prepare here. */
+void TEE_BigIntInitFMMContext(TEE_BigIntFMMContext *context, size_t len,
+			      const TEE_BigInt *modulus);
+
+/** TEE_BigIntInitFMMContext1() - likewise; returns TEE_SUCCESS. */
+TEE_Result TEE_BigIntInitFMMContext1(TEE_BigIntFMMContext *context, size_t len,
+				     const TEE_BigInt *modulus);
+
+/** TEE_BigIntInitFMM() - as TEE_BigIntInit(). */
+void TEE_BigIntInitFMM(TEE_BigIntFMM *bigIntFMM, size_t len);
+
+/**
+ * TEE_BigIntConvertFromOctetString() - @dest = the big-endian magnitude
+ * @buffer, negative when @sign < 0
+ * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ */
+TEE_Result TEE_BigIntConvertFromOctetString(TEE_BigInt *dest,
+					    const uint8_t *buffer,
+					    size_t bufferLen, int32_t sign);
+
+/**
+ * TEE_BigIntConvertToOctetString() - |@bigInt| big-endian, no leading
+ * zero (0 is no byte); *@bufferLen: the room in, the length out
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER with the length needed.
+ */
+TEE_Result TEE_BigIntConvertToOctetString(uint8_t *buffer, size_t *bufferLen,
+					  const TEE_BigInt *bigInt);
+
+/** TEE_BigIntConvertFromS32() - @dest = @shortVal. */
+void TEE_BigIntConvertFromS32(TEE_BigInt *dest, int32_t shortVal);
+
+/**
+ * TEE_BigIntConvertToS32() - *@dest = @src
+ * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW when it is no int32_t.
+ */
+TEE_Result TEE_BigIntConvertToS32(int32_t *dest, const TEE_BigInt *src);
+
+/** TEE_BigIntCmp() - -1, 0 or 1 as @op1 <, = or > @op2. */
+int32_t TEE_BigIntCmp(const TEE_BigInt *op1, const TEE_BigInt *op2);
+
+/** TEE_BigIntCmpS32() - -1, 0 or 1 as @op <, = or > @shortVal. */
+int32_t TEE_BigIntCmpS32(const TEE_BigInt *op, int32_t shortVal);
+
+/** TEE_BigIntShiftRight() - @dest = |@op| >> @bits, with @op's sign. */
+void TEE_BigIntShiftRight(TEE_BigInt *dest, const TEE_BigInt *op, size_t bits);
+
+/** TEE_BigIntGetBit() - bit @bitIndex of |@src|. */
+bool TEE_BigIntGetBit(const TEE_BigInt *src, uint32_t bitIndex);
+
+/** TEE_BigIntGetBitCount() - the bits of |@src| (0 for 0). */
+uint32_t TEE_BigIntGetBitCount(const TEE_BigInt *src);
+
+/**
+ * TEE_BigIntSetBit() - set bit @bitIndex of |@op| to @value
+ * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@op unchanged).
+ */
+TEE_Result TEE_BigIntSetBit(TEE_BigInt *op, uint32_t bitIndex, bool value);
+
+/**
+ * TEE_BigIntAssign() - @dest = @src
+ * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ */
+TEE_Result TEE_BigIntAssign(TEE_BigInt *dest, const TEE_BigInt *src);
+
+/**
+ * TEE_BigIntAbs() - @dest = |@src|
+ * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ */
+TEE_Result TEE_BigIntAbs(TEE_BigInt *dest, const TEE_BigInt *src);
+
+/** TEE_BigIntAdd() - @dest = @op1 + @op2. */
+void TEE_BigIntAdd(TEE_BigInt *dest, const TEE_BigInt *op1,
+		   const TEE_BigInt *op2);
+
+/** TEE_BigIntSub() - @dest = @op1 - @op2. */
+void TEE_BigIntSub(TEE_BigInt *dest, const TEE_BigInt *op1,
+		   const TEE_BigInt *op2);
+
+/** TEE_BigIntNeg() - @dest = -@op. */
+void TEE_BigIntNeg(TEE_BigInt *dest, const TEE_BigInt *op);
+
+/** TEE_BigIntMul() - @dest = @op1 * @op2. */
+void TEE_BigIntMul(TEE_BigInt *dest, const TEE_BigInt *op1,
+		   const TEE_BigInt *op2);
+
+/** TEE_BigIntSquare() - @dest = @op * @op. */
+void TEE_BigIntSquare(TEE_BigInt *dest, const TEE_BigInt *op);
+
+/**
+ * TEE_BigIntDiv() - @dest_q = @op1 / @op2 rounded toward zero, @dest_r =
+ * the remainder, with @op1's sign; either may be NULL; @op2 = 0 panics
+ */
+void TEE_BigIntDiv(TEE_BigInt *dest_q, TEE_BigInt *dest_r,
+		   const TEE_BigInt *op1, const TEE_BigInt *op2);
+
+/** TEE_BigIntMod() - @dest = @op mod @n, in [0, @n); @n < 2 panics. */
+void TEE_BigIntMod(TEE_BigInt *dest, const TEE_BigInt *op, const TEE_BigInt *n);
+
+/** TEE_BigIntAddMod() - @dest = (@op1 + @op2) mod @n; @n < 2 panics. */
+void TEE_BigIntAddMod(TEE_BigInt *dest, const TEE_BigInt *op1,
+		      const TEE_BigInt *op2, const TEE_BigInt *n);
+
+/** TEE_BigIntSubMod() - @dest = (@op1 - @op2) mod @n; @n < 2 panics. */
+void TEE_BigIntSubMod(TEE_BigInt *dest, const TEE_BigInt *op1,
+		      const TEE_BigInt *op2, const TEE_BigInt *n);
+
+/** TEE_BigIntMulMod() - @dest = (@op1 * @op2) mod @n; @n < 2 panics. */
+void TEE_BigIntMulMod(TEE_BigInt *dest, const TEE_BigInt *op1,
+		      const TEE_BigInt *op2, const TEE_BigInt *n);
+
+/** TEE_BigIntSquareMod() - @dest = (@op * @op) mod @n; @n < 2 panics. */
+void TEE_BigIntSquareMod(TEE_BigInt *dest, const TEE_BigInt *op,
+			 const TEE_BigInt *n);
+
+/**
+ * TEE_BigIntInvMod() - @dest = @op^-1 mod @n; panics when @n < 2, @op = 0
+ * or there is no inverse
+ */
+void TEE_BigIntInvMod(TEE_BigInt *dest, const TEE_BigInt *op,
+		      const TEE_BigInt *n);
+
+/** TEE_BigIntRelativePrime() - whether gcd(@op1, @op2) = 1. */
+bool TEE_BigIntRelativePrime(const TEE_BigInt *op1, const TEE_BigInt *op2);
+
+/**
+ * TEE_BigIntComputeExtendedGcd() - @gcd = gcd(@op1, @op2) >= 0 and
+ * @u * @op1 + @v * @op2 = @gcd; @u and @v may be NULL
+ */
+void TEE_BigIntComputeExtendedGcd(TEE_BigInt *gcd, TEE_BigInt *u, TEE_BigInt *v,
+				  const TEE_BigInt *op1, const TEE_BigInt *op2);
+
+/**
+ * TEE_BigIntIsProbablePrime() - Miller-Rabin on |@op| with an error below
+ * 2^-max(@confidenceLevel, 80)
+ * Returns 1 (probably prime) or 0 (composite); never -1.
+ */
+int32_t TEE_BigIntIsProbablePrime(const TEE_BigInt *op,
+				  uint32_t confidenceLevel);
+
+/** TEE_BigIntConvertToFMM() - @dest = @src mod @n; @n < 2 panics. */
+void TEE_BigIntConvertToFMM(TEE_BigIntFMM *dest, const TEE_BigInt *src,
+			    const TEE_BigInt *n,
+			    const TEE_BigIntFMMContext *context);
+
+/** TEE_BigIntConvertFromFMM() - @dest = @src (an FMM value is plain). */
+void TEE_BigIntConvertFromFMM(TEE_BigInt *dest, const TEE_BigIntFMM *src,
+			      const TEE_BigInt *n,
+			      const TEE_BigIntFMMContext *context);
+
+/** TEE_BigIntComputeFMM() - @dest = (@op1 * @op2) mod @n; @n <= 0 panics. */
+void TEE_BigIntComputeFMM(TEE_BigIntFMM *dest, const TEE_BigIntFMM *op1,
+			  const TEE_BigIntFMM *op2, const TEE_BigInt *n,
+			  const TEE_BigIntFMMContext *context);
+
+/**
+ * TEE_BigIntExpMod() - @dest = @op1 ^ @op2 mod @n (@context unused);
+ * panics when @n <= 2 or @op2 < 0
+ * Returns TEE_SUCCESS, or TEE_ERROR_NOT_SUPPORTED when @n is even.
+ */
+TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
+			    const TEE_BigInt *op2, const TEE_BigInt *n,
+			    const TEE_BigIntFMMContext *context);
+
 #endif /* TEE_API_H */

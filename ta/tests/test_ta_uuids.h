@@ -11,6 +11,12 @@
  *	SINGLE_INSTANCE: one session at a time
  *  ta_test_flags_keep_alive       dfdfed91-b120-46d6-8e94-feec70b87a66
  *	SINGLE_INSTANCE | MULTI_SESSION | INSTANCE_KEEP_ALIVE
+ *  ta_test_arith                  76548157-9192-4baf-b3f3-c0f5fcc6b6cc
+ *	TA_FLAGS 0; the Arithmetical API, one function per call
+ *  ta_test_optee_style            244223b7-2ac2-47bf-bb16-d18f20983e75
+ *	SINGLE_INSTANCE | MULTI_SESSION | INSTANCE_KEEP_ALIVE; a TA
+ *	written as for OP-TEE: implicit headers, extension properties,
+ *	instance data
  */
 #ifndef TEST_TA_UUIDS_H
 #define TEST_TA_UUIDS_H
@@ -52,5 +58,23 @@
 		}                                                              \
 	}
 #define TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR "dfdfed91-b120-46d6-8e94-feec70b87a66"
+
+#define TA_TEST_ARITH_UUID                                                     \
+	{                                                                      \
+		0x76548157, 0x9192, 0x4baf,                                    \
+		{                                                              \
+			0xb3, 0xf3, 0xc0, 0xf5, 0xfc, 0xc6, 0xb6, 0xcc         \
+		}                                                              \
+	}
+#define TA_TEST_ARITH_UUID_STR "76548157-9192-4baf-b3f3-c0f5fcc6b6cc"
+
+#define TA_TEST_OPTEE_STYLE_UUID                                               \
+	{                                                                      \
+		0x244223b7, 0x2ac2, 0x47bf,                                    \
+		{                                                              \
+			0xbb, 0x16, 0xd1, 0x8f, 0x20, 0x98, 0x3e, 0x75         \
+		}                                                              \
+	}
+#define TA_TEST_OPTEE_STYLE_UUID_STR "244223b7-2ac2-47bf-bb16-d18f20983e75"
 
 #endif
