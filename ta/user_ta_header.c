@@ -10,8 +10,11 @@
  *   TA_DATA_SIZE	the TEE_Malloc heap, in bytes
  *
  * and may define TA_DESCRIPTION and TA_VERSION, strings (the properties
- * gpd.ta.description and gpd.ta.version).
+ * gpd.ta.description and gpd.ta.version), and TA_CURRENT_TA_EXT_PROPERTIES,
+ * more properties: initialisers of struct user_ta_property separated by
+ * commas.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,14 +48,39 @@ const struct ta_head ta_head __attribute__((section(".ta_head"), used)) = {
 
 const size_t ta_heap_size = TA_DATA_SIZE;
 
-#ifdef TA_DESCRIPTION
-const char *const ta_description = TA_DESCRIPTION;
-#else
-const char *const ta_description = NULL;
+#ifndef TA_DESCRIPTION
+#define TA_DESCRIPTION "Undefined description"
+#endif
+#ifndef TA_VERSION
+#define TA_VERSION "Undefined version"
 #endif
 
-#ifdef TA_VERSION
-const char *const ta_version = TA_VERSION;
-#else
-const char *const ta_version = NULL;
+#define TA_FLAG_PROP(flag) (&(const bool){((TA_FLAGS) & (flag)) != 0})
+
+/* OP-TEE's order (ABI-FACTS-INTERNAL.md §4.2). */
+const struct user_ta_property ta_props[] = {
+	{TA_PROP_STR_SINGLE_INSTANCE, USER_TA_PROP_TYPE_BOOL,
+	 TA_FLAG_PROP(TA_FLAG_SINGLE_INSTANCE)},
+	{TA_PROP_STR_MULTI_SESSION, USER_TA_PROP_TYPE_BOOL,
+	 TA_FLAG_PROP(TA_FLAG_MULTI_SESSION)},
+	{TA_PROP_STR_KEEP_ALIVE, USER_TA_PROP_TYPE_BOOL,
+	 TA_FLAG_PROP(TA_FLAG_INSTANCE_KEEP_ALIVE)},
+	{TA_PROP_STR_KEEP_CRASHED, USER_TA_PROP_TYPE_BOOL,
+	 TA_FLAG_PROP(TA_FLAG_INSTANCE_KEEP_CRASHED)},
+	{TA_PROP_STR_DATA_SIZE, USER_TA_PROP_TYPE_U32,
+	 &(const uint32_t){TA_DATA_SIZE}},
+	{TA_PROP_STR_STACK_SIZE, USER_TA_PROP_TYPE_U32,
+	 &(const uint32_t){TA_STACK_SIZE}},
+	{TA_PROP_STR_VERSION, USER_TA_PROP_TYPE_STRING, TA_VERSION},
+	{TA_PROP_STR_DESCRIPTION, USER_TA_PROP_TYPE_STRING, TA_DESCRIPTION},
+	/* Little-endian: the only kind teebox runs on. */
+	{TA_PROP_STR_ENDIAN, USER_TA_PROP_TYPE_U32, &(const uint32_t){0}},
+	{TA_PROP_STR_DOES_NOT_CLOSE_HANDLE_ON_CORRUPT_OBJECT,
+	 USER_TA_PROP_TYPE_BOOL,
+	 TA_FLAG_PROP(TA_FLAG_DONT_CLOSE_HANDLE_ON_CORRUPT_OBJECT)},
+#ifdef TA_CURRENT_TA_EXT_PROPERTIES
+	TA_CURRENT_TA_EXT_PROPERTIES
 #endif
+};
+
+const size_t ta_num_props = sizeof(ta_props) / sizeof(ta_props[0]);

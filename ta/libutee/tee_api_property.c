@@ -4,17 +4,18 @@
  *
  * Three property sets, named by pseudo handles:
  *
- *  TEE_PROPSET_CURRENT_TA     the TA's header: gpd.ta.appID,
- *		singleInstance, multiSession, instanceKeepAlive (TA_FLAGS),
- *		dataSize, stackSize, endian, and description and version
- *		when the TA defines TA_DESCRIPTION / TA_VERSION
+ *  TEE_PROPSET_CURRENT_TA     the TA's own table, ta_props[] of
+ *		user_ta_header.c (TA_FLAGS, TA_DATA_SIZE, TA_STACK_SIZE,
+ *		TA_VERSION, TA_DESCRIPTION, then the TA's
+ *		TA_CURRENT_TA_EXT_PROPERTIES), then gpd.ta.appID, in
+ *		OP-TEE's order
  *  TEE_PROPSET_CURRENT_CLIENT the current session's client:
  *		gpd.client.identity (login and client UUID as the trusted
  *		OS delivered them at open session), gpd.client.endian; no
  *		identity outside sessions (create, destroy)
- *  TEE_PROPSET_TEE_IMPLEMENTATION  teebox itself: gpd.tee.apiversion,
- *		description, deviceID, systemTime.protectionLevel,
- *		internalCore.version
+ *  TEE_PROPSET_TEE_IMPLEMENTATION  teebox itself: every gpd.tee.*
+ *		property OP-TEE reports, in its order
+ *		(ABI-FACTS-INTERNAL.md §4.1)
  *
  * Each property has a native type.  A getter of another type converts
  * as GP says, or fails with TEE_ERROR_BAD_FORMAT:
@@ -51,8 +52,19 @@
 		}                                                              \
 	}
 
-/* gpd.tee.systemTime.protectionLevel: the REE can see and delay it. */
-#define SYSTEM_TIME_PROTECTION_LEVEL 100U
+/*
+ * Protection levels (gpd.tee.systemTime, TAPersistentTime and
+ * trustedStorage.antiRollback): 100, what the REE can see and tamper
+ * with, as OP-TEE reports without secure hardware.
+ */
+#define REE_PROTECTION_LEVEL 100U
+
+/* gpd.tee.sockets.version, .tcp.version: OP-TEE's TEE_ISOCKET_VERSION. */
+#define ISOCKET_VERSION 0x01000000U
+
+#ifndef TEEBOX_VERSION
+#define TEEBOX_VERSION "unknown"
+#endif
 
 /* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" */
 #define UUID_STR_LEN 36
@@ -63,6 +75,7 @@ enum prop_type {
 	PROP_U64,
 	PROP_STRING,
 	PROP_BINARY,
+	PROP_BASE64,
 	PROP_UUID,
 	PROP_IDENTITY,
 };
@@ -77,7 +90,7 @@ struct prop_value {
 		bool b;
 		uint32_t u32;
 		uint64_t u64;
-		const char *str;
+		const char *str; /* PROP_STRING, PROP_BASE64 */
 		struct {
 			const void *buf;
 			size_t len;
@@ -99,11 +112,13 @@ struct prop {
 
 /**
  * struct prop_set - the properties behind a pseudo handle
- * @props, @count: the table
+ * @props, @count: the table, or
+ * @ta:		the TA's own table (ta_props[]) then gpd.ta.appID
  */
 struct prop_set {
 	const struct prop *props;
 	size_t count;
+	bool ta;
 };
 
 /**
@@ -120,11 +135,6 @@ struct prop_enum {
 
 static struct prop_enum *enumerators;
 
-static bool ta_flag(uint32_t flag)
-{
-	return (ta_head.flags & flag) != 0;
-}
-
 static bool get_app_id(struct prop_value *v)
 {
 	v->type = PROP_UUID;
@@ -132,40 +142,39 @@ static bool get_app_id(struct prop_value *v)
 	return true;
 }
 
-static bool get_single_instance(struct prop_value *v)
+/* Entry @p of the TA's table in our terms; false for an unknown type. */
+static bool get_ta_prop(const struct user_ta_property *p, struct prop_value *v)
 {
-	v->type = PROP_BOOL;
-	v->u.b = ta_flag(TA_FLAG_SINGLE_INSTANCE);
-	return true;
-}
-
-static bool get_multi_session(struct prop_value *v)
-{
-	v->type = PROP_BOOL;
-	v->u.b = ta_flag(TA_FLAG_MULTI_SESSION);
-	return true;
-}
-
-static bool get_keep_alive(struct prop_value *v)
-{
-	v->type = PROP_BOOL;
-	v->u.b = ta_flag(TA_FLAG_INSTANCE_KEEP_ALIVE);
-	return true;
-}
-
-static bool get_data_size(struct prop_value *v)
-{
-	v->type = PROP_U32;
-	v->u.u32 =
-		ta_heap_size > UINT32_MAX ? UINT32_MAX : (uint32_t)ta_heap_size;
-	return true;
-}
-
-static bool get_stack_size(struct prop_value *v)
-{
-	v->type = PROP_U32;
-	v->u.u32 = ta_head.stack_size;
-	return true;
+	switch (p->type) {
+	case USER_TA_PROP_TYPE_BOOL:
+		v->type = PROP_BOOL;
+		v->u.b = *(const bool *)p->value;
+		return true;
+	case USER_TA_PROP_TYPE_U32:
+		v->type = PROP_U32;
+		v->u.u32 = *(const uint32_t *)p->value;
+		return true;
+	case USER_TA_PROP_TYPE_U64:
+		v->type = PROP_U64;
+		v->u.u64 = *(const uint64_t *)p->value;
+		return true;
+	case USER_TA_PROP_TYPE_UUID:
+		v->type = PROP_UUID;
+		v->u.uuid = *(const TEE_UUID *)p->value;
+		return true;
+	case USER_TA_PROP_TYPE_IDENTITY:
+		v->type = PROP_IDENTITY;
+		v->u.id = *(const TEE_Identity *)p->value;
+		return true;
+	case USER_TA_PROP_TYPE_STRING:
+	case USER_TA_PROP_TYPE_BINARY_BLOCK:
+		v->type = p->type == USER_TA_PROP_TYPE_STRING ? PROP_STRING
+							      : PROP_BASE64;
+		v->u.str = p->value;
+		return p->value != NULL;
+	default:
+		return false;
+	}
 }
 
 /* gpd.ta.endian and gpd.client.endian: 0, little-endian. */
@@ -181,16 +190,6 @@ static bool get_string(struct prop_value *v, const char *s)
 	v->type = PROP_STRING;
 	v->u.str = s;
 	return s != NULL;
-}
-
-static bool get_ta_description(struct prop_value *v)
-{
-	return get_string(v, ta_description);
-}
-
-static bool get_ta_version(struct prop_value *v)
-{
-	return get_string(v, ta_version);
 }
 
 static bool get_client_identity(struct prop_value *v)
@@ -223,50 +222,99 @@ static bool get_device_id(struct prop_value *v)
 	return true;
 }
 
-static bool get_time_protection(struct prop_value *v)
+static bool get_u32(struct prop_value *v, uint32_t x)
 {
 	v->type = PROP_U32;
-	v->u.u32 = SYSTEM_TIME_PROTECTION_LEVEL;
+	v->u.u32 = x;
 	return true;
+}
+
+static bool get_protection(struct prop_value *v)
+{
+	return get_u32(v, REE_PROTECTION_LEVEL);
 }
 
 static bool get_core_version(struct prop_value *v)
 {
-	v->type = PROP_U32;
-	v->u.u32 = TEE_CORE_API_VERSION;
+	return get_u32(v, TEE_CORE_API_VERSION);
+}
+
+/* CFG_TA_BIGNUM_MAX_BITS: the Arithmetical API's largest size. */
+static bool get_max_bigint(struct prop_value *v)
+{
+	return get_u32(v, 2048);
+}
+
+static bool get_socket_version(struct prop_value *v)
+{
+	return get_u32(v, ISOCKET_VERSION);
+}
+
+static bool get_zero(struct prop_value *v)
+{
+	return get_u32(v, 0);
+}
+
+/* ECC keys and operations are part of the crypto API (OP-TEE: true). */
+static bool get_ecc(struct prop_value *v)
+{
+	v->type = PROP_BOOL;
+	v->u.b = true;
 	return true;
 }
 
-static const struct prop ta_props[] = {
-	{"gpd.ta.appID", get_app_id},
-	{"gpd.ta.singleInstance", get_single_instance},
-	{"gpd.ta.multiSession", get_multi_session},
-	{"gpd.ta.instanceKeepAlive", get_keep_alive},
-	{"gpd.ta.dataSize", get_data_size},
-	{"gpd.ta.stackSize", get_stack_size},
-	{"gpd.ta.endian", get_endian},
-	{"gpd.ta.description", get_ta_description},
-	{"gpd.ta.version", get_ta_version},
-};
+static bool get_os_version(struct prop_value *v)
+{
+	return get_string(v, "teebox-" TEEBOX_VERSION);
+}
+
+static bool get_os_manufacturer(struct prop_value *v)
+{
+	return get_string(v, "teebox");
+}
+
+/* No firmware below teebox: OP-TEE's defaults for an unknown one. */
+static bool get_fw_version(struct prop_value *v)
+{
+	return get_string(v, "FW_IMPL_UNDEF");
+}
+
+static bool get_fw_manufacturer(struct prop_value *v)
+{
+	return get_string(v, "FW_MAN_UNDEF");
+}
 
 static const struct prop client_props[] = {
 	{"gpd.client.identity", get_client_identity},
 	{"gpd.client.endian", get_endian},
 };
 
+/* OP-TEE's order (ABI-FACTS-INTERNAL.md §4.1). */
 static const struct prop tee_props[] = {
+	{"gpd.tee.arith.maxBigIntSize", get_max_bigint},
+	{"gpd.tee.sockets.version", get_socket_version},
+	{"gpd.tee.sockets.tcp.version", get_socket_version},
+	{"gpd.tee.internalCore.version", get_core_version},
 	{"gpd.tee.apiversion", get_api_version},
 	{"gpd.tee.description", get_tee_description},
 	{"gpd.tee.deviceID", get_device_id},
-	{"gpd.tee.systemTime.protectionLevel", get_time_protection},
-	{"gpd.tee.internalCore.version", get_core_version},
+	{"gpd.tee.systemTime.protectionLevel", get_protection},
+	{"gpd.tee.TAPersistentTime.protectionLevel", get_protection},
+	{"gpd.tee.cryptography.ecc", get_ecc},
+	{"gpd.tee.trustedStorage.antiRollback.protectionLevel", get_protection},
+	{"gpd.tee.trustedos.implementation.version", get_os_version},
+	{"gpd.tee.trustedos.implementation.binaryversion", get_zero},
+	{"gpd.tee.trustedos.manufacturer", get_os_manufacturer},
+	{"gpd.tee.firmware.implementation.version", get_fw_version},
+	{"gpd.tee.firmware.implementation.binaryversion", get_zero},
+	{"gpd.tee.firmware.manufacturer", get_fw_manufacturer},
 };
 
 #define SET(t)                                                                 \
 	{                                                                      \
-		t, sizeof(t) / sizeof((t)[0])                                  \
+		t, sizeof(t) / sizeof((t)[0]), false                           \
 	}
-static const struct prop_set ta_set = SET(ta_props);
+static const struct prop_set ta_set = {NULL, 0, true};
 static const struct prop_set client_set = SET(client_props);
 static const struct prop_set tee_set = SET(tee_props);
 #undef SET
@@ -283,6 +331,27 @@ static const struct prop_set *pseudo_set(TEE_PropSetHandle h)
 	return NULL;
 }
 
+static size_t set_count(const struct prop_set *set)
+{
+	return set->ta ? ta_num_props + 1 : set->count;
+}
+
+/* The name of property @i (< set_count()). */
+static const char *set_name(const struct prop_set *set, size_t i)
+{
+	if (!set->ta)
+		return set->props[i].name;
+	return i < ta_num_props ? ta_props[i].name : "gpd.ta.appID";
+}
+
+/* The value of property @i (< set_count()); false if it has none now. */
+static bool set_get(const struct prop_set *set, size_t i, struct prop_value *v)
+{
+	if (!set->ta)
+		return set->props[i].get(v);
+	return i < ta_num_props ? get_ta_prop(&ta_props[i], v) : get_app_id(v);
+}
+
 /* The enumerator behind @h; a handle that is none makes the TA panic. */
 static struct prop_enum *enum_of(TEE_PropSetHandle h)
 {
@@ -297,13 +366,13 @@ static TEE_Result enum_seek(struct prop_enum *e, size_t pos)
 {
 	struct prop_value v;
 
-	for (; pos < e->set->count; pos++) {
-		if (e->set->props[pos].get(&v)) {
+	for (; pos < set_count(e->set); pos++) {
+		if (set_get(e->set, pos, &v)) {
 			e->pos = pos;
 			return TEE_SUCCESS;
 		}
 	}
-	e->pos = e->set->count;
+	e->pos = set_count(e->set);
 	return TEE_ERROR_ITEM_NOT_FOUND;
 }
 
@@ -320,15 +389,16 @@ static TEE_Result lookup(TEE_PropSetHandle h, const char *name,
 	if (set) {
 		if (!name)
 			TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-		for (size_t i = 0; i < set->count; i++)
-			if (!strcmp(set->props[i].name, name))
-				return set->props[i].get(v)
+		for (size_t i = 0; i < set_count(set); i++)
+			if (!strcmp(set_name(set, i), name))
+				return set_get(set, i, v)
 					       ? TEE_SUCCESS
 					       : TEE_ERROR_ITEM_NOT_FOUND;
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	}
 	e = enum_of(h);
-	if (!e->set || e->pos >= e->set->count || !e->set->props[e->pos].get(v))
+	if (!e->set || e->pos >= set_count(e->set) ||
+	    !set_get(e->set, e->pos, v))
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	return TEE_SUCCESS;
 }
@@ -524,6 +594,7 @@ TEE_Result TEE_GetPropertyAsString(TEE_PropSetHandle propsetOrEnumerator,
 		snprintf(tmp, sizeof(tmp), "%llu", (unsigned long long)v.u.u64);
 		break;
 	case PROP_STRING:
+	case PROP_BASE64:
 		str = v.u.str;
 		break;
 	case PROP_BINARY:
@@ -665,7 +736,8 @@ TEE_Result TEE_GetPropertyAsBinaryBlock(TEE_PropSetHandle propsetOrEnumerator,
 	if (v.type == PROP_BINARY)
 		return give(v.u.bin.buf, v.u.bin.len, valueBuffer,
 			    valueBufferLen);
-	if (v.type != PROP_STRING || !base64_decode(v.u.str, NULL, &len))
+	if ((v.type != PROP_STRING && v.type != PROP_BASE64) ||
+	    !base64_decode(v.u.str, NULL, &len))
 		return TEE_ERROR_BAD_FORMAT;
 	if (*valueBufferLen < len) {
 		*valueBufferLen = len;
@@ -770,10 +842,10 @@ TEE_Result TEE_GetPropertyName(TEE_PropSetHandle enumerator, void *nameBuffer,
 
 	if (!nameBufferLen || (!nameBuffer && *nameBufferLen))
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-	if (!e->set || e->pos >= e->set->count ||
-	    !e->set->props[e->pos].get(&v))
+	if (!e->set || e->pos >= set_count(e->set) ||
+	    !set_get(e->set, e->pos, &v))
 		return TEE_ERROR_ITEM_NOT_FOUND;
-	name = e->set->props[e->pos].name;
+	name = set_name(e->set, e->pos);
 	return give(name, strlen(name) + 1, nameBuffer, nameBufferLen);
 }
 
@@ -781,7 +853,7 @@ TEE_Result TEE_GetNextProperty(TEE_PropSetHandle enumerator)
 {
 	struct prop_enum *e = enum_of(enumerator);
 
-	if (!e->set || e->pos >= e->set->count)
+	if (!e->set || e->pos >= set_count(e->set))
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	return enum_seek(e, e->pos + 1);
 }

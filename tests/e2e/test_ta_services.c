@@ -846,25 +846,41 @@ static uint32_t enum_props(TEEC_Session *s, uint32_t set, char *buf,
 /* Enumerators walk each set in full, values as strings. */
 static void test_enumerate_properties(void **state)
 {
+	/* OP-TEE's order: the TA's table, then the UUID (§4.2). */
 	static const char ta_want[] =
-		"gpd.ta.appID=" TA_TEST_BASIC_UUID_STR "\n"
 		"gpd.ta.singleInstance=true\n"
 		"gpd.ta.multiSession=true\n"
 		"gpd.ta.instanceKeepAlive=false\n"
+		"optee.ta.instanceKeepCrashed=false\n"
 		"gpd.ta.dataSize=65536\n"
 		"gpd.ta.stackSize=16384\n"
-		"gpd.ta.endian=0\n"
+		"gpd.ta.version=" TA_TEST_BASIC_VERSION "\n"
 		"gpd.ta.description=" TA_TEST_BASIC_DESCRIPTION "\n"
-		"gpd.ta.version=" TA_TEST_BASIC_VERSION "\n";
+		"gpd.ta.endian=0\n"
+		"gpd.ta.doesNotCloseHandleOnCorruptObject=false\n"
+		"gpd.ta.appID=" TA_TEST_BASIC_UUID_STR "\n";
 	static const char client_want[] =
 		"gpd.client.identity=0:00000000-0000-0000-0000-000000000000\n"
 		"gpd.client.endian=0\n";
+	/* Every gpd.tee.* property OP-TEE reports, in its order (§4.1). */
 	static const char tee_want[] =
+		"gpd.tee.arith.maxBigIntSize=2048\n"
+		"gpd.tee.sockets.version=16777216\n"
+		"gpd.tee.sockets.tcp.version=16777216\n"
+		"gpd.tee.internalCore.version=16974080\n"
 		"gpd.tee.apiversion=1.3.1\n"
 		"gpd.tee.description=teebox\n"
 		"gpd.tee.deviceID=" TEEBOX_DEVICE_ID "\n"
 		"gpd.tee.systemTime.protectionLevel=100\n"
-		"gpd.tee.internalCore.version=16974080\n";
+		"gpd.tee.TAPersistentTime.protectionLevel=100\n"
+		"gpd.tee.cryptography.ecc=true\n"
+		"gpd.tee.trustedStorage.antiRollback.protectionLevel=100\n"
+		"gpd.tee.trustedos.implementation.version=teebox-0.1.0\n"
+		"gpd.tee.trustedos.implementation.binaryversion=0\n"
+		"gpd.tee.trustedos.manufacturer=teebox\n"
+		"gpd.tee.firmware.implementation.version=FW_IMPL_UNDEF\n"
+		"gpd.tee.firmware.implementation.binaryversion=0\n"
+		"gpd.tee.firmware.manufacturer=FW_MAN_UNDEF\n";
 	char buf[1024];
 	TEEC_Context ctx;
 	TEEC_Session s;
@@ -872,13 +888,13 @@ static void test_enumerate_properties(void **state)
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(enum_props(&s, TA_TEST_PROPSET_TA, buf, sizeof(buf)),
-			 9);
+			 11);
 	assert_string_equal(buf, ta_want);
 	assert_int_equal(
 		enum_props(&s, TA_TEST_PROPSET_CLIENT, buf, sizeof(buf)), 2);
 	assert_string_equal(buf, client_want);
 	assert_int_equal(enum_props(&s, TA_TEST_PROPSET_TEE, buf, sizeof(buf)),
-			 5);
+			 17);
 	assert_string_equal(buf, tee_want);
 	e2e_close(&ctx, &s);
 	harness_stop_ok(&tb);
