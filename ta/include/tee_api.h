@@ -247,7 +247,7 @@ void TEE_BigIntInitFMM(TEE_BigIntFMM *bigIntFMM, size_t len);
 /**
  * TEE_BigIntConvertFromOctetString() - @dest = the big-endian magnitude
  * @buffer, negative when @sign < 0
- * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ * Return: TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
  */
 TEE_Result TEE_BigIntConvertFromOctetString(TEE_BigInt *dest,
 					    const uint8_t *buffer,
@@ -256,7 +256,7 @@ TEE_Result TEE_BigIntConvertFromOctetString(TEE_BigInt *dest,
 /**
  * TEE_BigIntConvertToOctetString() - |@bigInt| big-endian, no leading
  * zero (0 is no byte); *@bufferLen: the room in, the length out
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER with the length needed.
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER with the length needed.
  */
 TEE_Result TEE_BigIntConvertToOctetString(uint8_t *buffer, size_t *bufferLen,
 					  const TEE_BigInt *bigInt);
@@ -266,7 +266,7 @@ void TEE_BigIntConvertFromS32(TEE_BigInt *dest, int32_t shortVal);
 
 /**
  * TEE_BigIntConvertToS32() - *@dest = @src
- * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW when it is no int32_t.
+ * Return: TEE_SUCCESS or TEE_ERROR_OVERFLOW when it is no int32_t.
  */
 TEE_Result TEE_BigIntConvertToS32(int32_t *dest, const TEE_BigInt *src);
 
@@ -287,19 +287,19 @@ uint32_t TEE_BigIntGetBitCount(const TEE_BigInt *src);
 
 /**
  * TEE_BigIntSetBit() - set bit @bitIndex of |@op| to @value
- * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@op unchanged).
+ * Return: TEE_SUCCESS or TEE_ERROR_OVERFLOW (@op unchanged).
  */
 TEE_Result TEE_BigIntSetBit(TEE_BigInt *op, uint32_t bitIndex, bool value);
 
 /**
  * TEE_BigIntAssign() - @dest = @src
- * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ * Return: TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
  */
 TEE_Result TEE_BigIntAssign(TEE_BigInt *dest, const TEE_BigInt *src);
 
 /**
  * TEE_BigIntAbs() - @dest = |@src|
- * Returns TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
+ * Return: TEE_SUCCESS or TEE_ERROR_OVERFLOW (@dest unchanged).
  */
 TEE_Result TEE_BigIntAbs(TEE_BigInt *dest, const TEE_BigInt *src);
 
@@ -367,7 +367,7 @@ void TEE_BigIntComputeExtendedGcd(TEE_BigInt *gcd, TEE_BigInt *u, TEE_BigInt *v,
 /**
  * TEE_BigIntIsProbablePrime() - Miller-Rabin on |@op| with an error below
  * 2^-max(@confidenceLevel, 80)
- * Returns 1 (probably prime) or 0 (composite); never -1.
+ * Return: 1 (probably prime) or 0 (composite); never -1.
  */
 int32_t TEE_BigIntIsProbablePrime(const TEE_BigInt *op,
 				  uint32_t confidenceLevel);
@@ -390,7 +390,7 @@ void TEE_BigIntComputeFMM(TEE_BigIntFMM *dest, const TEE_BigIntFMM *op1,
 /**
  * TEE_BigIntExpMod() - @dest = @op1 ^ @op2 mod @n (@context unused);
  * panics when @n <= 2 or @op2 < 0
- * Returns TEE_SUCCESS, or TEE_ERROR_NOT_SUPPORTED when @n is even.
+ * Return: TEE_SUCCESS, or TEE_ERROR_NOT_SUPPORTED when @n is even.
  */
 TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
 			    const TEE_BigInt *op2, const TEE_BigInt *n,

@@ -52,7 +52,7 @@ BN_CTX *arith_ctx(void);
 
 /**
  * arith_store() - write @bn into @dst
- * Returns TEE_SUCCESS, or TEE_ERROR_OVERFLOW when it needs more limbs
+ * Return: TEE_SUCCESS, or TEE_ERROR_OVERFLOW when it needs more limbs
  * than @dst has (then @dst is unchanged).
  */
 TEE_Result arith_store(TEE_BigInt *dst, const BIGNUM *bn);
