@@ -6,16 +6,7 @@
 #include "loopback.h"
 
 /* The GlobalPlatform results and origins the driver reports. */
-#define TEEC_SUCCESS		  0x00000000
-#define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
-#define TEEC_ERROR_ITEM_NOT_FOUND 0xFFFF0008
-#define TEEC_ERROR_NOT_SUPPORTED  0xFFFF000A
-#define TEEC_ERROR_COMMUNICATION  0xFFFF000E
-#define TEEC_ERROR_SHORT_BUFFER	  0xFFFF0010
-
-#define TEEC_ORIGIN_COMMS	0x00000002
-#define TEEC_ORIGIN_TEE		0x00000003
-#define TEEC_ORIGIN_TRUSTED_APP 0x00000004
+#include <tee_client_api.h>
 
 /* Driver-private pages at the start of the pool's memory. */
 #define LOOPBACK_PRIV_PAGES 16

@@ -4,6 +4,7 @@
 #define OPTEE_PRIVATE_H
 
 #include <linux/tee_drv.h>
+#include <tee_client_api.h>
 
 #include "kernel/genalloc.h"
 #include "kernel/idr.h"
@@ -12,15 +13,12 @@
 #include "optee_smc.h"
 #include "teebox/platform.h"
 
-/* Some GlobalPlatform error codes used in this driver */
-#define TEEC_SUCCESS		  0x00000000
-#define TEEC_ERROR_BAD_PARAMETERS 0xFFFF0006
-#define TEEC_ERROR_NOT_SUPPORTED  0xFFFF000A
-#define TEEC_ERROR_OUT_OF_MEMORY  0xFFFF000C
-#define TEEC_ERROR_COMMUNICATION  0xFFFF000E
-#define TEEC_ERROR_TIMEOUT	  0xFFFF3001
-
-#define TEEC_ORIGIN_COMMS 0x00000002
+/*
+ * The GlobalPlatform results and origins this driver reports come from
+ * their one definition, tee_client_api.h (v16/mainline keeps a copy here:
+ * a kernel cannot include a user-space header).  The driver's own:
+ */
+#define TEEC_ERROR_TIMEOUT 0xFFFF3001
 
 /* Driver-private pages of the reserved shared memory (seed: 1). */
 #define OPTEE_SHM_NUM_PRIV_PAGES 64
