@@ -396,4 +396,278 @@ TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
 			    const TEE_BigInt *op2, const TEE_BigInt *n,
 			    const TEE_BigIntFMMContext *context);
 
+/* Transient object functions (ta/libutee/tee_api_objects.c) */
+
+/*
+ * Objects are transient and hold a secret key: TEE_TYPE_AES, _DES,
+ * _DES3, _SM4, _HMAC_* and _GENERIC_SECRET (other types are
+ * TEE_ERROR_NOT_SUPPORTED).  A handle that is not a live object, and every
+ * misuse the specification does not answer with an error code, makes the
+ * TA panic (OP-TEE's rules: ABI-FACTS-INTERNAL §3.2).
+ */
+
+/**
+ * TEE_AllocateTransientObject() - a new, uninitialised object of
+ * @objectType that may hold a key of up to @maxObjectSize bits
+ * Returns TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED (type or size) or
+ * TEE_ERROR_OUT_OF_MEMORY; *@object is TEE_HANDLE_NULL on failure.
+ */
+TEE_Result TEE_AllocateTransientObject(TEE_ObjectType objectType,
+				       uint32_t maxObjectSize,
+				       TEE_ObjectHandle *object);
+
+/** TEE_FreeTransientObject() - free @object; TEE_HANDLE_NULL is fine. */
+void TEE_FreeTransientObject(TEE_ObjectHandle object);
+
+/** TEE_ResetTransientObject() - back to uninitialised, usage all bits. */
+void TEE_ResetTransientObject(TEE_ObjectHandle object);
+
+/**
+ * TEE_PopulateTransientObject() - give uninitialised @object its
+ * attributes (secret keys: TEE_ATTR_SECRET_VALUE alone)
+ * Returns TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a size the type does
+ * not allow); a key larger than the object's maximum panics.
+ */
+TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
+				       const TEE_Attribute *attrs,
+				       uint32_t attrCount);
+
+/** TEE_InitRefAttribute() - @attr := buffer attribute @attributeID. */
+void TEE_InitRefAttribute(TEE_Attribute *attr, uint32_t attributeID,
+			  const void *buffer, size_t length);
+
+/** TEE_InitValueAttribute() - @attr := value attribute @attributeID. */
+void TEE_InitValueAttribute(TEE_Attribute *attr, uint32_t attributeID,
+			    uint32_t a, uint32_t b);
+
+/**
+ * TEE_CopyObjectAttributes1() - uninitialised @destObject gets the
+ * attributes, size and usage of initialised @srcObject (same type)
+ * Returns TEE_SUCCESS.
+ */
+TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
+				     TEE_ObjectHandle srcObject);
+
+/**
+ * TEE_GenerateKey() - a random key of @keySize bits in uninitialised
+ * @object (secret keys take no @params)
+ * Returns TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
+			   const TEE_Attribute *params, uint32_t paramCount);
+
+/** TEE_GetObjectInfo1() - what @object is. Returns TEE_SUCCESS. */
+TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
+			      TEE_ObjectInfo *objectInfo);
+
+/**
+ * TEE_RestrictObjectUsage1() - objectUsage &= @objectUsage
+ * Returns TEE_SUCCESS.
+ */
+TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
+				    uint32_t objectUsage);
+
+/**
+ * TEE_GetObjectBufferAttribute() - buffer attribute @attributeID of
+ * initialised @object; *@size: the buffer's size in, the attribute's out
+ * Returns TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND or TEE_ERROR_SHORT_BUFFER.
+ * A secret attribute of an object without TEE_USAGE_EXTRACTABLE panics.
+ */
+TEE_Result TEE_GetObjectBufferAttribute(TEE_ObjectHandle object,
+					uint32_t attributeID, void *buffer,
+					size_t *size);
+
+/**
+ * TEE_GetObjectValueAttribute() - value attribute @attributeID
+ * Returns TEE_SUCCESS or TEE_ERROR_ITEM_NOT_FOUND (no implemented type
+ * has value attributes yet).
+ */
+TEE_Result TEE_GetObjectValueAttribute(TEE_ObjectHandle object,
+				       uint32_t attributeID, uint32_t *a,
+				       uint32_t *b);
+
+/** TEE_CloseObject() - a transient object: TEE_FreeTransientObject(). */
+void TEE_CloseObject(TEE_ObjectHandle object);
+
+/* Generic operation functions (ta/libutee/tee_api_operations.c) */
+
+/*
+ * Implemented algorithms: digests (MD5, SHA-1, SHA-2, SHA-3, SM3), AES,
+ * DES, triple DES and SM4 ciphers (ECB and CBC without padding, CTR for
+ * AES and SM4), HMAC with every digest, AES-CMAC, CBC-MAC (AES, DES,
+ * DES3; NOPAD and PKCS5), AES-GCM and AES-CCM.  A handle that is not a
+ * live operation, a wrong class, mode or state makes the TA panic.
+ */
+
+/**
+ * TEE_AllocateOperation() - a new operation of @algorithm in @mode, for
+ * keys of up to @maxKeySize bits
+ * Returns TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
+				 uint32_t algorithm, uint32_t mode,
+				 uint32_t maxKeySize);
+
+/** TEE_FreeOperation() - free @operation; TEE_HANDLE_NULL is fine. */
+void TEE_FreeOperation(TEE_OperationHandle operation);
+
+/** TEE_GetOperationInfo() - what @operation is and its handle state. */
+void TEE_GetOperationInfo(TEE_OperationHandle operation,
+			  TEE_OperationInfo *operationInfo);
+
+/**
+ * TEE_GetOperationInfoMultiple() - the same with one entry per key;
+ * *@operationSize: the buffer's size in, the size used out
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (no room for the keys).
+ */
+TEE_Result
+TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
+			     TEE_OperationInfoMultiple *operationInfoMultiple,
+			     size_t *operationSize);
+
+/** TEE_ResetOperation() - back to the initial state; the key stays. */
+void TEE_ResetOperation(TEE_OperationHandle operation);
+
+/**
+ * TEE_SetOperationKey() - @operation gets a copy of @key
+ * (TEE_HANDLE_NULL: the key is cleared)
+ * Returns TEE_SUCCESS.
+ */
+TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
+			       TEE_ObjectHandle key);
+
+/**
+ * TEE_SetOperationKey2() - both keys of a two-key algorithm; none is
+ * implemented, so any call panics
+ */
+TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
+				TEE_ObjectHandle key1, TEE_ObjectHandle key2);
+
+/**
+ * TEE_CopyOperation() - @dstOperation becomes a copy of @srcOperation
+ * (same algorithm and mode), key and state included
+ */
+void TEE_CopyOperation(TEE_OperationHandle dstOperation,
+		       TEE_OperationHandle srcOperation);
+
+/**
+ * TEE_IsAlgorithmSupported() - whether @algId is implemented (@element:
+ * TEE_CRYPTO_ELEMENT_NONE)
+ * Returns TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED.
+ */
+TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element);
+
+/* Message digest functions */
+
+/** TEE_DigestUpdate() - hash @chunkSize more bytes. */
+void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
+		      size_t chunkSize);
+
+/**
+ * TEE_DigestDoFinal() - hash the last chunk and write the digest;
+ * *@hashLen: the buffer's size in, the digest's out.  The operation
+ * starts again.
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (nothing consumed).
+ */
+TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
+			     size_t chunkLen, void *hash, size_t *hashLen);
+
+/* Symmetric cipher functions */
+
+/** TEE_CipherInit() - start with @IV (none for ECB; one block else). */
+void TEE_CipherInit(TEE_OperationHandle operation, const void *IV,
+		    size_t IVLen);
+
+/**
+ * TEE_CipherUpdate() - encrypt or decrypt @srcLen more bytes; whole
+ * blocks come out, the rest is held back.  *@destLen: room in, bytes out
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen: the size
+ * needed; nothing consumed).
+ */
+TEE_Result TEE_CipherUpdate(TEE_OperationHandle operation, const void *srcData,
+			    size_t srcLen, void *destData, size_t *destLen);
+
+/**
+ * TEE_CipherDoFinal() - the last bytes (the total must be whole blocks
+ * for the block modes); the operation then needs TEE_CipherInit again
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ */
+TEE_Result TEE_CipherDoFinal(TEE_OperationHandle operation, const void *srcData,
+			     size_t srcLen, void *destData, size_t *destLen);
+
+/* MAC functions */
+
+/** TEE_MACInit() - start (@IV: CBC-MAC's, one block, or none: zeros). */
+void TEE_MACInit(TEE_OperationHandle operation, const void *IV, size_t IVLen);
+
+/** TEE_MACUpdate() - MAC @chunkSize more bytes. */
+void TEE_MACUpdate(TEE_OperationHandle operation, const void *chunk,
+		   size_t chunkSize);
+
+/**
+ * TEE_MACComputeFinal() - the last bytes, and the MAC into @mac;
+ * *@macLen: room in, MAC size out
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ */
+TEE_Result TEE_MACComputeFinal(TEE_OperationHandle operation,
+			       const void *message, size_t messageLen,
+			       void *mac, size_t *macLen);
+
+/**
+ * TEE_MACCompareFinal() - the last bytes, and compare the MAC with @mac
+ * (in constant time)
+ * Returns TEE_SUCCESS or TEE_ERROR_MAC_INVALID (also for another length).
+ */
+TEE_Result TEE_MACCompareFinal(TEE_OperationHandle operation,
+			       const void *message, size_t messageLen,
+			       const void *mac, size_t macLen);
+
+/* Authenticated encryption functions */
+
+/**
+ * TEE_AEInit() - start with @nonce and a tag of @tagLen bits (GCM: 96 to
+ * 128 by 8; CCM: 32 to 128 by 16, nonce 7 to 13 bytes)
+ * Returns TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED (GCM tag length).
+ */
+TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
+		      size_t nonceLen, uint32_t tagLen, size_t AADLen,
+		      size_t payloadLen);
+
+/** TEE_AEUpdateAAD() - more additional data, before any payload. */
+void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
+		     size_t AADdataLen);
+
+/**
+ * TEE_AEUpdate() - more payload; *@destLen: room in, bytes out (CCM
+ * outputs the whole payload at the final call)
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ */
+TEE_Result TEE_AEUpdate(TEE_OperationHandle operation, const void *srcData,
+			size_t srcLen, void *destData, size_t *destLen);
+
+/**
+ * TEE_AEEncryptFinal() - the last payload, and the tag
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen and *@tagLen
+ * both give the sizes needed).
+ */
+TEE_Result TEE_AEEncryptFinal(TEE_OperationHandle operation,
+			      const void *srcData, size_t srcLen,
+			      void *destData, size_t *destLen, void *tag,
+			      size_t *tagLen);
+
+/**
+ * TEE_AEDecryptFinal() - the last payload, and check @tag
+ * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_MAC_INVALID
+ * (wrong tag, or a tag length other than TEE_AEInit's).
+ */
+TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
+			      const void *srcData, size_t srcLen,
+			      void *destData, size_t *destLen, void *tag,
+			      size_t tagLen);
+
+/* Random data generation function */
+
+/** TEE_GenerateRandom() - @randomBufferLen random bytes (libcrypto DRBG). */
+void TEE_GenerateRandom(void *randomBuffer, size_t randomBufferLen);
+
 #endif /* TEE_API_H */

@@ -13,8 +13,10 @@
  *  3. creates the entry thread, on a stack of TA_STACK_SIZE plus a
  *     reserve for the runtime and libc (UTEE_STACK_RESERVE), with a guard
  *     page below it;
- *  4. installs the seccomp filter on both threads (utee_sandbox.c): from
- *     here on the TA can open no file, socket or process;
+ *  4. brings libcrypto up (utee_crypto_init.c: no configuration file,
+ *     the default provider, the DRBGs seeded), then installs the seccomp
+ *     filter on both threads (utee_sandbox.c): from here on the TA can
+ *     open no file, socket or process;
  *  5. lets the entry thread go: it says hello and serves calls until
  *     TA_DestroyEntryPoint, then the process exits.
  */
@@ -31,6 +33,7 @@
 #include <tee_internal_api.h>
 #include <user_ta_header.h>
 
+#include "utee_crypto.h"
 #include "utee_priv.h"
 
 /*
@@ -316,6 +319,8 @@ int main(void)
 	if (err)
 		utee_fatal(UTEE_EXIT_SETUP, "cannot start the entry thread: %s",
 			   strerror(err));
+	if (utee_crypto_init())
+		utee_fatal(UTEE_EXIT_SETUP, "libcrypto does not start");
 	pthread_barrier_wait(&sandbox_sync);
 	err = utee_sandbox_enter();
 	if (err)

@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * GP TEE Internal Core API, chapter 6: cryptographic operations, as
+ * OP-TEE's lib/libutee/tee_api_operations.c offers them to a TA.  This
+ * file holds the GP functions: handle and state checks, the short-buffer
+ * rule (the size needed is written back and nothing is consumed), and
+ * the operation states; the work is done by libcrypto, directly for
+ * digests and random numbers and through utee_crypto_cipher.c and
+ * utee_crypto_mac.c for the rest.
+ *
+ * What OP-TEE returns is returned (ABI-FACTS-INTERNAL §3.2); every other
+ * misuse (bad handle, wrong class, mode or state, a NULL buffer with a
+ * length) and any libcrypto failure makes the TA panic, as OP-TEE's
+ * wrappers panic on whatever their system calls answer beyond their list.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+#include <tee_internal_api.h>
+
+#include "utee_crypto.h"
+
+/* Every live operation; see utee_crypto.h. */
+static struct __TEE_OperationHandle *operations;
+
+static void __attribute__((noreturn)) misuse(void)
+{
+	TEE_Panic(UTEE_PANIC_MISUSE);
+}
+
+/* A libcrypto call that may only fail when memory runs out. */
+static void must(int ok)
+{
+	if (ok <= 0)
+		misuse();
+}
+
+struct __TEE_OperationHandle *utee_op_get(TEE_OperationHandle h)
+{
+	for (struct __TEE_OperationHandle *o = operations; o; o = o->next)
+		if (o == h)
+			return o;
+	misuse();
+}
+
+/* Operation @h, which must be of class @cls (TEE_OPERATION_*). */
+static struct __TEE_OperationHandle *class_op(TEE_OperationHandle h,
+					      uint32_t cls)
+{
+	struct __TEE_OperationHandle *op = utee_op_get(h);
+
+	if (utee_alg_class(op->alg) != cls)
+		misuse();
+	return op;
+}
+
+/* Operation @h of class @cls, initialised (CipherInit, MACInit...). */
+static struct __TEE_OperationHandle *ready_op(TEE_OperationHandle h,
+					      uint32_t cls)
+{
+	struct __TEE_OperationHandle *op = class_op(h, cls);
+
+	if (!(op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
+		misuse();
+	return op;
+}
+
+static void check_buf(const void *buf, size_t len)
+{
+	if (!buf && len)
+		misuse();
+}
+
+/* The operation is over: back to its initial state, key kept. */
+static void op_finish(struct __TEE_OperationHandle *op)
+{
+	op->info.handleState &= ~TEE_HANDLE_FLAG_INITIALIZED;
+	op->state = TEE_OPERATION_STATE_INITIAL;
+	op->buffered = 0;
+	if (op->ccm_aad)
+		OPENSSL_cleanse(op->ccm_aad, op->ccm_aad_len);
+	if (op->ccm_data)
+		OPENSSL_cleanse(op->ccm_data, op->ccm_data_len);
+	TEE_Free(op->ccm_aad);
+	TEE_Free(op->ccm_data);
+	op->ccm_aad = NULL;
+	op->ccm_data = NULL;
+	op->ccm_aad_len = 0;
+	op->ccm_data_len = 0;
+}
+
+/* A digest starts again (digests are always initialised). */
+static void digest_restart(struct __TEE_OperationHandle *op)
+{
+	EVP_MD *md = EVP_MD_fetch(NULL, op->alg->evp, NULL);
+	int ok = md && EVP_DigestInit_ex2(op->md, md, NULL);
+
+	EVP_MD_free(md);
+	must(ok);
+	op->state = TEE_OPERATION_STATE_INITIAL;
+}
+
+static uint32_t required_usage(uint32_t mode)
+{
+	switch (mode) {
+	case TEE_MODE_ENCRYPT:
+		return TEE_USAGE_ENCRYPT;
+	case TEE_MODE_DECRYPT:
+		return TEE_USAGE_DECRYPT;
+	case TEE_MODE_MAC:
+		return TEE_USAGE_MAC;
+	default:
+		return 0;
+	}
+}
+
+static bool mode_ok(const struct utee_alg *a, uint32_t mode)
+{
+	switch (utee_alg_class(a)) {
+	case TEE_OPERATION_DIGEST:
+		return mode == TEE_MODE_DIGEST;
+	case TEE_OPERATION_MAC:
+		return mode == TEE_MODE_MAC;
+	default: /* ciphers and AE */
+		return mode == TEE_MODE_ENCRYPT || mode == TEE_MODE_DECRYPT;
+	}
+}
+
+/* The libcrypto context @op's algorithm needs. */
+static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
+{
+	EVP_MAC *mac;
+
+	switch (op->alg->kind) {
+	case UTEE_ALG_DIGEST:
+		op->md = EVP_MD_CTX_new();
+		if (!op->md)
+			return TEE_ERROR_OUT_OF_MEMORY;
+		digest_restart(op);
+		return TEE_SUCCESS;
+	case UTEE_ALG_HMAC:
+	case UTEE_ALG_CMAC:
+		mac = EVP_MAC_fetch(
+			NULL, op->alg->kind == UTEE_ALG_HMAC ? "HMAC" : "CMAC",
+			NULL);
+		op->mac = mac ? EVP_MAC_CTX_new(mac) : NULL;
+		EVP_MAC_free(mac);
+		return op->mac ? TEE_SUCCESS : TEE_ERROR_OUT_OF_MEMORY;
+	default:
+		op->cipher = EVP_CIPHER_CTX_new();
+		return op->cipher ? TEE_SUCCESS : TEE_ERROR_OUT_OF_MEMORY;
+	}
+}
+
+static void op_free(struct __TEE_OperationHandle *op)
+{
+	op_finish(op);
+	EVP_MD_CTX_free(op->md);
+	EVP_CIPHER_CTX_free(op->cipher);
+	EVP_MAC_CTX_free(op->mac);
+	utee_obj_free_key(op->key);
+	OPENSSL_cleanse(op->last, sizeof(op->last));
+	TEE_Free(op);
+}
+
+TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
+				 uint32_t algorithm, uint32_t mode,
+				 uint32_t maxKeySize)
+{
+	const struct utee_alg *a = utee_alg_find(algorithm);
+	struct __TEE_OperationHandle *op;
+	TEE_Result res = TEE_SUCCESS;
+
+	if (!operation)
+		misuse();
+	*operation = TEE_HANDLE_NULL;
+	if (!a || !mode_ok(a, mode))
+		return TEE_ERROR_NOT_SUPPORTED;
+	op = TEE_Malloc(sizeof(*op), TEE_MALLOC_FILL_ZERO);
+	if (!op)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	op->alg = a;
+	op->info.algorithm = algorithm;
+	op->info.operationClass = utee_alg_class(a);
+	op->info.mode = mode;
+	op->info.digestLength = a->digest_len;
+	op->info.maxKeySize = maxKeySize;
+	op->info.requiredKeyUsage = required_usage(mode);
+	if (a->kind == UTEE_ALG_DIGEST)
+		op->info.handleState =
+			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
+	else
+		res = utee_obj_alloc_key(a->key_type, maxKeySize, &op->key);
+	if (!res)
+		res = op_contexts(op);
+	if (res)
+		goto err;
+	op->next = operations;
+	operations = op;
+	*operation = op;
+	return TEE_SUCCESS;
+err:
+	op_free(op);
+	return res;
+}
+
+void TEE_FreeOperation(TEE_OperationHandle operation)
+{
+	struct __TEE_OperationHandle **p = &operations;
+	struct __TEE_OperationHandle *op;
+
+	if (!operation)
+		return;
+	op = utee_op_get(operation);
+	while (*p != op)
+		p = &(*p)->next;
+	*p = op->next;
+	op_free(op);
+}
+
+void TEE_GetOperationInfo(TEE_OperationHandle operation,
+			  TEE_OperationInfo *operationInfo)
+{
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+
+	if (!operationInfo)
+		misuse();
+	*operationInfo = op->info;
+}
+
+TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
+					TEE_OperationInfoMultiple *info,
+					size_t *operationSize)
+{
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	uint32_t nkeys = op->key ? 1 : 0;
+	size_t need = sizeof(*info) + nkeys * sizeof(info->keyInformation[0]);
+
+	if (!info || !operationSize || *operationSize < sizeof(*info))
+		misuse();
+	if (*operationSize < need) {
+		*operationSize = need;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	info->algorithm = op->info.algorithm;
+	info->operationClass = op->info.operationClass;
+	info->mode = op->info.mode;
+	info->digestLength = op->info.digestLength;
+	info->maxKeySize = op->info.maxKeySize;
+	info->handleState = op->info.handleState;
+	info->operationState = op->state;
+	info->numberOfKeys = nkeys;
+	if (nkeys) {
+		info->keyInformation[0].keySize = op->info.keySize;
+		info->keyInformation[0].requiredKeyUsage =
+			op->info.requiredKeyUsage;
+	}
+	*operationSize = need;
+	return TEE_SUCCESS;
+}
+
+void TEE_ResetOperation(TEE_OperationHandle operation)
+{
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+
+	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
+		misuse();
+	if (op->alg->kind == UTEE_ALG_DIGEST) {
+		digest_restart(op);
+		return;
+	}
+	op_finish(op);
+}
+
+TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
+			       TEE_ObjectHandle key)
+{
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct __TEE_ObjectHandle *k;
+	uint32_t need = op->info.requiredKeyUsage;
+
+	if (!op->key || (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
+		misuse();
+	if (!key) { /* clears the key */
+		utee_obj_clear(op->key);
+		op->info.keySize = 0;
+		op->info.handleState &= ~TEE_HANDLE_FLAG_KEY_SET;
+		return TEE_SUCCESS;
+	}
+	k = utee_obj_get(key);
+	if (!(k->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) ||
+	    (k->info.objectUsage & need) != need ||
+	    k->info.objectSize > op->info.maxKeySize ||
+	    k->info.objectType != op->alg->key_type)
+		misuse();
+	if (utee_obj_copy_into(op->key, k))
+		misuse();
+	op->info.keySize = k->info.objectSize;
+	op->info.handleState |= TEE_HANDLE_FLAG_KEY_SET;
+	op->state = TEE_OPERATION_STATE_INITIAL;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
+				TEE_ObjectHandle key1, TEE_ObjectHandle key2)
+{
+	(void)key1;
+	(void)key2;
+	/* No implemented algorithm takes two keys (AES-XTS, SM2-KEP). */
+	utee_op_get(operation);
+	misuse();
+}
+
+/* Makes uninitialised-context @dst's libcrypto state a copy of @src's. */
+static void copy_contexts(struct __TEE_OperationHandle *dst,
+			  const struct __TEE_OperationHandle *src)
+{
+	if (src->md)
+		must(EVP_MD_CTX_copy_ex(dst->md, src->md));
+	if (src->cipher && EVP_CIPHER_CTX_get0_cipher(src->cipher))
+		must(EVP_CIPHER_CTX_copy(dst->cipher, src->cipher));
+	if (src->mac && (src->info.handleState & TEE_HANDLE_FLAG_INITIALIZED)) {
+		EVP_MAC_CTX *mac = EVP_MAC_CTX_dup(src->mac);
+
+		if (!mac)
+			misuse();
+		EVP_MAC_CTX_free(dst->mac);
+		dst->mac = mac;
+	}
+}
+
+static uint8_t *dup_bytes(const uint8_t *src, size_t len)
+{
+	uint8_t *p;
+
+	if (!src)
+		return NULL;
+	p = TEE_Malloc(len ? len : 1, TEE_MALLOC_NO_FILL);
+	if (!p)
+		misuse();
+	memcpy(p, src, len);
+	return p;
+}
+
+void TEE_CopyOperation(TEE_OperationHandle dstOperation,
+		       TEE_OperationHandle srcOperation)
+{
+	struct __TEE_OperationHandle *dst = utee_op_get(dstOperation);
+	struct __TEE_OperationHandle *src = utee_op_get(srcOperation);
+	uint32_t max = dst->info.maxKeySize;
+
+	if (dst == src)
+		return;
+	if (dst->info.algorithm != src->info.algorithm ||
+	    dst->info.mode != src->info.mode || src->info.keySize > max)
+		misuse();
+	op_finish(dst);
+	if (src->key && (src->info.handleState & TEE_HANDLE_FLAG_KEY_SET)) {
+		if (utee_obj_copy_into(dst->key, src->key))
+			misuse();
+	} else if (dst->key) {
+		utee_obj_clear(dst->key);
+	}
+	copy_contexts(dst, src);
+	dst->info = src->info;
+	dst->info.maxKeySize = max;
+	dst->state = src->state;
+	dst->buffered = src->buffered;
+	memcpy(dst->last, src->last, sizeof(dst->last));
+	dst->tag_len = src->tag_len;
+	dst->ccm_aad = dup_bytes(src->ccm_aad, src->ccm_aad_len);
+	dst->ccm_aad_len = src->ccm_aad_len;
+	dst->ccm_data = dup_bytes(src->ccm_data, src->ccm_data_len);
+	dst->ccm_data_len = src->ccm_data_len;
+}
+
+TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
+{
+	if (!utee_alg_find(algId) || element != TEE_CRYPTO_ELEMENT_NONE)
+		return TEE_ERROR_NOT_SUPPORTED;
+	return TEE_SUCCESS;
+}
+
+/* Message digest functions */
+
+void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
+		      size_t chunkSize)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_DIGEST);
+
+	check_buf(chunk, chunkSize);
+	if (op->state == TEE_OPERATION_STATE_EXTRACTING)
+		misuse();
+	must(EVP_DigestUpdate(op->md, chunk, chunkSize));
+	op->state = TEE_OPERATION_STATE_ACTIVE;
+}
+
+TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
+			     size_t chunkLen, void *hash, size_t *hashLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_DIGEST);
+	unsigned int len;
+
+	check_buf(chunk, chunkLen);
+	if (!hashLen)
+		misuse();
+	if (!hash || *hashLen < op->info.digestLength) {
+		*hashLen = op->info.digestLength;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	must(EVP_DigestUpdate(op->md, chunk, chunkLen));
+	must(EVP_DigestFinal_ex(op->md, hash, &len));
+	*hashLen = len;
+	digest_restart(op);
+	return TEE_SUCCESS;
+}
+
+/* Symmetric cipher functions */
+
+void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_CIPHER);
+
+	check_buf(IV, IVLen);
+	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
+		misuse();
+	op_finish(op);
+	if (utee_cipher_start(op, IV, IVLen))
+		misuse();
+	op->info.handleState |= TEE_HANDLE_FLAG_INITIALIZED;
+	op->state = TEE_OPERATION_STATE_ACTIVE;
+}
+
+/* CipherUpdate and CipherDoFinal: the short-buffer rule, then the work. */
+static TEE_Result cipher_feed(TEE_OperationHandle operation, const void *src,
+			      size_t srcLen, void *dest, size_t *destLen,
+			      bool final)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_CIPHER);
+	size_t need;
+
+	check_buf(src, srcLen);
+	if (!destLen)
+		misuse();
+	/* Without padding, the end must fall on a block boundary. */
+	if (final && (op->buffered + srcLen) % op->alg->block)
+		misuse();
+	need = utee_cipher_out_len(op, srcLen, final);
+	if (*destLen < need) {
+		*destLen = need;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	check_buf(dest, need);
+	if (utee_cipher_run(op, src, srcLen, dest, destLen))
+		misuse();
+	if (final)
+		op_finish(op);
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_CipherUpdate(TEE_OperationHandle operation, const void *srcData,
+			    size_t srcLen, void *destData, size_t *destLen)
+{
+	return cipher_feed(operation, srcData, srcLen, destData, destLen,
+			   false);
+}
+
+TEE_Result TEE_CipherDoFinal(TEE_OperationHandle operation, const void *srcData,
+			     size_t srcLen, void *destData, size_t *destLen)
+{
+	return cipher_feed(operation, srcData, srcLen, destData, destLen, true);
+}
+
+/* MAC functions */
+
+void TEE_MACInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_MAC);
+
+	check_buf(IV, IVLen);
+	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
+		misuse();
+	op_finish(op);
+	if (utee_mac_start(op, IV, IVLen))
+		misuse();
+	op->info.handleState |= TEE_HANDLE_FLAG_INITIALIZED;
+	op->state = TEE_OPERATION_STATE_ACTIVE;
+}
+
+void TEE_MACUpdate(TEE_OperationHandle operation, const void *chunk,
+		   size_t chunkSize)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_MAC);
+
+	check_buf(chunk, chunkSize);
+	if (utee_mac_update(op, chunk, chunkSize))
+		misuse();
+}
+
+/* Feeds the last @len bytes and writes the MAC to @mac. */
+static void mac_final(struct __TEE_OperationHandle *op, const void *msg,
+		      size_t len, uint8_t *mac)
+{
+	check_buf(msg, len);
+	if (utee_mac_update(op, msg, len) || utee_mac_final(op, mac))
+		misuse();
+	op_finish(op);
+}
+
+TEE_Result TEE_MACComputeFinal(TEE_OperationHandle operation,
+			       const void *message, size_t messageLen,
+			       void *mac, size_t *macLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_MAC);
+
+	if (!macLen)
+		misuse();
+	if (!mac || *macLen < op->info.digestLength) {
+		*macLen = op->info.digestLength;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	mac_final(op, message, messageLen, mac);
+	*macLen = op->info.digestLength;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_MACCompareFinal(TEE_OperationHandle operation,
+			       const void *message, size_t messageLen,
+			       const void *mac, size_t macLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_MAC);
+	uint8_t computed[EVP_MAX_MD_SIZE];
+	bool same;
+
+	check_buf(mac, macLen);
+	mac_final(op, message, messageLen, computed);
+	same = macLen == op->info.digestLength &&
+	       !CRYPTO_memcmp(computed, mac, macLen);
+	OPENSSL_cleanse(computed, sizeof(computed));
+	return same ? TEE_SUCCESS : TEE_ERROR_MAC_INVALID;
+}
+
+/* Authenticated encryption functions */
+
+TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
+		      size_t nonceLen, uint32_t tagLen, size_t AADLen,
+		      size_t payloadLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_AE);
+	TEE_Result res;
+
+	/* libcrypto takes CCM's lengths from what is fed. */
+	(void)AADLen;
+	(void)payloadLen;
+	if (!nonce || !(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET) ||
+	    op->state != TEE_OPERATION_STATE_INITIAL)
+		misuse();
+	op_finish(op);
+	res = utee_ae_start(op, nonce, nonceLen, tagLen);
+	if (res == TEE_ERROR_NOT_SUPPORTED)
+		return res;
+	if (res)
+		misuse();
+	op->info.handleState |= TEE_HANDLE_FLAG_INITIALIZED;
+	return TEE_SUCCESS;
+}
+
+void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
+		     size_t AADdataLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_AE);
+
+	check_buf(AADdata, AADdataLen);
+	/* All AAD comes before the payload. */
+	if (op->state != TEE_OPERATION_STATE_INITIAL)
+		misuse();
+	if (utee_ae_aad(op, AADdata, AADdataLen))
+		misuse();
+}
+
+/* The short-buffer check of the AE functions that output payload. */
+static bool ae_short(const struct __TEE_OperationHandle *op, size_t srcLen,
+		     size_t *destLen, bool final)
+{
+	size_t need = utee_ae_out_len(op, srcLen, final);
+
+	if (!destLen)
+		misuse();
+	if (*destLen >= need)
+		return false;
+	*destLen = need;
+	return true;
+}
+
+TEE_Result TEE_AEUpdate(TEE_OperationHandle operation, const void *srcData,
+			size_t srcLen, void *destData, size_t *destLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_AE);
+
+	check_buf(srcData, srcLen);
+	if (ae_short(op, srcLen, destLen, false))
+		return TEE_ERROR_SHORT_BUFFER;
+	check_buf(destData, utee_ae_out_len(op, srcLen, false));
+	if (utee_ae_update(op, srcData, srcLen, destData, destLen))
+		misuse();
+	op->state = TEE_OPERATION_STATE_ACTIVE;
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_AEEncryptFinal(TEE_OperationHandle operation,
+			      const void *srcData, size_t srcLen,
+			      void *destData, size_t *destLen, void *tag,
+			      size_t *tagLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_AE);
+	size_t need;
+
+	check_buf(srcData, srcLen);
+	if (op->info.mode != TEE_MODE_ENCRYPT || !destLen || !tagLen)
+		misuse();
+	/* Either buffer short: both sizes needed are written back. */
+	need = utee_ae_out_len(op, srcLen, true);
+	if (*destLen < need || !tag || *tagLen < op->tag_len) {
+		*destLen = need;
+		*tagLen = op->tag_len;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	check_buf(destData, need);
+	if (utee_ae_final(op, srcData, srcLen, destData, destLen, tag))
+		misuse();
+	*tagLen = op->tag_len;
+	op_finish(op);
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
+			      const void *srcData, size_t srcLen,
+			      void *destData, size_t *destLen, void *tag,
+			      size_t tagLen)
+{
+	struct __TEE_OperationHandle *op =
+		ready_op(operation, TEE_OPERATION_AE);
+	TEE_Result res = TEE_ERROR_MAC_INVALID;
+
+	check_buf(srcData, srcLen);
+	check_buf(tag, tagLen);
+	if (op->info.mode != TEE_MODE_DECRYPT)
+		misuse();
+	if (ae_short(op, srcLen, destLen, true))
+		return TEE_ERROR_SHORT_BUFFER;
+	check_buf(destData, utee_ae_out_len(op, srcLen, true));
+	if (tagLen == op->tag_len)
+		res = utee_ae_final(op, srcData, srcLen, destData, destLen,
+				    tag);
+	if (res && res != TEE_ERROR_MAC_INVALID)
+		misuse();
+	if (res)
+		*destLen = 0;
+	op_finish(op);
+	return res;
+}
+
+/* Random data generation function */
+
+void TEE_GenerateRandom(void *randomBuffer, size_t randomBufferLen)
+{
+	uint8_t *p = randomBuffer;
+
+	check_buf(randomBuffer, randomBufferLen);
+	while (randomBufferLen) {
+		size_t n =
+			randomBufferLen > INT_MAX ? INT_MAX : randomBufferLen;
+
+		must(RAND_bytes(p, (int)n));
+		p += n;
+		randomBufferLen -= n;
+	}
+}

@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * libutee internals of chapters 5 and 6 (transient objects, cryptographic
+ * operations): what tee_api_objects.c, tee_api_operations.c and the
+ * libcrypto backends (utee_crypto_*.c) share.
+ *
+ *  utee_crypto_init.c    libcrypto brought up before the sandbox
+ *  utee_crypto_alg.c     the tables: object types and algorithms
+ *  tee_api_objects.c     transient objects, attributes, key generation
+ *  tee_api_operations.c  generic operation functions, digests, random
+ *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
+ *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
+ *
+ * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
+ * point to the structs below, and every API function first looks the
+ * handle up in the registry of live handles (utee_obj_get(),
+ * utee_op_get()); what is not there makes the TA panic, so a freed or
+ * forged handle is never dereferenced.  Like the rest of the runtime the
+ * registries are touched by the entry thread only, so they need no lock.
+ */
+#ifndef UTEE_CRYPTO_H
+#define UTEE_CRYPTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/evp.h>
+#include <tee_api_types.h>
+
+/* Attributes an object of any implemented type holds at most. */
+#define UTEE_OBJ_MAX_ATTRS 1
+
+/* Largest block of the implemented ciphers (AES, SM4). */
+#define UTEE_MAX_BLOCK 16
+
+/* TEE_Panic() code of a misuse the runtime detects (OP-TEE's usual 0). */
+#define UTEE_PANIC_MISUSE 0
+
+/**
+ * struct utee_obj_type - what a TEE_TYPE_* allows (OP-TEE's rules)
+ * @type:	the TEE_TYPE_* value
+ * @step:	sizes (bits) are multiples of it
+ * @min:	the smallest size
+ * @max:	the largest size
+ * @alt:	one more size accepted off the step (GP 1.0 DES sizes), or 0
+ * @alt2:	another one, or 0
+ */
+struct utee_obj_type {
+	uint32_t type;
+	uint16_t step;
+	uint16_t min;
+	uint16_t max;
+	uint16_t alt;
+	uint16_t alt2;
+};
+
+/**
+ * struct utee_attr - one attribute an object holds
+ * @id:		its TEE_ATTR_* id
+ * @buf:	a buffer attribute's bytes (TEE_Malloc'ed), or NULL
+ * @len:	their length
+ */
+struct utee_attr {
+	uint32_t id;
+	uint8_t *buf;
+	size_t len;
+};
+
+/**
+ * struct __TEE_ObjectHandle - a transient object
+ * @info:	what TEE_GetObjectInfo1() reports (dataSize/Position 0)
+ * @kind:	its type's rules
+ * @nattrs:	attributes held in @attrs
+ * @attrs:	the attributes
+ * @op_key:	the key slot of an operation: the TA may not free it
+ * @next:	registry link
+ */
+struct __TEE_ObjectHandle {
+	TEE_ObjectInfo info;
+	const struct utee_obj_type *kind;
+	unsigned int nattrs;
+	struct utee_attr attrs[UTEE_OBJ_MAX_ATTRS];
+	bool op_key;
+	struct __TEE_ObjectHandle *next;
+};
+
+/* How an algorithm's operation is carried out. */
+enum utee_alg_kind {
+	UTEE_ALG_DIGEST,
+	UTEE_ALG_CIPHER,
+	UTEE_ALG_HMAC,
+	UTEE_ALG_CMAC,
+	UTEE_ALG_CBC_MAC,
+	UTEE_ALG_GCM,
+	UTEE_ALG_CCM,
+};
+
+/**
+ * struct utee_alg - an implemented algorithm
+ * @alg:	its TEE_ALG_* value
+ * @kind:	the backend that runs it
+ * @key_type:	the TEE_TYPE_* of its key (0: none)
+ * @digest_len:	TEE_OperationInfo.digestLength (digest and MAC size)
+ * @block:	the cipher's block size (1: a stream mode)
+ * @evp:	libcrypto's name: the digest, or the cipher mode ("ECB",
+ *		"CBC", "CTR", "GCM", "CCM") completed by the key
+ * @pad:	CBC-MAC with PKCS#5 padding
+ */
+struct utee_alg {
+	uint32_t alg;
+	enum utee_alg_kind kind;
+	uint32_t key_type;
+	uint8_t digest_len;
+	uint8_t block;
+	const char *evp;
+	bool pad;
+};
+
+/**
+ * struct __TEE_OperationHandle - a cryptographic operation
+ * @info:	what TEE_GetOperationInfo() reports
+ * @state:	TEE_OPERATION_STATE_*
+ * @alg:	the algorithm
+ * @key:	the operation's own key object (a copy of the TA's key)
+ * @md:		digest context (digests)
+ * @cipher:	cipher context (ciphers, CBC-MAC, AE)
+ * @mac:	MAC context (HMAC, CMAC)
+ * @buffered:	input bytes libcrypto holds back (block modes, CBC-MAC)
+ * @last:	CBC-MAC: the last ciphertext block
+ * @tag_len:	AE: the tag length in bytes
+ * @ccm_aad:	CCM: the AAD, kept for the final call (libcrypto takes
+ *		CCM's AAD and payload in one piece each)
+ * @ccm_aad_len: its length
+ * @ccm_data:	CCM: the payload so far
+ * @ccm_data_len: its length
+ * @next:	registry link
+ */
+struct __TEE_OperationHandle {
+	TEE_OperationInfo info;
+	uint32_t state;
+	const struct utee_alg *alg;
+	TEE_ObjectHandle key;
+	EVP_MD_CTX *md;
+	EVP_CIPHER_CTX *cipher;
+	EVP_MAC_CTX *mac;
+	size_t buffered;
+	uint8_t last[UTEE_MAX_BLOCK];
+	size_t tag_len;
+	uint8_t *ccm_aad;
+	size_t ccm_aad_len;
+	uint8_t *ccm_data;
+	size_t ccm_data_len;
+	struct __TEE_OperationHandle *next;
+};
+
+/* utee_crypto_init.c */
+
+/**
+ * utee_crypto_init() - bring libcrypto up while the process may still
+ * open files: no configuration file, the default provider, both DRBGs
+ * seeded.  Afterwards libcrypto needs only calls the sandbox allows.
+ * Return: 0, or -1 when libcrypto cannot start.
+ */
+int utee_crypto_init(void);
+
+/* utee_crypto_alg.c */
+
+/** utee_obj_type_find() - the rules of @type, or NULL: not implemented. */
+const struct utee_obj_type *utee_obj_type_find(uint32_t type);
+
+/** utee_obj_size_ok() - @bits is a size objects of @t may have. */
+bool utee_obj_size_ok(const struct utee_obj_type *t, uint32_t bits);
+
+/** utee_alg_find() - the algorithm @alg, or NULL: not implemented. */
+const struct utee_alg *utee_alg_find(uint32_t alg);
+
+/**
+ * utee_alg_class() - @a's TEE_OPERATION_* class (bits 31:28 of the id)
+ */
+uint32_t utee_alg_class(const struct utee_alg *a);
+
+/**
+ * utee_cipher_fetch() - libcrypto's cipher for @a with a key of
+ * @key_len bytes, or NULL
+ */
+EVP_CIPHER *utee_cipher_fetch(const struct utee_alg *a, size_t key_len);
+
+/**
+ * utee_cipher_key() - the key libcrypto takes for @a from the object's
+ * secret @key of @len bytes: DES and two-key triple DES run as three-key
+ * triple DES (K1 K1 K1, K1 K2 K1), which computes the same function
+ * @out:	at least 24 bytes
+ * Return: the length of the key in @out.
+ */
+size_t utee_cipher_key(const struct utee_alg *a, const uint8_t *key, size_t len,
+		       uint8_t *out);
+
+/* tee_api_objects.c */
+
+/** utee_obj_get() - the live object @h, or the TA panics. */
+struct __TEE_ObjectHandle *utee_obj_get(TEE_ObjectHandle h);
+
+/**
+ * utee_obj_secret() - the secret value of initialised object @o
+ * @len:	[out] its length
+ * Return: the bytes (owned by @o), or NULL when it has none.
+ */
+const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len);
+
+/**
+ * utee_obj_alloc_key() - the key object of a new operation: a transient
+ * object the TA cannot free
+ * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_obj_alloc_key(uint32_t type, uint32_t max_bits,
+			      TEE_ObjectHandle *key);
+
+/** utee_obj_free_key() - free an operation's key object (NULL is fine). */
+void utee_obj_free_key(TEE_ObjectHandle key);
+
+/**
+ * utee_obj_copy_into() - make uninitialised @dst a copy of initialised
+ * @src (attributes, size, usage, INITIALIZED)
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY (@dst left reset).
+ */
+TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
+			      const struct __TEE_ObjectHandle *src);
+
+/** utee_obj_clear() - reset @o: no attributes, size 0, usage all. */
+void utee_obj_clear(struct __TEE_ObjectHandle *o);
+
+/* tee_api_operations.c */
+
+/** utee_op_get() - the live operation @h, or the TA panics. */
+struct __TEE_OperationHandle *utee_op_get(TEE_OperationHandle h);
+
+/* utee_crypto_cipher.c: ciphers and AE.  Errors other than those named
+ * are libcrypto failures: the caller panics. */
+
+/**
+ * utee_cipher_start() - (re)initialise @op's cipher context with its
+ * key and @iv (NULL for ECB) for its mode
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_cipher_start(struct __TEE_OperationHandle *op, const void *iv,
+			     size_t iv_len);
+
+/**
+ * utee_cipher_out_len() - how many bytes feeding @len more input makes
+ * @op output now (@final: and at the end)
+ */
+size_t utee_cipher_out_len(const struct __TEE_OperationHandle *op, size_t len,
+			   bool final);
+
+/**
+ * utee_cipher_run() - feed @len bytes of @src to @op, output into @dest
+ * (room checked by the caller with utee_cipher_out_len())
+ * @out_len:	[out] bytes written
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_cipher_run(struct __TEE_OperationHandle *op, const void *src,
+			   size_t len, void *dest, size_t *out_len);
+
+/**
+ * utee_ae_start() - start AE operation @op with @nonce, a tag of
+ * @tag_bits bits and, for CCM, the lengths announced
+ * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED (GCM tag length) or
+ * TEE_ERROR_BAD_PARAMETERS (a length CCM or GCM cannot take: panic).
+ */
+TEE_Result utee_ae_start(struct __TEE_OperationHandle *op, const void *nonce,
+			 size_t nonce_len, uint32_t tag_bits);
+
+/**
+ * utee_ae_aad() - feed @len bytes of additional data
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ae_aad(struct __TEE_OperationHandle *op, const void *aad,
+		       size_t len);
+
+/**
+ * utee_ae_out_len() - bytes feeding @len more payload outputs now
+ * (@final: and at the end)
+ */
+size_t utee_ae_out_len(const struct __TEE_OperationHandle *op, size_t len,
+		       bool final);
+
+/**
+ * utee_ae_update() - feed @len bytes of payload, output into @dest
+ * @out_len:	[out] bytes written
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
+			  size_t len, void *dest, size_t *out_len);
+
+/**
+ * utee_ae_final() - feed the last @len bytes and finish: encrypting,
+ * write the tag (op->tag_len bytes) to @tag; decrypting, check @tag
+ * @out_len:	[out] bytes written to @dest
+ * Return: TEE_SUCCESS, TEE_ERROR_MAC_INVALID (decryption),
+ * TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
+			 size_t len, void *dest, size_t *out_len, void *tag);
+
+/* utee_crypto_mac.c */
+
+/**
+ * utee_mac_start() - (re)initialise MAC operation @op with its key (and
+ * @iv for CBC-MAC; NULL: zeros)
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (IV length) or
+ * TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_mac_start(struct __TEE_OperationHandle *op, const void *iv,
+			  size_t iv_len);
+
+/** utee_mac_update() - feed @len bytes. Return: TEE_SUCCESS or GENERIC. */
+TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
+			   size_t len);
+
+/**
+ * utee_mac_final() - the MAC (op->info.digestLength bytes) into @mac
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (CBC-MAC without padding
+ * over a partial block) or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_mac_final(struct __TEE_OperationHandle *op, uint8_t *mac);
+
+#endif

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The tables of chapters 5 and 6: which object types and algorithms the
+ * runtime implements, with OP-TEE's size rules (ABI-FACTS-INTERNAL §1.6,
+ * §1.7) and libcrypto's name for each.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <tee_api_defines.h>
+
+#include "utee_crypto.h"
+
+/* Secret-key types.  DES and DES3 also take the GP 1.0 sizes without
+ * parity bits (56; 112 and 168), as OP-TEE does (CFG_COMPAT_GP10_DES). */
+static const struct utee_obj_type obj_types[] = {
+	{TEE_TYPE_AES, 64, 128, 256, 0, 0},
+	{TEE_TYPE_DES, 64, 64, 64, 56, 0},
+	{TEE_TYPE_DES3, 64, 128, 192, 112, 168},
+	{TEE_TYPE_SM4, 128, 128, 128, 0, 0},
+	{TEE_TYPE_HMAC_MD5, 8, 64, 512, 0, 0},
+	{TEE_TYPE_HMAC_SHA1, 8, 80, 512, 0, 0},
+	{TEE_TYPE_HMAC_SHA224, 8, 112, 512, 0, 0},
+	{TEE_TYPE_HMAC_SHA256, 8, 192, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SHA384, 8, 256, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SHA512, 8, 256, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SM3, 8, 80, 512, 0, 0},
+	{TEE_TYPE_HMAC_SHA3_224, 8, 192, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SHA3_256, 8, 256, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SHA3_384, 8, 256, 1024, 0, 0},
+	{TEE_TYPE_HMAC_SHA3_512, 8, 256, 1024, 0, 0},
+	{TEE_TYPE_GENERIC_SECRET, 8, 0, 4096, 0, 0},
+};
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* clang-format off */
+#define DIGEST(id, len, name) \
+	{ id, UTEE_ALG_DIGEST, 0, len, 0, name, false }
+#define HMAC(id, type, len, name) \
+	{ id, UTEE_ALG_HMAC, type, len, 0, name, false }
+#define CIPHER(id, type, block, mode) \
+	{ id, UTEE_ALG_CIPHER, type, 0, block, mode, false }
+#define CBC_MAC(id, type, block, pad) \
+	{ id, UTEE_ALG_CBC_MAC, type, block, block, "CBC", pad }
+/* clang-format on */
+
+static const struct utee_alg algs[] = {
+	DIGEST(TEE_ALG_MD5, 16, "MD5"),
+	DIGEST(TEE_ALG_SHA1, 20, "SHA1"),
+	DIGEST(TEE_ALG_SHA224, 28, "SHA224"),
+	DIGEST(TEE_ALG_SHA256, 32, "SHA256"),
+	DIGEST(TEE_ALG_SHA384, 48, "SHA384"),
+	DIGEST(TEE_ALG_SHA512, 64, "SHA512"),
+	DIGEST(TEE_ALG_SM3, 32, "SM3"),
+	DIGEST(TEE_ALG_SHA3_224, 28, "SHA3-224"),
+	DIGEST(TEE_ALG_SHA3_256, 32, "SHA3-256"),
+	DIGEST(TEE_ALG_SHA3_384, 48, "SHA3-384"),
+	DIGEST(TEE_ALG_SHA3_512, 64, "SHA3-512"),
+	HMAC(TEE_ALG_HMAC_MD5, TEE_TYPE_HMAC_MD5, 16, "MD5"),
+	HMAC(TEE_ALG_HMAC_SHA1, TEE_TYPE_HMAC_SHA1, 20, "SHA1"),
+	HMAC(TEE_ALG_HMAC_SHA224, TEE_TYPE_HMAC_SHA224, 28, "SHA224"),
+	HMAC(TEE_ALG_HMAC_SHA256, TEE_TYPE_HMAC_SHA256, 32, "SHA256"),
+	HMAC(TEE_ALG_HMAC_SHA384, TEE_TYPE_HMAC_SHA384, 48, "SHA384"),
+	HMAC(TEE_ALG_HMAC_SHA512, TEE_TYPE_HMAC_SHA512, 64, "SHA512"),
+	HMAC(TEE_ALG_HMAC_SM3, TEE_TYPE_HMAC_SM3, 32, "SM3"),
+	HMAC(TEE_ALG_HMAC_SHA3_224, TEE_TYPE_HMAC_SHA3_224, 28, "SHA3-224"),
+	HMAC(TEE_ALG_HMAC_SHA3_256, TEE_TYPE_HMAC_SHA3_256, 32, "SHA3-256"),
+	HMAC(TEE_ALG_HMAC_SHA3_384, TEE_TYPE_HMAC_SHA3_384, 48, "SHA3-384"),
+	HMAC(TEE_ALG_HMAC_SHA3_512, TEE_TYPE_HMAC_SHA3_512, 64, "SHA3-512"),
+	CIPHER(TEE_ALG_AES_ECB_NOPAD, TEE_TYPE_AES, 16, "ECB"),
+	CIPHER(TEE_ALG_AES_CBC_NOPAD, TEE_TYPE_AES, 16, "CBC"),
+	CIPHER(TEE_ALG_AES_CTR, TEE_TYPE_AES, 1, "CTR"),
+	CIPHER(TEE_ALG_DES_ECB_NOPAD, TEE_TYPE_DES, 8, "ECB"),
+	CIPHER(TEE_ALG_DES_CBC_NOPAD, TEE_TYPE_DES, 8, "CBC"),
+	CIPHER(TEE_ALG_DES3_ECB_NOPAD, TEE_TYPE_DES3, 8, "ECB"),
+	CIPHER(TEE_ALG_DES3_CBC_NOPAD, TEE_TYPE_DES3, 8, "CBC"),
+	CIPHER(TEE_ALG_SM4_ECB_NOPAD, TEE_TYPE_SM4, 16, "ECB"),
+	CIPHER(TEE_ALG_SM4_CBC_NOPAD, TEE_TYPE_SM4, 16, "CBC"),
+	CIPHER(TEE_ALG_SM4_CTR, TEE_TYPE_SM4, 1, "CTR"),
+	CBC_MAC(TEE_ALG_AES_CBC_MAC_NOPAD, TEE_TYPE_AES, 16, false),
+	CBC_MAC(TEE_ALG_AES_CBC_MAC_PKCS5, TEE_TYPE_AES, 16, true),
+	CBC_MAC(TEE_ALG_DES_CBC_MAC_NOPAD, TEE_TYPE_DES, 8, false),
+	CBC_MAC(TEE_ALG_DES_CBC_MAC_PKCS5, TEE_TYPE_DES, 8, true),
+	CBC_MAC(TEE_ALG_DES3_CBC_MAC_NOPAD, TEE_TYPE_DES3, 8, false),
+	CBC_MAC(TEE_ALG_DES3_CBC_MAC_PKCS5, TEE_TYPE_DES3, 8, true),
+	{TEE_ALG_AES_CMAC, UTEE_ALG_CMAC, TEE_TYPE_AES, 16, 16, "CBC", false},
+	{TEE_ALG_AES_GCM, UTEE_ALG_GCM, TEE_TYPE_AES, 0, 1, "GCM", false},
+	{TEE_ALG_AES_CCM, UTEE_ALG_CCM, TEE_TYPE_AES, 0, 1, "CCM", false},
+};
+
+const struct utee_obj_type *utee_obj_type_find(uint32_t type)
+{
+	for (size_t i = 0; i < ARRAY_LEN(obj_types); i++)
+		if (obj_types[i].type == type)
+			return &obj_types[i];
+	return NULL;
+}
+
+bool utee_obj_size_ok(const struct utee_obj_type *t, uint32_t bits)
+{
+	if (bits && (bits == t->alt || bits == t->alt2))
+		return true;
+	return bits >= t->min && bits <= t->max && !(bits % t->step);
+}
+
+const struct utee_alg *utee_alg_find(uint32_t alg)
+{
+	for (size_t i = 0; i < ARRAY_LEN(algs); i++)
+		if (algs[i].alg == alg)
+			return &algs[i];
+	return NULL;
+}
+
+uint32_t utee_alg_class(const struct utee_alg *a)
+{
+	return a->alg >> 28;
+}
+
+EVP_CIPHER *utee_cipher_fetch(const struct utee_alg *a, size_t key_len)
+{
+	char name[32];
+
+	switch (a->key_type) {
+	case TEE_TYPE_AES:
+		snprintf(name, sizeof(name), "AES-%zu-%s", key_len * 8, a->evp);
+		break;
+	case TEE_TYPE_SM4:
+		snprintf(name, sizeof(name), "SM4-%s", a->evp);
+		break;
+	default: /* DES, DES3: see utee_cipher_key() */
+		snprintf(name, sizeof(name), "DES-EDE3-%s", a->evp);
+		break;
+	}
+	return EVP_CIPHER_fetch(NULL, name, NULL);
+}
+
+size_t utee_cipher_key(const struct utee_alg *a, const uint8_t *key, size_t len,
+		       uint8_t *out)
+{
+	if (a->key_type != TEE_TYPE_DES && a->key_type != TEE_TYPE_DES3) {
+		memcpy(out, key, len);
+		return len;
+	}
+	/* K1 [K2 [K3]]: the missing keys repeat K1, K2 in turn. */
+	for (size_t i = 0; i < 24; i++)
+		out[i] = key[i < len ? i : (i - 16 < len ? i - 16 : i % 8)];
+	return 24;
+}
