@@ -17,6 +17,8 @@
  *	SINGLE_INSTANCE | MULTI_SESSION | INSTANCE_KEEP_ALIVE; a TA
  *	written as for OP-TEE: implicit headers, extension properties,
  *	instance data
+ *  ta_test_crypto                 91dc9ca8-68c0-4bc5-bc3c-64b13e364601
+ *	MULTI_SESSION; the Internal API's objects and crypto (crypto/)
  */
 #ifndef TEST_TA_UUIDS_H
 #define TEST_TA_UUIDS_H
@@ -76,5 +78,13 @@
 		}                                                              \
 	}
 #define TA_TEST_OPTEE_STYLE_UUID_STR "244223b7-2ac2-47bf-bb16-d18f20983e75"
+#define TA_TEST_CRYPTO_UUID                                                    \
+	{                                                                      \
+		0x91dc9ca8, 0x68c0, 0x4bc5,                                    \
+		{                                                              \
+			0xbc, 0x3c, 0x64, 0xb1, 0x3e, 0x36, 0x46, 0x01         \
+		}                                                              \
+	}
+#define TA_TEST_CRYPTO_UUID_STR "91dc9ca8-68c0-4bc5-bc3c-64b13e364601"
 
 #endif

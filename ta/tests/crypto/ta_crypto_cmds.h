@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ta_test_crypto's commands: the GP Internal API's transient objects and
+ * cryptographic operations driven from a client, one command per kind of
+ * operation.  Shared by the TA and tests/e2e/test_internal_crypto.c.
+ *
+ * Keyed commands take a struct ta_crypto_req in [0] (MEMREF_INPUT): the
+ * algorithm, the key and the IV or nonce; the data comes in [1]
+ * (MEMREF_INPUT) and the result goes to [2] (MEMREF_OUTPUT).  A result
+ * that does not fit comes back as TEE_ERROR_SHORT_BUFFER with [2]'s size
+ * set to what the whole result needs.
+ */
+#ifndef TA_CRYPTO_CMDS_H
+#define TA_CRYPTO_CMDS_H
+
+#include <stdint.h>
+
+/**
+ * struct ta_crypto_req - what a keyed command works with
+ * @alg:	TEE_ALG_*
+ * @mode:	TEE_MODE_*
+ * @key_type:	TEE_TYPE_* of the key object
+ * @chunk:	feed the data through the Update function in pieces of this
+ *		size, the rest to the final function (0: all to the final)
+ * @key_len:	bytes of key, first in @bytes
+ * @iv_len:	bytes of IV or nonce, next
+ * @aad_len:	bytes of AAD (AE), next
+ * @tag_len:	AE: tag bytes; decrypting, the tag follows the AAD
+ * @bytes:	key, IV, AAD, tag
+ */
+struct ta_crypto_req {
+	uint32_t alg;
+	uint32_t mode;
+	uint32_t key_type;
+	uint32_t chunk;
+	uint32_t key_len;
+	uint32_t iv_len;
+	uint32_t aad_len;
+	uint32_t tag_len;
+	uint8_t bytes[];
+};
+
+/* [0] MEMREF_OUTPUT: filled by TEE_GenerateRandom. */
+#define TA_CRYPTO_CMD_RANDOM 0
+/*
+ * [0] VALUE_INPUT a = TEE_ALG_*, b = chunk (as struct ta_crypto_req);
+ * [1] MEMREF_INPUT message; [2] MEMREF_OUTPUT digest.
+ */
+#define TA_CRYPTO_CMD_DIGEST 1
+/* As DIGEST; [2] gets the digest twice: the operation's, then that of a
+ * TEE_CopyOperation() copy made after the first b bytes. */
+#define TA_CRYPTO_CMD_DIGEST_COPY 2
+/* Keyed: TEE_CipherInit, TEE_CipherUpdate..., TEE_CipherDoFinal. */
+#define TA_CRYPTO_CMD_CIPHER 3
+/* Keyed: TEE_MACInit (IV if any), TEE_MACUpdate..., TEE_MACComputeFinal. */
+#define TA_CRYPTO_CMD_MAC 4
+/* Keyed, [2] MEMREF_INPUT the expected MAC: returns TEE_MACCompareFinal's
+ * result. */
+#define TA_CRYPTO_CMD_MAC_COMPARE 5
+/*
+ * Keyed: TEE_AEInit, TEE_AEUpdateAAD, TEE_AEUpdate..., then
+ * TEE_AEEncryptFinal ([3] MEMREF_OUTPUT: the tag) or TEE_AEDecryptFinal
+ * (the tag in the request).
+ */
+#define TA_CRYPTO_CMD_AE 6
+/*
+ * [0] VALUE_INPUT a = TEE_TYPE_*, b = maxObjectSize: returns what
+ * TEE_AllocateTransientObject returns.
+ */
+#define TA_CRYPTO_CMD_OBJ_ALLOC 7
+/*
+ * An object of [0] VALUE_INPUT (a = type, b = maxObjectSize), given the
+ * key in [1] MEMREF_INPUT (TEE_PopulateTransientObject) or, when [1] is
+ * empty, a generated key of [2].a bits; its usage is then restricted to
+ * [2].b.  [3] MEMREF_OUTPUT gets TEE_ObjectInfo's fields as seven
+ * uint32_t (type, size, max size, usage, data size, data position, handle
+ * flags) followed by the secret value read back with
+ * TEE_GetObjectBufferAttribute (whose result the command returns).
+ */
+#define TA_CRYPTO_CMD_OBJ_EXPORT 8
+/*
+ * Generates an AES key of [0].a bits (VALUE_INPUT) in an extractable
+ * object, copies it to a second object (TEE_CopyObjectAttributes1) and
+ * encrypts the block [1] (MEMREF_INPUT) with the copy in ECB mode: [2]
+ * MEMREF_OUTPUT gets the key, [3] MEMREF_OUTPUT the ciphertext.
+ */
+#define TA_CRYPTO_CMD_GEN_AES 9
+/*
+ * [0] VALUE_INPUT a = TEE_ALG_*, b = TEE_MODE_*; [1] VALUE_INPUT a =
+ * maxKeySize, b = key bits (0: no key set, else a key of that many bits
+ * of zeros is set); [2] MEMREF_OUTPUT gets TEE_OperationInfoMultiple
+ * (its size is the size passed); [3] VALUE_OUTPUT a = handleState and b =
+ * keySize from TEE_GetOperationInfo.  Returns TEE_AllocateOperation's
+ * error, or TEE_GetOperationInfoMultiple's result.
+ */
+#define TA_CRYPTO_CMD_OP_INFO 10
+/* [0] VALUE_INPUT a = algId, b = element: TEE_IsAlgorithmSupported. */
+#define TA_CRYPTO_CMD_IS_SUPPORTED 11
+/* [0] VALUE_INPUT a = one of TA_CRYPTO_MISUSE_*: the TA panics. */
+#define TA_CRYPTO_CMD_MISUSE 12
+
+/* Misuses the GP specification answers with a panic. */
+#define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED 1
+#define TA_CRYPTO_MISUSE_FREED_OPERATION	2
+#define TA_CRYPTO_MISUSE_FORGED_OBJECT		3
+#define TA_CRYPTO_MISUSE_DIGEST_ON_CIPHER	4
+#define TA_CRYPTO_MISUSE_KEY_WRONG_TYPE		5
+#define TA_CRYPTO_MISUSE_KEY_NO_USAGE		6
+#define TA_CRYPTO_MISUSE_POPULATE_TWICE		7
+#define TA_CRYPTO_MISUSE_AAD_AFTER_PAYLOAD	8
+#define TA_CRYPTO_MISUSE_CIPHER_PARTIAL_BLOCK	9
+#define TA_CRYPTO_MISUSE_KEY_TOO_LARGE		10
+#define TA_CRYPTO_MISUSE_FREE_OPERATION_KEY	11
+
+#endif
