@@ -399,9 +399,10 @@ TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
 /* Transient object functions (ta/libutee/tee_api_objects.c) */
 
 /*
- * Objects are transient and hold a secret key: TEE_TYPE_AES, _DES,
- * _DES3, _SM4, _HMAC_* and _GENERIC_SECRET (other types are
- * TEE_ERROR_NOT_SUPPORTED).  A handle that is not a live object, and every
+ * Objects are transient and hold a secret key (TEE_TYPE_AES, _DES,
+ * _DES3, _SM4, _HMAC_*, _GENERIC_SECRET) or an ECDSA key
+ * (TEE_TYPE_ECDSA_KEYPAIR, _PUBLIC_KEY); other types are
+ * TEE_ERROR_NOT_SUPPORTED.  A handle that is not a live object, and every
  * misuse the specification does not answer with an error code, makes the
  * TA panic (OP-TEE's rules: ABI-FACTS-INTERNAL §3.2).
  */
@@ -450,8 +451,10 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 
 /**
  * TEE_GenerateKey() - a random key of @keySize bits in uninitialised
- * @object (secret keys take no @params)
- * Returns TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ * @object (secret keys take no @params; ECDSA keypairs one:
+ * TEE_ATTR_ECC_CURVE, of @keySize bits)
+ * Returns TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a curve of another
+ * size).
  */
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount);
@@ -479,8 +482,8 @@ TEE_Result TEE_GetObjectBufferAttribute(TEE_ObjectHandle object,
 
 /**
  * TEE_GetObjectValueAttribute() - value attribute @attributeID
- * Returns TEE_SUCCESS or TEE_ERROR_ITEM_NOT_FOUND (no implemented type
- * has value attributes yet).
+ * Returns TEE_SUCCESS or TEE_ERROR_ITEM_NOT_FOUND; b is always 0, as on
+ * OP-TEE.
  */
 TEE_Result TEE_GetObjectValueAttribute(TEE_ObjectHandle object,
 				       uint32_t attributeID, uint32_t *a,
@@ -495,7 +498,7 @@ void TEE_CloseObject(TEE_ObjectHandle object);
  * Implemented algorithms: digests (MD5, SHA-1, SHA-2, SHA-3, SM3), AES,
  * DES, triple DES and SM4 ciphers (ECB and CBC without padding, CTR for
  * AES and SM4), HMAC with every digest, AES-CMAC, CBC-MAC (AES, DES,
- * DES3; NOPAD and PKCS5), AES-GCM and AES-CCM.  A handle that is not a
+ * DES3; NOPAD and PKCS5), AES-GCM and AES-CCM, ECDSA.  A handle that is not a
  * live operation, a wrong class, mode or state makes the TA panic.
  */
 
@@ -664,6 +667,30 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 			      const void *srcData, size_t srcLen,
 			      void *destData, size_t *destLen, void *tag,
 			      size_t tagLen);
+
+/* Asymmetric functions (ECDSA on NIST P-192..P-521) */
+
+/**
+ * TEE_AsymmetricSignDigest() - sign @digest with the operation's keypair;
+ * ECDSA signatures are r then s, each as long as the curve's order.
+ * *@signatureLen: room in, size out
+ * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ */
+TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
+				    const TEE_Attribute *params,
+				    uint32_t paramCount, const void *digest,
+				    size_t digestLen, void *signature,
+				    size_t *signatureLen);
+
+/**
+ * TEE_AsymmetricVerifyDigest() - check @signature of @digest
+ * Returns TEE_SUCCESS or TEE_ERROR_SIGNATURE_INVALID.
+ */
+TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
+				      const TEE_Attribute *params,
+				      uint32_t paramCount, const void *digest,
+				      size_t digestLen, const void *signature,
+				      size_t signatureLen);
 
 /* Random data generation function */
 

@@ -8,7 +8,8 @@
  * are returned, every other misuse makes the TA panic.
  *
  * Implemented types: the secret-key types (AES, DES, DES3, SM4, HMAC-*,
- * GENERIC_SECRET).  Other types are TEE_ERROR_NOT_SUPPORTED.
+ * GENERIC_SECRET) and ECDSA keys (utee_crypto_ecc.c makes them).  Other
+ * types are TEE_ERROR_NOT_SUPPORTED.
  */
 #include <string.h>
 
@@ -150,22 +151,134 @@ static struct __TEE_ObjectHandle *blank_obj(TEE_ObjectHandle h)
 	return o;
 }
 
-/* Gives @o its secret value: @len bytes from @src, or random if NULL. */
-static TEE_Result set_secret(struct __TEE_ObjectHandle *o, const void *src,
-			     size_t len, uint32_t bits)
+const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
+				      uint32_t id)
 {
-	struct utee_attr *a = &o->attrs[0];
+	for (unsigned int i = 0; i < o->nattrs; i++)
+		if (o->attrs[i].id == id)
+			return &o->attrs[i];
+	return NULL;
+}
 
+TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
+			    const void *buf, size_t len)
+{
+	struct utee_attr *a = &o->attrs[o->nattrs];
+
+	if (o->nattrs == UTEE_OBJ_MAX_ATTRS)
+		misuse();
 	a->buf = TEE_Malloc(len ? len : 1, TEE_MALLOC_FILL_ZERO);
 	if (!a->buf)
 		return TEE_ERROR_OUT_OF_MEMORY;
-	if (src)
-		memcpy(a->buf, src, len);
-	else if (len && RAND_priv_bytes(a->buf, (int)len) != 1)
-		misuse();
-	a->id = TEE_ATTR_SECRET_VALUE;
+	if (buf && len) /* NULL: zeros, for random_secret() to fill */
+		memcpy(a->buf, buf, len);
+	a->id = id;
 	a->len = len;
-	o->nattrs = 1;
+	o->nattrs++;
+	return TEE_SUCCESS;
+}
+
+void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a)
+{
+	if (o->nattrs == UTEE_OBJ_MAX_ATTRS)
+		misuse();
+	o->attrs[o->nattrs].id = id;
+	o->attrs[o->nattrs].a = a;
+	o->nattrs++;
+}
+
+/* Gives @o a secret value of @len random bytes. */
+static TEE_Result random_secret(struct __TEE_ObjectHandle *o, size_t len)
+{
+	TEE_Result res = utee_obj_add_buf(o, TEE_ATTR_SECRET_VALUE, NULL, len);
+
+	if (!res && len && RAND_priv_bytes(o->attrs[0].buf, (int)len) != 1)
+		misuse();
+	return res;
+}
+
+/* @o's rule for attribute @id, or NULL: the type has no such attribute. */
+static const struct utee_attr_spec *
+attr_spec(const struct __TEE_ObjectHandle *o, uint32_t id)
+{
+	for (unsigned int i = 0; i < o->kind->nattrs; i++)
+		if (o->kind->attrs[i].id == id)
+			return &o->kind->attrs[i];
+	return NULL;
+}
+
+/* The size (bits) attribute @a gives an object; panics when it names no
+ * size (an unknown curve). */
+static uint32_t attr_bits(const TEE_Attribute *a)
+{
+	uint32_t bits;
+
+	if (!(a->attributeID & TEE_ATTR_FLAG_VALUE)) {
+		if (a->content.ref.length > UINT32_MAX / 8)
+			misuse();
+		return (uint32_t)a->content.ref.length * 8;
+	}
+	bits = utee_ecc_curve_bits(a->content.value.a);
+	if (!bits)
+		misuse();
+	return bits;
+}
+
+/* Checks @attrs against @o's type: each known, once, of its kind, every
+ * required one there.  Returns the size they give. */
+static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
+			    const TEE_Attribute *attrs, uint32_t count)
+{
+	unsigned int required = 0, seen = 0;
+	uint32_t bits = 0;
+
+	for (unsigned int i = 0; i < o->kind->nattrs; i++)
+		if (o->kind->attrs[i].flags & UTEE_ATTR_REQUIRED)
+			required++;
+	for (uint32_t i = 0; i < count; i++) {
+		const struct utee_attr_spec *sp =
+			attr_spec(o, attrs[i].attributeID);
+
+		if (!sp)
+			misuse();
+		for (uint32_t j = 0; j < i; j++)
+			if (attrs[j].attributeID == attrs[i].attributeID)
+				misuse();
+		if (!(attrs[i].attributeID & TEE_ATTR_FLAG_VALUE) &&
+		    attrs[i].content.ref.length && !attrs[i].content.ref.buffer)
+			misuse();
+		if (sp->flags & UTEE_ATTR_REQUIRED)
+			seen++;
+		if (sp->flags & UTEE_ATTR_SIZE)
+			bits = attr_bits(&attrs[i]);
+	}
+	if (seen != required)
+		misuse();
+	return bits;
+}
+
+/* Gives blank @o the checked @attrs and size @bits. */
+static TEE_Result set_attrs(struct __TEE_ObjectHandle *o,
+			    const TEE_Attribute *attrs, uint32_t count,
+			    uint32_t bits)
+{
+	TEE_Result res = TEE_SUCCESS;
+
+	for (uint32_t i = 0; !res && i < count; i++) {
+		const TEE_Attribute *a = &attrs[i];
+
+		if (a->attributeID & TEE_ATTR_FLAG_VALUE)
+			utee_obj_add_value(o, a->attributeID,
+					   a->content.value.a);
+		else
+			res = utee_obj_add_buf(o, a->attributeID,
+					       a->content.ref.buffer,
+					       a->content.ref.length);
+	}
+	if (res) {
+		utee_obj_clear(o);
+		return res;
+	}
 	o->info.objectSize = bits;
 	o->info.handleFlags |= TEE_HANDLE_FLAG_INITIALIZED;
 	return TEE_SUCCESS;
@@ -176,26 +289,16 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 				       uint32_t attrCount)
 {
 	struct __TEE_ObjectHandle *o = blank_obj(object);
-	const TEE_Attribute *secret;
 	uint32_t bits;
 
 	if (attrCount && !attrs)
 		misuse();
-	/* Secret-key types take exactly one attribute, SECRET_VALUE. */
-	if (attrCount != 1 || attrs[0].attributeID != TEE_ATTR_SECRET_VALUE)
-		misuse();
-	secret = &attrs[0];
-	if (secret->content.ref.length && !secret->content.ref.buffer)
-		misuse();
-	if (secret->content.ref.length > UINT32_MAX / 8)
-		misuse();
-	bits = (uint32_t)secret->content.ref.length * 8;
+	bits = check_attrs(o, attrs, attrCount);
 	if (bits > o->info.maxObjectSize)
 		misuse();
 	if (!utee_obj_size_ok(o->kind, bits))
 		return TEE_ERROR_BAD_PARAMETERS;
-	return set_secret(o, secret->content.ref.buffer,
-			  secret->content.ref.length, bits);
+	return set_attrs(o, attrs, attrCount, bits);
 }
 
 /* Bytes of a secret key of @bits bits: GP 1.0 DES sizes leave out the
@@ -208,21 +311,49 @@ static size_t key_bytes(const struct __TEE_ObjectHandle *o, uint32_t bits)
 	return (bits + 7) / 8;
 }
 
+/* An ECDSA keypair: exactly one parameter, the curve, of @bits bits. */
+static TEE_Result generate_ecc(struct __TEE_ObjectHandle *o, uint32_t bits,
+			       const TEE_Attribute *params, uint32_t count)
+{
+	if (count != 1 || !params ||
+	    params[0].attributeID != TEE_ATTR_ECC_CURVE)
+		misuse();
+	if (utee_ecc_curve_bits(params[0].content.value.a) != bits)
+		return TEE_ERROR_BAD_PARAMETERS;
+	return utee_ecc_generate(o, params[0].content.value.a);
+}
+
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount)
 {
 	struct __TEE_ObjectHandle *o = blank_obj(object);
+	TEE_Result res;
 
-	(void)params;
-	/* Secret-key types take no parameters (OP-TEE: ITEM_NOT_FOUND,
-	 * which its wrapper turns into a panic); a size the type does not
-	 * allow is NOT_SUPPORTED, a panic too. */
-	if (paramCount)
-		misuse();
+	/* A size the type does not allow is NOT_SUPPORTED for OP-TEE's
+	 * core, which its wrapper turns into a panic. */
 	if (!utee_obj_size_ok(o->kind, keySize) ||
 	    keySize > o->info.maxObjectSize)
 		misuse();
-	return set_secret(o, NULL, key_bytes(o, keySize), keySize);
+	if (o->kind->type == TEE_TYPE_ECDSA_KEYPAIR) {
+		res = generate_ecc(o, keySize, params, paramCount);
+	} else if (o->kind->attrs[0].id == TEE_ATTR_SECRET_VALUE) {
+		/* Secret keys take no parameters (OP-TEE: ITEM_NOT_FOUND,
+		 * a panic). */
+		if (paramCount)
+			misuse();
+		res = random_secret(o, key_bytes(o, keySize));
+	} else {
+		misuse(); /* a public key cannot be generated */
+	}
+	if (res) {
+		utee_obj_clear(o);
+		if (res != TEE_ERROR_BAD_PARAMETERS)
+			misuse(); /* not among its results */
+		return res;
+	}
+	o->info.objectSize = keySize;
+	o->info.handleFlags |= TEE_HANDLE_FLAG_INITIALIZED;
+	return TEE_SUCCESS;
 }
 
 void TEE_InitRefAttribute(TEE_Attribute *attr, uint32_t attributeID,
@@ -251,9 +382,18 @@ TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 	TEE_Result res = TEE_SUCCESS;
 
 	utee_obj_clear(dst);
-	if (src->nattrs)
-		res = set_secret(dst, src->attrs[0].buf, src->attrs[0].len,
-				 src->info.objectSize);
+	/* What @dst's type holds: a public key keeps the public part of a
+	 * keypair. */
+	for (unsigned int i = 0; !res && i < src->nattrs; i++) {
+		const struct utee_attr *a = &src->attrs[i];
+
+		if (!attr_spec(dst, a->id))
+			continue;
+		if (a->id & TEE_ATTR_FLAG_VALUE)
+			utee_obj_add_value(dst, a->id, a->a);
+		else
+			res = utee_obj_add_buf(dst, a->id, a->buf, a->len);
+	}
 	if (res) {
 		utee_obj_clear(dst);
 		return res;
@@ -264,6 +404,12 @@ TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 	return TEE_SUCCESS;
 }
 
+bool utee_obj_type_fits(uint32_t dst, uint32_t src)
+{
+	return src == dst || (dst == TEE_TYPE_ECDSA_PUBLIC_KEY &&
+			      src == TEE_TYPE_ECDSA_KEYPAIR);
+}
+
 TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 				     TEE_ObjectHandle srcObject)
 {
@@ -272,7 +418,7 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 
 	if (!(src->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();
-	if (src->info.objectType != dst->info.objectType ||
+	if (!utee_obj_type_fits(dst->info.objectType, src->info.objectType) ||
 	    src->info.objectSize > dst->info.maxObjectSize)
 		misuse();
 	if (utee_obj_copy_into(dst, src))
@@ -282,13 +428,12 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 
 const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len)
 {
-	for (unsigned int i = 0; i < o->nattrs; i++) {
-		if (o->attrs[i].id == TEE_ATTR_SECRET_VALUE) {
-			*len = o->attrs[i].len;
-			return o->attrs[i].buf;
-		}
-	}
-	return NULL;
+	const struct utee_attr *a = utee_obj_attr(o, TEE_ATTR_SECRET_VALUE);
+
+	if (!a)
+		return NULL;
+	*len = a->len;
+	return a->buf;
 }
 
 TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
@@ -322,10 +467,7 @@ static const struct utee_attr *readable_attr(TEE_ObjectHandle object,
 	if (!(id & TEE_ATTR_FLAG_PUBLIC) &&
 	    !(o->info.objectUsage & TEE_USAGE_EXTRACTABLE))
 		misuse();
-	for (unsigned int i = 0; i < o->nattrs; i++)
-		if (o->attrs[i].id == id)
-			return &o->attrs[i];
-	return NULL;
+	return utee_obj_attr(o, id);
 }
 
 TEE_Result TEE_GetObjectBufferAttribute(TEE_ObjectHandle object,
@@ -352,12 +494,16 @@ TEE_Result TEE_GetObjectValueAttribute(TEE_ObjectHandle object,
 				       uint32_t attributeID, uint32_t *a,
 				       uint32_t *b)
 {
-	(void)a;
-	(void)b;
+	const struct utee_attr *attr;
+
 	if (!(attributeID & TEE_ATTR_FLAG_VALUE))
 		misuse();
-	/* The checks of readable_attr(); no implemented type has value
-	 * attributes. */
-	(void)readable_attr(object, attributeID);
-	return TEE_ERROR_ITEM_NOT_FOUND;
+	attr = readable_attr(object, attributeID);
+	if (!attr)
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	if (a)
+		*a = attr->a;
+	if (b)
+		*b = 0;
+	return TEE_SUCCESS;
 }

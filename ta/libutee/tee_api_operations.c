@@ -6,7 +6,7 @@
  * rule (the size needed is written back and nothing is consumed), and
  * the operation states; the work is done by libcrypto, directly for
  * digests and random numbers and through utee_crypto_cipher.c and
- * utee_crypto_mac.c for the rest.
+ * utee_crypto_mac.c and utee_crypto_ecc.c for the rest.
  *
  * What OP-TEE returns is returned (ABI-FACTS-INTERNAL §3.2); every other
  * misuse (bad handle, wrong class, mode or state, a NULL buffer with a
@@ -111,6 +111,10 @@ static uint32_t required_usage(uint32_t mode)
 		return TEE_USAGE_DECRYPT;
 	case TEE_MODE_MAC:
 		return TEE_USAGE_MAC;
+	case TEE_MODE_SIGN:
+		return TEE_USAGE_SIGN;
+	case TEE_MODE_VERIFY:
+		return TEE_USAGE_VERIFY;
 	default:
 		return 0;
 	}
@@ -123,6 +127,8 @@ static bool mode_ok(const struct utee_alg *a, uint32_t mode)
 		return mode == TEE_MODE_DIGEST;
 	case TEE_OPERATION_MAC:
 		return mode == TEE_MODE_MAC;
+	case TEE_OPERATION_ASYMMETRIC_SIGNATURE:
+		return mode == TEE_MODE_SIGN || mode == TEE_MODE_VERIFY;
 	default: /* ciphers and AE */
 		return mode == TEE_MODE_ENCRYPT || mode == TEE_MODE_DECRYPT;
 	}
@@ -139,6 +145,8 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 		if (!op->md)
 			return TEE_ERROR_OUT_OF_MEMORY;
 		digest_restart(op);
+		return TEE_SUCCESS;
+	case UTEE_ALG_ECDSA: /* a context per signature */
 		return TEE_SUCCESS;
 	case UTEE_ALG_HMAC:
 	case UTEE_ALG_CMAC:
@@ -176,7 +184,8 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (!operation)
 		misuse();
 	*operation = TEE_HANDLE_NULL;
-	if (!a || !mode_ok(a, mode))
+	if (!a || !mode_ok(a, mode) ||
+	    (a->key_bits && maxKeySize != a->key_bits))
 		return TEE_ERROR_NOT_SUPPORTED;
 	op = TEE_Malloc(sizeof(*op), TEE_MALLOC_FILL_ZERO);
 	if (!op)
@@ -191,8 +200,11 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (a->kind == UTEE_ALG_DIGEST)
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
-	else
-		res = utee_obj_alloc_key(a->key_type, maxKeySize, &op->key);
+	else /* signing takes the keypair type */
+		res = utee_obj_alloc_key(
+			mode == TEE_MODE_SIGN ? a->key_type | UTEE_KEYPAIR_BIT
+					      : a->key_type,
+			maxKeySize, &op->key);
 	if (!res)
 		res = op_contexts(op);
 	if (res)
@@ -293,7 +305,7 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	if (!(k->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) ||
 	    (k->info.objectUsage & need) != need ||
 	    k->info.objectSize > op->info.maxKeySize ||
-	    k->info.objectType != op->alg->key_type)
+	    !utee_obj_type_fits(op->key->info.objectType, k->info.objectType))
 		misuse();
 	if (utee_obj_copy_into(op->key, k))
 		misuse();
@@ -378,7 +390,14 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 
 TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
 {
-	if (!utee_alg_find(algId) || element != TEE_CRYPTO_ELEMENT_NONE)
+	const struct utee_alg *a = utee_alg_find(algId);
+
+	if (!a)
+		return TEE_ERROR_NOT_SUPPORTED;
+	/* ECDSA names its curve; nothing else takes an element. */
+	if (a->kind == UTEE_ALG_ECDSA
+		    ? utee_ecc_curve_bits(element) != a->key_bits
+		    : element != TEE_CRYPTO_ELEMENT_NONE)
 		return TEE_ERROR_NOT_SUPPORTED;
 	return TEE_SUCCESS;
 }
@@ -671,6 +690,65 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 	if (res)
 		*destLen = 0;
 	op_finish(op);
+	return res;
+}
+
+/* Asymmetric functions */
+
+/* A signature operation of @mode with its key set. */
+static struct __TEE_OperationHandle *
+sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
+       uint32_t count, const void *digest, size_t len)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(h, TEE_OPERATION_ASYMMETRIC_SIGNATURE);
+
+	/* ECDSA takes no operation parameters. */
+	check_buf(params, count);
+	check_buf(digest, len);
+	if (op->info.mode != mode ||
+	    !(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
+		misuse();
+	return op;
+}
+
+TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
+				    const TEE_Attribute *params,
+				    uint32_t paramCount, const void *digest,
+				    size_t digestLen, void *signature,
+				    size_t *signatureLen)
+{
+	struct __TEE_OperationHandle *op =
+		sig_op(operation, TEE_MODE_SIGN, params, paramCount, digest,
+		       digestLen);
+	size_t need = utee_ecc_sig_len(op->info.keySize);
+
+	if (!signatureLen)
+		misuse();
+	if (!signature || *signatureLen < need) {
+		*signatureLen = need;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	if (utee_ecc_sign(op, digest, digestLen, signature, signatureLen))
+		misuse();
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
+				      const TEE_Attribute *params,
+				      uint32_t paramCount, const void *digest,
+				      size_t digestLen, const void *signature,
+				      size_t signatureLen)
+{
+	struct __TEE_OperationHandle *op =
+		sig_op(operation, TEE_MODE_VERIFY, params, paramCount, digest,
+		       digestLen);
+	TEE_Result res;
+
+	check_buf(signature, signatureLen);
+	res = utee_ecc_verify(op, digest, digestLen, signature, signatureLen);
+	if (res && res != TEE_ERROR_SIGNATURE_INVALID)
+		misuse();
 	return res;
 }
 

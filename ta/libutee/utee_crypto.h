@@ -10,6 +10,7 @@
  *  tee_api_operations.c  generic operation functions, digests, random
  *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
+ *  utee_crypto_ecc.c     ECDSA keys and signatures on EVP_PKEY
  *
  * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
  * point to the structs below, and every API function first looks the
@@ -29,10 +30,27 @@
 #include <tee_api_types.h>
 
 /* Attributes an object of any implemented type holds at most. */
-#define UTEE_OBJ_MAX_ATTRS 1
+#define UTEE_OBJ_MAX_ATTRS 8
+
+/* Flags of struct utee_attr_spec. */
+#define UTEE_ATTR_REQUIRED 0x1 /* populate needs it */
+#define UTEE_ATTR_SIZE	   0x2 /* it gives the object's size */
+
+/**
+ * struct utee_attr_spec - an attribute a type of object holds
+ * @id:		TEE_ATTR_*
+ * @flags:	UTEE_ATTR_*
+ */
+struct utee_attr_spec {
+	uint32_t id;
+	uint32_t flags;
+};
 
 /* Largest block of the implemented ciphers (AES, SM4). */
 #define UTEE_MAX_BLOCK 16
+
+/* What tells a keypair type from its public type (bit 24). */
+#define UTEE_KEYPAIR_BIT 0x01000000
 
 /* TEE_Panic() code of a misuse the runtime detects (OP-TEE's usual 0). */
 #define UTEE_PANIC_MISUSE 0
@@ -45,6 +63,8 @@
  * @max:	the largest size
  * @alt:	one more size accepted off the step (GP 1.0 DES sizes), or 0
  * @alt2:	another one, or 0
+ * @nattrs:	entries in @attrs
+ * @attrs:	the attributes it holds, in OP-TEE's order
  */
 struct utee_obj_type {
 	uint32_t type;
@@ -53,6 +73,8 @@ struct utee_obj_type {
 	uint16_t max;
 	uint16_t alt;
 	uint16_t alt2;
+	unsigned int nattrs;
+	const struct utee_attr_spec *attrs;
 };
 
 /**
@@ -60,11 +82,13 @@ struct utee_obj_type {
  * @id:		its TEE_ATTR_* id
  * @buf:	a buffer attribute's bytes (TEE_Malloc'ed), or NULL
  * @len:	their length
+ * @a:		a value attribute's a (OP-TEE keeps no b: it reads 0)
  */
 struct utee_attr {
 	uint32_t id;
 	uint8_t *buf;
 	size_t len;
+	uint32_t a;
 };
 
 /**
@@ -94,6 +118,7 @@ enum utee_alg_kind {
 	UTEE_ALG_CBC_MAC,
 	UTEE_ALG_GCM,
 	UTEE_ALG_CCM,
+	UTEE_ALG_ECDSA,
 };
 
 /**
@@ -106,6 +131,10 @@ enum utee_alg_kind {
  * @evp:	libcrypto's name: the digest, or the cipher mode ("ECB",
  *		"CBC", "CTR", "GCM", "CCM") completed by the key
  * @pad:	CBC-MAC with PKCS#5 padding
+ * @key_bits:	the only maxKeySize allowed (ECDSA: the curve), or 0
+ *
+ * Asymmetric algorithms name the public key type; signing takes the
+ * keypair type.
  */
 struct utee_alg {
 	uint32_t alg;
@@ -115,6 +144,7 @@ struct utee_alg {
 	uint8_t block;
 	const char *evp;
 	bool pad;
+	uint16_t key_bits;
 };
 
 /**
@@ -227,8 +257,28 @@ void utee_obj_free_key(TEE_ObjectHandle key);
 TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 			      const struct __TEE_ObjectHandle *src);
 
+/**
+ * utee_obj_type_fits() - a key of type @src may go into an object of
+ * type @dst: the same type, or a keypair into its public type
+ */
+bool utee_obj_type_fits(uint32_t dst, uint32_t src);
+
 /** utee_obj_clear() - reset @o: no attributes, size 0, usage all. */
 void utee_obj_clear(struct __TEE_ObjectHandle *o);
+
+/** utee_obj_attr() - attribute @id of @o, or NULL. */
+const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
+				      uint32_t id);
+
+/**
+ * utee_obj_add_buf() - give @o the buffer attribute @id (@len bytes)
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
+			    const void *buf, size_t len);
+
+/** utee_obj_add_value() - give @o the value attribute @id (a = @a). */
+void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a);
 
 /* tee_api_operations.c */
 
@@ -302,6 +352,41 @@ TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
  */
 TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
 			 size_t len, void *dest, size_t *out_len, void *tag);
+
+/* utee_crypto_ecc.c */
+
+/**
+ * utee_ecc_curve_bits() - the size of TEE_ECC_CURVE_* @curve (NIST
+ * P-192..P-521), or 0: not implemented
+ */
+uint32_t utee_ecc_curve_bits(uint32_t curve);
+
+/**
+ * utee_ecc_generate() - a new key on @curve into uninitialised ECDSA
+ * keypair @o (private value, public X and Y, curve)
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve);
+
+/**
+ * utee_ecc_sign() - ECDSA signature of @digest with @op's keypair, as
+ * GP lays it out: r then s, each as long as the curve's order
+ * @sig_len:	[out] its length (room checked by the caller with
+ *		utee_ecc_sig_len())
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
+			 size_t len, uint8_t *sig, size_t *sig_len);
+
+/**
+ * utee_ecc_verify() - check GP-layout @sig of @digest with @op's key
+ * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
+			   size_t len, const uint8_t *sig, size_t sig_len);
+
+/** utee_ecc_sig_len() - the size of a signature with a key of @bits. */
+size_t utee_ecc_sig_len(uint32_t bits);
 
 /* utee_crypto_mac.c */
 

@@ -11,38 +11,68 @@
 
 #include "utee_crypto.h"
 
-/* Secret-key types.  DES and DES3 also take the GP 1.0 sizes without
- * parity bits (56; 112 and 168), as OP-TEE does (CFG_COMPAT_GP10_DES). */
-static const struct utee_obj_type obj_types[] = {
-	{TEE_TYPE_AES, 64, 128, 256, 0, 0},
-	{TEE_TYPE_DES, 64, 64, 64, 56, 0},
-	{TEE_TYPE_DES3, 64, 128, 192, 112, 168},
-	{TEE_TYPE_SM4, 128, 128, 128, 0, 0},
-	{TEE_TYPE_HMAC_MD5, 8, 64, 512, 0, 0},
-	{TEE_TYPE_HMAC_SHA1, 8, 80, 512, 0, 0},
-	{TEE_TYPE_HMAC_SHA224, 8, 112, 512, 0, 0},
-	{TEE_TYPE_HMAC_SHA256, 8, 192, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SHA384, 8, 256, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SHA512, 8, 256, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SM3, 8, 80, 512, 0, 0},
-	{TEE_TYPE_HMAC_SHA3_224, 8, 192, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SHA3_256, 8, 256, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SHA3_384, 8, 256, 1024, 0, 0},
-	{TEE_TYPE_HMAC_SHA3_512, 8, 256, 1024, 0, 0},
-	{TEE_TYPE_GENERIC_SECRET, 8, 0, 4096, 0, 0},
+static const struct utee_attr_spec secret_attrs[] = {
+	{TEE_ATTR_SECRET_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+};
+
+/* ECC keys: the curve gives the size. */
+static const struct utee_attr_spec ecc_keypair_attrs[] = {
+	{TEE_ATTR_ECC_PRIVATE_VALUE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_CURVE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+};
+
+static const struct utee_attr_spec ecc_public_attrs[] = {
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_CURVE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 };
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* clang-format off */
+#define SECRET(type, step, min, max, alt, alt2) \
+	{ type, step, min, max, alt, alt2, 1, secret_attrs }
+#define ECC(type, attrs) \
+	{ type, 1, 192, 521, 0, 0, ARRAY_LEN(attrs), attrs }
+/* clang-format on */
+
+/* Secret-key types.  DES and DES3 also take the GP 1.0 sizes without
+ * parity bits (56; 112 and 168), as OP-TEE does (CFG_COMPAT_GP10_DES). */
+static const struct utee_obj_type obj_types[] = {
+	SECRET(TEE_TYPE_AES, 64, 128, 256, 0, 0),
+	SECRET(TEE_TYPE_DES, 64, 64, 64, 56, 0),
+	SECRET(TEE_TYPE_DES3, 64, 128, 192, 112, 168),
+	SECRET(TEE_TYPE_SM4, 128, 128, 128, 0, 0),
+	SECRET(TEE_TYPE_HMAC_MD5, 8, 64, 512, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA1, 8, 80, 512, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA224, 8, 112, 512, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA256, 8, 192, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA384, 8, 256, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA512, 8, 256, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SM3, 8, 80, 512, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA3_224, 8, 192, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA3_256, 8, 256, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA3_384, 8, 256, 1024, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SHA3_512, 8, 256, 1024, 0, 0),
+	SECRET(TEE_TYPE_GENERIC_SECRET, 8, 0, 4096, 0, 0),
+	ECC(TEE_TYPE_ECDSA_KEYPAIR, ecc_keypair_attrs),
+	ECC(TEE_TYPE_ECDSA_PUBLIC_KEY, ecc_public_attrs),
+};
+
+/* clang-format off */
 #define DIGEST(id, len, name) \
-	{ id, UTEE_ALG_DIGEST, 0, len, 0, name, false }
+	{ id, UTEE_ALG_DIGEST, 0, len, 0, name, false, 0 }
 #define HMAC(id, type, len, name) \
-	{ id, UTEE_ALG_HMAC, type, len, 0, name, false }
+	{ id, UTEE_ALG_HMAC, type, len, 0, name, false, 0 }
 #define CIPHER(id, type, block, mode) \
-	{ id, UTEE_ALG_CIPHER, type, 0, block, mode, false }
+	{ id, UTEE_ALG_CIPHER, type, 0, block, mode, false, 0 }
 #define CBC_MAC(id, type, block, pad) \
-	{ id, UTEE_ALG_CBC_MAC, type, block, block, "CBC", pad }
+	{ id, UTEE_ALG_CBC_MAC, type, block, block, "CBC", pad, 0 }
+#define ECDSA(id, len, bits) \
+	{ id, UTEE_ALG_ECDSA, TEE_TYPE_ECDSA_PUBLIC_KEY, len, 0, NULL, \
+	  false, bits }
 /* clang-format on */
 
 static const struct utee_alg algs[] = {
@@ -84,9 +114,21 @@ static const struct utee_alg algs[] = {
 	CBC_MAC(TEE_ALG_DES_CBC_MAC_PKCS5, TEE_TYPE_DES, 8, true),
 	CBC_MAC(TEE_ALG_DES3_CBC_MAC_NOPAD, TEE_TYPE_DES3, 8, false),
 	CBC_MAC(TEE_ALG_DES3_CBC_MAC_PKCS5, TEE_TYPE_DES3, 8, true),
-	{TEE_ALG_AES_CMAC, UTEE_ALG_CMAC, TEE_TYPE_AES, 16, 16, "CBC", false},
-	{TEE_ALG_AES_GCM, UTEE_ALG_GCM, TEE_TYPE_AES, 0, 1, "GCM", false},
-	{TEE_ALG_AES_CCM, UTEE_ALG_CCM, TEE_TYPE_AES, 0, 1, "CCM", false},
+	{TEE_ALG_AES_CMAC, UTEE_ALG_CMAC, TEE_TYPE_AES, 16, 16, "CBC", false,
+	 0},
+	{TEE_ALG_AES_GCM, UTEE_ALG_GCM, TEE_TYPE_AES, 0, 1, "GCM", false, 0},
+	{TEE_ALG_AES_CCM, UTEE_ALG_CCM, TEE_TYPE_AES, 0, 1, "CCM", false, 0},
+	/* One curve per algorithm, as OP-TEE binds them. */
+	ECDSA(TEE_ALG_ECDSA_SHA1, 20, 192),
+	ECDSA(TEE_ALG_ECDSA_SHA224, 28, 224),
+	ECDSA(TEE_ALG_ECDSA_SHA256, 32, 256),
+	ECDSA(TEE_ALG_ECDSA_SHA384, 48, 384),
+	ECDSA(TEE_ALG_ECDSA_SHA512, 64, 521),
+	ECDSA(__OPTEE_ALG_ECDSA_P192, 0, 192),
+	ECDSA(__OPTEE_ALG_ECDSA_P224, 0, 224),
+	ECDSA(__OPTEE_ALG_ECDSA_P256, 0, 256),
+	ECDSA(__OPTEE_ALG_ECDSA_P384, 0, 384),
+	ECDSA(__OPTEE_ALG_ECDSA_P521, 0, 521),
 };
 
 const struct utee_obj_type *utee_obj_type_find(uint32_t type)

@@ -21,8 +21,10 @@
 #include <setjmp.h>
 
 #include <cmocka.h>
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
 #include <openssl/evp.h>
-#include <openssl/hmac.h>
+#include <openssl/param_build.h>
 #include <tee_client_api.h>
 
 #include "harness.h"
@@ -81,6 +83,13 @@
 #define TEE_ALG_HMAC_SHA1		 0x30000002
 #define TEE_ALG_HMAC_SHA256		 0x30000004
 #define TEE_ECC_CURVE_NIST_P256		 3
+
+#define TEE_ERROR_SIGNATURE_INVALID 0xFFFF3072
+#define TEE_ALG_ECDSA_SHA1	    0x70001042
+#define TEE_ALG_ECDSA_SHA224	    0x70002042
+#define TEE_ALG_ECDSA_SHA256	    0x70003042
+#define TEE_ALG_ECDSA_SHA384	    0x70004042
+#define TEE_ALG_ECDSA_SHA512	    0x70005042
 
 #define MAX_BYTES 512
 
@@ -1003,6 +1012,164 @@ static void test_misuse_panics_target_dead(void **state)
 	down();
 }
 
+/* The ECDSA algorithms and the curve OP-TEE binds to each. */
+static const struct {
+	uint32_t alg, curve;
+	size_t flen;
+	const char *group, *md;
+} ecdsa[] = {
+	{TEE_ALG_ECDSA_SHA1, 1, 24, "prime192v1", "SHA1"},
+	{TEE_ALG_ECDSA_SHA224, 2, 28, "secp224r1", "SHA224"},
+	{TEE_ALG_ECDSA_SHA256, 3, 32, "prime256v1", "SHA256"},
+	{TEE_ALG_ECDSA_SHA384, 4, 48, "secp384r1", "SHA384"},
+	{TEE_ALG_ECDSA_SHA512, 5, 66, "secp521r1", "SHA512"},
+};
+
+/* This process's libcrypto key for public point @xy on @group. */
+static EVP_PKEY *client_pubkey(const char *group, const uint8_t *xy,
+			       size_t flen)
+{
+	uint8_t pt[1 + 2 * 66];
+	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+	EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	EVP_PKEY *pk = NULL;
+	OSSL_PARAM *p;
+
+	pt[0] = 4;
+	memcpy(pt + 1, xy, 2 * flen);
+	assert_true(OSSL_PARAM_BLD_push_utf8_string(
+		b, OSSL_PKEY_PARAM_GROUP_NAME, group, 0));
+	assert_true(OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY,
+						     pt, 1 + 2 * flen));
+	p = OSSL_PARAM_BLD_to_param(b);
+	assert_true(EVP_PKEY_fromdata_init(pctx) > 0);
+	assert_true(EVP_PKEY_fromdata(pctx, &pk, EVP_PKEY_PUBLIC_KEY, p) > 0);
+	OSSL_PARAM_free(p);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(pctx);
+	return pk;
+}
+
+/* GP's r || s (@flen bytes each) as DER; returns its length. */
+static int gp_sig_to_der(const uint8_t *sig, size_t flen, uint8_t **der)
+{
+	ECDSA_SIG *s = ECDSA_SIG_new();
+	int len;
+
+	assert_true(ECDSA_SIG_set0(s, BN_bin2bn(sig, (int)flen, NULL),
+				   BN_bin2bn(sig + flen, (int)flen, NULL)));
+	len = i2d_ECDSA_SIG(s, der);
+	ECDSA_SIG_free(s);
+	return len;
+}
+
+static TEEC_Result ecdsa_sign(size_t i, const uint8_t *digest, size_t dlen,
+			      uint8_t *xy, uint8_t *sig, size_t *sig_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_OUTPUT, TEEC_MEMREF_TEMP_OUTPUT);
+	op.params[0].value.a = ecdsa[i].alg;
+	op.params[0].value.b = ecdsa[i].curve;
+	set_tmp(&op, 1, (void *)digest, dlen);
+	set_tmp(&op, 2, xy, 2 * 66);
+	set_tmp(&op, 3, sig, *sig_len);
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_ECDSA_SIGN, &op, NULL);
+	*sig_len = op.params[3].tmpref.size;
+	return res;
+}
+
+/* 4006-like: on every curve a key generated in the TA signs the digest
+ * of "abc"; this process's libcrypto verifies the signature with the
+ * public key the TA exports, and so does a public-key copy in the TA. */
+static void test_ecdsa_signature_verified_by_libcrypto(void **state)
+{
+	uint8_t digest[64], xy[2 * 66], sig[2 * 66], *der = NULL;
+	unsigned int dlen;
+	size_t sig_len;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(ecdsa); i++) {
+		EVP_PKEY_CTX *pctx;
+		EVP_PKEY *pk;
+		int der_len;
+
+		assert_true(EVP_Digest("abc", 3, digest, &dlen,
+				       EVP_get_digestbyname(ecdsa[i].md),
+				       NULL));
+		sig_len = sizeof(sig);
+		assert_int_equal(ecdsa_sign(i, digest, dlen, xy, sig, &sig_len),
+				 TEEC_SUCCESS);
+		assert_int_equal(sig_len, 2 * ecdsa[i].flen);
+		pk = client_pubkey(ecdsa[i].group, xy, ecdsa[i].flen);
+		der_len = gp_sig_to_der(sig, ecdsa[i].flen, &der);
+		pctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_verify_init(pctx) > 0);
+		assert_int_equal(EVP_PKEY_verify(pctx, der, (size_t)der_len,
+						 digest, dlen),
+				 1);
+		EVP_PKEY_CTX_free(pctx);
+		EVP_PKEY_free(pk);
+		OPENSSL_free(der);
+		der = NULL;
+	}
+	/* Short buffer: SHORT_BUFFER and the signature's size */
+	sig_len = 63;
+	assert_int_equal(ecdsa_sign(2, digest, 32, xy, sig, &sig_len),
+			 TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(sig_len, 64);
+	down();
+}
+
+static TEEC_Result ecdsa_verify(size_t i, const uint8_t *xy,
+				const uint8_t *digest, size_t dlen,
+				const uint8_t *sig, size_t sig_len)
+{
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_INPUT, TEEC_MEMREF_TEMP_INPUT);
+	op.params[0].value.a = ecdsa[i].alg;
+	op.params[0].value.b = ecdsa[i].curve;
+	set_tmp(&op, 1, (void *)xy, 2 * ecdsa[i].flen);
+	set_tmp(&op, 2, (void *)digest, dlen);
+	set_tmp(&op, 3, (void *)sig, sig_len);
+	return TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_ECDSA_VERIFY, &op, NULL);
+}
+
+/* RFC 6979 A.2.5: P-256, SHA-256, message "sample": the TA verifies the
+ * published signature and refuses it changed, or of another length. */
+static void test_ecdsa_verifies_rfc6979_signature(void **state)
+{
+	uint8_t xy[64], sig[64], digest[32];
+	unsigned int dlen;
+
+	(void)state;
+	unhex("60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+	      "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d446229"
+	      "9",
+	      xy);
+	unhex("efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+	      "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda"
+	      "8",
+	      sig);
+	assert_true(EVP_Digest("sample", 6, digest, &dlen, EVP_sha256(), NULL));
+	up();
+	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 64),
+			 TEEC_SUCCESS);
+	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 63),
+			 TEE_ERROR_SIGNATURE_INVALID);
+	sig[40] ^= 0x10;
+	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 64),
+			 TEE_ERROR_SIGNATURE_INVALID);
+	down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1039,6 +1206,11 @@ int main(void)
 		cmocka_unit_test_teardown(test_operation_info_and_support,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,
+					  stop_leftover),
+		cmocka_unit_test_teardown(
+			test_ecdsa_signature_verified_by_libcrypto,
+			stop_leftover),
+		cmocka_unit_test_teardown(test_ecdsa_verifies_rfc6979_signature,
 					  stop_leftover),
 	};
 

@@ -98,6 +98,21 @@ struct ta_crypto_req {
 #define TA_CRYPTO_CMD_IS_SUPPORTED 11
 /* [0] VALUE_INPUT a = one of TA_CRYPTO_MISUSE_*: the TA panics. */
 #define TA_CRYPTO_CMD_MISUSE 12
+/*
+ * Generates an ECDSA keypair on curve [0].b (VALUE_INPUT; a = TEE_ALG_*)
+ * and signs the digest [1] (MEMREF_INPUT) with it; a public-key copy
+ * (TEE_CopyObjectAttributes1) must verify the signature.  [2]
+ * MEMREF_OUTPUT gets the public X then Y, each as long as the curve's
+ * field; [3] MEMREF_OUTPUT the signature (r then s).
+ */
+#define TA_CRYPTO_CMD_ECDSA_SIGN 13
+/*
+ * [0] VALUE_INPUT a = TEE_ALG_*, b = curve; [1] MEMREF_INPUT the public
+ * X then Y (halves of equal length); [2] MEMREF_INPUT the digest; [3]
+ * MEMREF_INPUT the signature: returns TEE_AsymmetricVerifyDigest's
+ * result.
+ */
+#define TA_CRYPTO_CMD_ECDSA_VERIFY 14
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED 1

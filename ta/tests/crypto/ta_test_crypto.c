@@ -463,6 +463,160 @@ static TEE_Result op_info(uint32_t types, TEE_Param params[4])
 	return res;
 }
 
+/* Public X or Y of @key, right-aligned in @flen bytes at @dest. */
+static TEE_Result ecc_coord(TEE_ObjectHandle key, uint32_t id, uint8_t *dest,
+			    size_t flen)
+{
+	uint8_t buf[66];
+	size_t len = sizeof(buf);
+	TEE_Result res;
+
+	res = TEE_GetObjectBufferAttribute(key, id, buf, &len);
+	if (res)
+		return res;
+	if (len > flen)
+		return TEE_ERROR_GENERIC;
+	memset(dest, 0, flen - len);
+	memcpy(dest + flen - len, buf, len);
+	return TEE_SUCCESS;
+}
+
+/* An operation of @alg in @mode with @key set. */
+static TEE_Result key_op(uint32_t alg, uint32_t mode, uint32_t bits,
+			 TEE_ObjectHandle key, TEE_OperationHandle *op)
+{
+	TEE_Result res = TEE_AllocateOperation(op, alg, mode, bits);
+
+	if (res)
+		return res;
+	res = TEE_SetOperationKey(*op, key);
+	if (res)
+		TEE_FreeOperation(*op);
+	return res;
+}
+
+/* The public half of @pair verifies @sig of @digest. */
+static TEE_Result ecdsa_check(TEE_ObjectHandle pair, uint32_t alg,
+			      uint32_t bits, const TEE_Param *digest,
+			      const void *sig, size_t sig_len)
+{
+	TEE_ObjectHandle pub;
+	TEE_OperationHandle op;
+	TEE_Result res;
+
+	res = TEE_AllocateTransientObject(TEE_TYPE_ECDSA_PUBLIC_KEY, bits,
+					  &pub);
+	if (res)
+		return res;
+	res = TEE_CopyObjectAttributes1(pub, pair);
+	if (!res)
+		res = key_op(alg, TEE_MODE_VERIFY, bits, pub, &op);
+	TEE_FreeTransientObject(pub);
+	if (res)
+		return res;
+	res = TEE_AsymmetricVerifyDigest(op, NULL, 0, digest->memref.buffer,
+					 digest->memref.size, sig, sig_len);
+	TEE_FreeOperation(op);
+	return res;
+}
+
+/* The size of NIST curve @curve (TEE_ECC_CURVE_NIST_P192..P521). */
+static uint32_t curve_bits(uint32_t curve)
+{
+	static const uint32_t bits[] = {192, 224, 256, 384, 521};
+
+	return curve >= 1 && curve <= 5 ? bits[curve - 1] : 0;
+}
+
+/* A new keypair of @bits on @curve. */
+static TEE_Result ecdsa_keypair(uint32_t curve, uint32_t bits,
+				TEE_ObjectHandle *pair)
+{
+	TEE_Attribute attr;
+	TEE_Result res;
+
+	res = TEE_AllocateTransientObject(TEE_TYPE_ECDSA_KEYPAIR, bits, pair);
+	if (res)
+		return res;
+	TEE_InitValueAttribute(&attr, TEE_ATTR_ECC_CURVE, curve, 0);
+	res = TEE_GenerateKey(*pair, bits, &attr, 1);
+	if (res)
+		TEE_FreeTransientObject(*pair);
+	return res;
+}
+
+static TEE_Result ecdsa_sign(uint32_t types, TEE_Param params[4])
+{
+	uint32_t alg = params[0].value.a;
+	uint32_t bits = curve_bits(params[0].value.b);
+	size_t flen = (bits + 7) / 8;
+	uint8_t *xy = params[2].memref.buffer;
+	TEE_OperationHandle op = TEE_HANDLE_NULL;
+	TEE_ObjectHandle pair;
+	TEE_Result res;
+
+	if (types != TYPES(VIN, MIN, MOUT, MOUT) || !bits ||
+	    params[2].memref.size < 2 * flen)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = ecdsa_keypair(params[0].value.b, bits, &pair);
+	if (res)
+		return res;
+	res = ecc_coord(pair, TEE_ATTR_ECC_PUBLIC_VALUE_X, xy, flen);
+	if (!res)
+		res = ecc_coord(pair, TEE_ATTR_ECC_PUBLIC_VALUE_Y, xy + flen,
+				flen);
+	params[2].memref.size = 2 * flen;
+	if (!res)
+		res = key_op(alg, TEE_MODE_SIGN, bits, pair, &op);
+	if (!res)
+		res = TEE_AsymmetricSignDigest(
+			op, NULL, 0, params[1].memref.buffer,
+			params[1].memref.size, params[3].memref.buffer,
+			&params[3].memref.size);
+	if (!res)
+		res = ecdsa_check(pair, alg, bits, &params[1],
+				  params[3].memref.buffer,
+				  params[3].memref.size);
+	TEE_FreeOperation(op);
+	TEE_FreeTransientObject(pair);
+	return res;
+}
+
+static TEE_Result ecdsa_verify(uint32_t types, TEE_Param params[4])
+{
+	uint32_t curve = params[0].value.b;
+	uint32_t bits = curve_bits(curve);
+	size_t half = params[1].memref.size / 2;
+	uint8_t *xy = params[1].memref.buffer;
+	TEE_OperationHandle op;
+	TEE_ObjectHandle pub;
+	TEE_Attribute attrs[3];
+	TEE_Result res;
+
+	if (types != TYPES(VIN, MIN, MIN, MIN) || !bits)
+		return TEE_ERROR_BAD_PARAMETERS;
+	TEE_InitRefAttribute(&attrs[0], TEE_ATTR_ECC_PUBLIC_VALUE_X, xy, half);
+	TEE_InitRefAttribute(&attrs[1], TEE_ATTR_ECC_PUBLIC_VALUE_Y, xy + half,
+			     half);
+	TEE_InitValueAttribute(&attrs[2], TEE_ATTR_ECC_CURVE, curve, 0);
+	res = TEE_AllocateTransientObject(TEE_TYPE_ECDSA_PUBLIC_KEY, bits,
+					  &pub);
+	if (res)
+		return res;
+	res = TEE_PopulateTransientObject(pub, attrs, 3);
+	if (!res)
+		res = key_op(params[0].value.a, TEE_MODE_VERIFY, bits, pub,
+			     &op);
+	TEE_FreeTransientObject(pub);
+	if (res)
+		return res;
+	res = TEE_AsymmetricVerifyDigest(
+		op, NULL, 0, params[2].memref.buffer, params[2].memref.size,
+		params[3].memref.buffer, params[3].memref.size);
+	TEE_FreeOperation(op);
+	return res;
+}
+
 /* An AES-128 operation of @alg and @mode with a zero key set. */
 static TEE_OperationHandle aes_op(uint32_t alg, uint32_t mode)
 {
@@ -582,6 +736,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 						params[0].value.b);
 	case TA_CRYPTO_CMD_MISUSE:
 		return misuse(params[0].value.a);
+	case TA_CRYPTO_CMD_ECDSA_SIGN:
+		return ecdsa_sign(types, params);
+	case TA_CRYPTO_CMD_ECDSA_VERIFY:
+		return ecdsa_verify(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * ECDSA on the NIST curves P-192..P-521 for the runtime: key generation
+ * into an object's attributes, and signatures made and checked with
+ * libcrypto's EVP_PKEY built from them.  GP lays a signature out as r
+ * then s, each big-endian and as long as the curve's order; libcrypto
+ * speaks DER (ECDSA-Sig-Value): the two are converted here.
+ */
+#include <string.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/ec.h>
+#include <openssl/err.h>
+#include <openssl/param_build.h>
+#include <tee_internal_api.h>
+
+#include "utee_crypto.h"
+
+/* The largest field element (P-521) in bytes. */
+#define MAX_FIELD 66
+
+static const struct {
+	uint32_t curve;
+	uint32_t bits;
+	const char *name;
+} curves[] = {
+	{TEE_ECC_CURVE_NIST_P192, 192, "prime192v1"},
+	{TEE_ECC_CURVE_NIST_P224, 224, "secp224r1"},
+	{TEE_ECC_CURVE_NIST_P256, 256, "prime256v1"},
+	{TEE_ECC_CURVE_NIST_P384, 384, "secp384r1"},
+	{TEE_ECC_CURVE_NIST_P521, 521, "secp521r1"},
+};
+
+static const char *curve_name(uint32_t curve)
+{
+	for (size_t i = 0; i < sizeof(curves) / sizeof(curves[0]); i++)
+		if (curves[i].curve == curve)
+			return curves[i].name;
+	return NULL;
+}
+
+uint32_t utee_ecc_curve_bits(uint32_t curve)
+{
+	for (size_t i = 0; i < sizeof(curves) / sizeof(curves[0]); i++)
+		if (curves[i].curve == curve)
+			return curves[i].bits;
+	return 0;
+}
+
+size_t utee_ecc_sig_len(uint32_t bits)
+{
+	return 2 * ((bits + 7) / 8);
+}
+
+/* Gives @o buffer attribute @id: @bn, big-endian, minimal length. */
+static TEE_Result add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
+			 const BIGNUM *bn)
+{
+	uint8_t buf[MAX_FIELD];
+	int len = BN_bn2binpad(bn, buf, BN_num_bytes(bn));
+	TEE_Result res;
+
+	if (len < 0)
+		return TEE_ERROR_GENERIC;
+	res = utee_obj_add_buf(o, id, buf, (size_t)len);
+	OPENSSL_cleanse(buf, sizeof(buf));
+	return res;
+}
+
+TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
+{
+	BIGNUM *d = NULL, *x = NULL, *y = NULL;
+	TEE_Result res = TEE_ERROR_GENERIC;
+	EVP_PKEY *pk;
+
+	pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve_name(curve));
+	if (!pk)
+		goto out;
+	if (!EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &d) ||
+	    !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_X, &x) ||
+	    !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_Y, &y))
+		goto out;
+	res = add_bn(o, TEE_ATTR_ECC_PRIVATE_VALUE, d);
+	if (!res)
+		res = add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
+	if (!res)
+		res = add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
+	if (!res)
+		utee_obj_add_value(o, TEE_ATTR_ECC_CURVE, curve);
+out:
+	BN_clear_free(d);
+	BN_free(x);
+	BN_free(y);
+	EVP_PKEY_free(pk);
+	ERR_clear_error();
+	return res;
+}
+
+/* The public point 04 || X || Y, coordinates padded to @flen bytes. */
+static bool public_point(const struct __TEE_ObjectHandle *o, size_t flen,
+			 uint8_t *pt)
+{
+	const struct utee_attr *x =
+		utee_obj_attr(o, TEE_ATTR_ECC_PUBLIC_VALUE_X);
+	const struct utee_attr *y =
+		utee_obj_attr(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y);
+
+	if (!x || !y || x->len > flen || y->len > flen)
+		return false;
+	memset(pt, 0, 1 + 2 * flen);
+	pt[0] = 0x04;
+	memcpy(pt + 1 + flen - x->len, x->buf, x->len);
+	memcpy(pt + 1 + 2 * flen - y->len, y->buf, y->len);
+	return true;
+}
+
+/* The OSSL_PARAMs of key @o (with its private value if @priv). */
+static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
+			      BIGNUM **d)
+{
+	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+	const struct utee_attr *dv =
+		utee_obj_attr(o, TEE_ATTR_ECC_PRIVATE_VALUE);
+	uint8_t pt[1 + 2 * MAX_FIELD];
+	OSSL_PARAM *params = NULL;
+	OSSL_PARAM_BLD *b;
+	size_t flen;
+
+	if (!curve || !curve_name(curve->a) || (priv && !dv))
+		return NULL;
+	flen = (utee_ecc_curve_bits(curve->a) + 7) / 8;
+	if (!public_point(o, flen, pt))
+		return NULL;
+	if (priv && !(*d = BN_bin2bn(dv->buf, (int)dv->len, NULL)))
+		return NULL;
+	b = OSSL_PARAM_BLD_new();
+	if (b &&
+	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,
+					    curve_name(curve->a), 0) &&
+	    OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, pt,
+					     1 + 2 * flen) &&
+	    (!priv || OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_PRIV_KEY, *d)))
+		params = OSSL_PARAM_BLD_to_param(b);
+	OSSL_PARAM_BLD_free(b);
+	return params;
+}
+
+/* A libcrypto context for signing (@priv) or verifying with @o. */
+static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
+{
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	OSSL_PARAM *params;
+	EVP_PKEY *pk = NULL;
+	BIGNUM *d = NULL;
+	EVP_PKEY_CTX *op = NULL;
+
+	params = key_params(o, priv, &d);
+	if (ctx && params && EVP_PKEY_fromdata_init(ctx) > 0 &&
+	    EVP_PKEY_fromdata(ctx, &pk,
+			      priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
+			      params) > 0)
+		op = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+	OSSL_PARAM_free(params);
+	BN_clear_free(d);
+	EVP_PKEY_free(pk);
+	EVP_PKEY_CTX_free(ctx);
+	return op;
+}
+
+/* DER ECDSA-Sig-Value to r || s of @half bytes each. */
+static bool der_to_gp(const uint8_t *der, size_t len, uint8_t *sig, size_t half)
+{
+	ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &der, (long)len);
+	const BIGNUM *r, *sv;
+	bool ok;
+
+	if (!s)
+		return false;
+	ECDSA_SIG_get0(s, &r, &sv);
+	ok = BN_bn2binpad(r, sig, (int)half) > 0 &&
+	     BN_bn2binpad(sv, sig + half, (int)half) > 0;
+	ECDSA_SIG_free(s);
+	return ok;
+}
+
+TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
+			 size_t len, uint8_t *sig, size_t *sig_len)
+{
+	EVP_PKEY_CTX *ctx = key_ctx(op->key, true);
+	TEE_Result res = TEE_ERROR_GENERIC;
+	size_t half = (op->key->info.objectSize + 7) / 8;
+	uint8_t der[2 * MAX_FIELD + 16];
+	size_t der_len = sizeof(der);
+
+	if (ctx && EVP_PKEY_sign_init(ctx) > 0 &&
+	    EVP_PKEY_sign(ctx, der, &der_len, digest, len) > 0 &&
+	    der_to_gp(der, der_len, sig, half)) {
+		*sig_len = 2 * half;
+		res = TEE_SUCCESS;
+	}
+	EVP_PKEY_CTX_free(ctx);
+	ERR_clear_error();
+	return res;
+}
+
+/* r || s of @half bytes each to DER (OPENSSL_malloc'ed into *@der). */
+static int gp_to_der(const uint8_t *sig, size_t half, uint8_t **der)
+{
+	ECDSA_SIG *s = ECDSA_SIG_new();
+	BIGNUM *r = BN_bin2bn(sig, (int)half, NULL);
+	BIGNUM *sv = BN_bin2bn(sig + half, (int)half, NULL);
+	int len = -1;
+
+	if (s && r && sv && ECDSA_SIG_set0(s, r, sv)) {
+		r = sv = NULL; /* s owns them */
+		len = i2d_ECDSA_SIG(s, der);
+	}
+	BN_free(r);
+	BN_free(sv);
+	ECDSA_SIG_free(s);
+	return len;
+}
+
+TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
+			   size_t len, const uint8_t *sig, size_t sig_len)
+{
+	size_t half = (op->key->info.objectSize + 7) / 8;
+	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
+	EVP_PKEY_CTX *ctx;
+	uint8_t *der = NULL;
+	int der_len;
+
+	if (sig_len != 2 * half)
+		return TEE_ERROR_SIGNATURE_INVALID;
+	ctx = key_ctx(op->key, false);
+	der_len = gp_to_der(sig, half, &der);
+	if (!ctx || der_len < 0 || EVP_PKEY_verify_init(ctx) <= 0)
+		res = TEE_ERROR_GENERIC;
+	else if (EVP_PKEY_verify(ctx, der, (size_t)der_len, digest, len) == 1)
+		res = TEE_SUCCESS;
+	OPENSSL_free(der);
+	EVP_PKEY_CTX_free(ctx);
+	ERR_clear_error();
+	return res;
+}
