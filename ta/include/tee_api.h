@@ -402,7 +402,7 @@ TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
  * Objects are transient and hold a secret key (TEE_TYPE_AES, _DES,
  * _DES3, _SM4, _HMAC_*, _GENERIC_SECRET) or an ECDSA key
  * (TEE_TYPE_ECDSA_KEYPAIR, _PUBLIC_KEY); other types are
- * TEE_ERROR_NOT_SUPPORTED.  A handle that is not a live object, and every
+ * TEE_ERROR_NOT_SUPPORTED.  RSA keys: TEE_TYPE_RSA_KEYPAIR, _PUBLIC_KEY.  A handle that is not a live object, and every
  * misuse the specification does not answer with an error code, makes the
  * TA panic (OP-TEE's rules: ABI-FACTS-INTERNAL §3.2).
  */
@@ -452,9 +452,11 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 /**
  * TEE_GenerateKey() - a random key of @keySize bits in uninitialised
  * @object (secret keys take no @params; ECDSA keypairs one:
- * TEE_ATTR_ECC_CURVE, of @keySize bits)
+ * TEE_ATTR_ECC_CURVE, of @keySize bits; RSA keypairs optionally
+ * TEE_ATTR_RSA_PUBLIC_EXPONENT, default 65537; libcrypto generates RSA
+ * keys of 512 bits and more)
  * Returns TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a curve of another
- * size).
+ * size, an RSA exponent that is even, below 65537 or of 2^256 or more).
  */
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount);
@@ -498,7 +500,8 @@ void TEE_CloseObject(TEE_ObjectHandle object);
  * Implemented algorithms: digests (MD5, SHA-1, SHA-2, SHA-3, SM3), AES,
  * DES, triple DES and SM4 ciphers (ECB and CBC without padding, CTR for
  * AES and SM4), HMAC with every digest, AES-CMAC, CBC-MAC (AES, DES,
- * DES3; NOPAD and PKCS5), AES-GCM and AES-CCM, ECDSA.  A handle that is not a
+ * DES3; NOPAD and PKCS5), AES-GCM and AES-CCM, ECDSA, RSA (PKCS#1 v1.5
+ * and PSS signatures, PKCS#1 v1.5 and OAEP encryption).  A handle that is not a
  * live operation, a wrong class, mode or state makes the TA panic.
  */
 
@@ -668,11 +671,39 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 			      void *destData, size_t *destLen, void *tag,
 			      size_t tagLen);
 
-/* Asymmetric functions (ECDSA on NIST P-192..P-521) */
+/*
+ * Asymmetric functions: ECDSA on NIST P-192..P-521; RSA PKCS#1 v1.5 and
+ * PSS signatures, PKCS#1 v1.5 and OAEP encryption.  @params: operation
+ * parameters (TEE_ATTR_RSA_PSS_SALT_LENGTH, TEE_ATTR_RSA_OAEP_LABEL).
+ */
+
+/**
+ * TEE_AsymmetricEncrypt() - encrypt @srcData with the operation's key;
+ * *@destLen: room in, size out
+ * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_BAD_PARAMETERS
+ * (message too long for the key).
+ */
+TEE_Result TEE_AsymmetricEncrypt(TEE_OperationHandle operation,
+				 const TEE_Attribute *params,
+				 uint32_t paramCount, const void *srcData,
+				 size_t srcLen, void *destData,
+				 size_t *destLen);
+
+/**
+ * TEE_AsymmetricDecrypt() - decrypt @srcData with the operation's keypair
+ * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER (*@destLen: the plaintext's
+ * size) or TEE_ERROR_BAD_PARAMETERS (a ciphertext that does not decrypt).
+ */
+TEE_Result TEE_AsymmetricDecrypt(TEE_OperationHandle operation,
+				 const TEE_Attribute *params,
+				 uint32_t paramCount, const void *srcData,
+				 size_t srcLen, void *destData,
+				 size_t *destLen);
 
 /**
  * TEE_AsymmetricSignDigest() - sign @digest with the operation's keypair;
- * ECDSA signatures are r then s, each as long as the curve's order.
+ * ECDSA signatures are r then s, each as long as the curve's order; RSA
+ * ones as long as the modulus.
  * *@signatureLen: room in, size out
  * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
  */

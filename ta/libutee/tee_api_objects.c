@@ -225,16 +225,20 @@ static uint32_t attr_bits(const TEE_Attribute *a)
 }
 
 /* Checks @attrs against @o's type: each known, once, of its kind, every
- * required one there.  Returns the size they give. */
+ * required one there, a group whole or absent.  Returns the size they
+ * give. */
 static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
 			    const TEE_Attribute *attrs, uint32_t count)
 {
-	unsigned int required = 0, seen = 0;
+	unsigned int required = 0, seen = 0, group = 0, in_group = 0;
 	uint32_t bits = 0;
 
-	for (unsigned int i = 0; i < o->kind->nattrs; i++)
+	for (unsigned int i = 0; i < o->kind->nattrs; i++) {
 		if (o->kind->attrs[i].flags & UTEE_ATTR_REQUIRED)
 			required++;
+		if (o->kind->attrs[i].flags & UTEE_ATTR_GROUP)
+			group++;
+	}
 	for (uint32_t i = 0; i < count; i++) {
 		const struct utee_attr_spec *sp =
 			attr_spec(o, attrs[i].attributeID);
@@ -249,10 +253,12 @@ static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
 			misuse();
 		if (sp->flags & UTEE_ATTR_REQUIRED)
 			seen++;
+		if (sp->flags & UTEE_ATTR_GROUP)
+			in_group++;
 		if (sp->flags & UTEE_ATTR_SIZE)
 			bits = attr_bits(&attrs[i]);
 	}
-	if (seen != required)
+	if (seen != required || (in_group && in_group != group))
 		misuse();
 	return bits;
 }
@@ -323,6 +329,23 @@ static TEE_Result generate_ecc(struct __TEE_ObjectHandle *o, uint32_t bits,
 	return utee_ecc_generate(o, params[0].content.value.a);
 }
 
+/* An RSA keypair: optionally the public exponent, nothing else. */
+static TEE_Result generate_rsa(struct __TEE_ObjectHandle *o, uint32_t bits,
+			       const TEE_Attribute *params, uint32_t count)
+{
+	const TEE_Attribute *e = count ? params : NULL;
+
+	if (count > 1 || (count && !params) ||
+	    (e && e->attributeID != TEE_ATTR_RSA_PUBLIC_EXPONENT))
+		misuse();
+	if (e && e->content.ref.length && !e->content.ref.buffer)
+		misuse();
+	if (e && !e->content.ref.length)
+		return TEE_ERROR_BAD_PARAMETERS;
+	return utee_rsa_generate(o, bits, e ? e->content.ref.buffer : NULL,
+				 e ? e->content.ref.length : 0);
+}
+
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount)
 {
@@ -336,6 +359,8 @@ TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 		misuse();
 	if (o->kind->type == TEE_TYPE_ECDSA_KEYPAIR) {
 		res = generate_ecc(o, keySize, params, paramCount);
+	} else if (o->kind->type == TEE_TYPE_RSA_KEYPAIR) {
+		res = generate_rsa(o, keySize, params, paramCount);
 	} else if (o->kind->attrs[0].id == TEE_ATTR_SECRET_VALUE) {
 		/* Secret keys take no parameters (OP-TEE: ITEM_NOT_FOUND,
 		 * a panic). */
@@ -406,8 +431,10 @@ TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 
 bool utee_obj_type_fits(uint32_t dst, uint32_t src)
 {
-	return src == dst || (dst == TEE_TYPE_ECDSA_PUBLIC_KEY &&
-			      src == TEE_TYPE_ECDSA_KEYPAIR);
+	bool public_key = dst == TEE_TYPE_ECDSA_PUBLIC_KEY ||
+			  dst == TEE_TYPE_RSA_PUBLIC_KEY;
+
+	return src == dst || (public_key && src == (dst | UTEE_KEYPAIR_BIT));
 }
 
 TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,

@@ -134,6 +134,16 @@ static bool mode_ok(const struct utee_alg *a, uint32_t mode)
 	}
 }
 
+/* The key type of @a in @mode: signing and decrypting take keypairs. */
+static uint32_t key_type(const struct utee_alg *a, uint32_t mode)
+{
+	if (mode == TEE_MODE_SIGN ||
+	    (utee_alg_class(a) == TEE_OPERATION_ASYMMETRIC_CIPHER &&
+	     mode == TEE_MODE_DECRYPT))
+		return a->key_type | UTEE_KEYPAIR_BIT;
+	return a->key_type;
+}
+
 /* The libcrypto context @op's algorithm needs. */
 static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 {
@@ -146,7 +156,9 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 			return TEE_ERROR_OUT_OF_MEMORY;
 		digest_restart(op);
 		return TEE_SUCCESS;
-	case UTEE_ALG_ECDSA: /* a context per signature */
+	case UTEE_ALG_ECDSA: /* a context per call */
+	case UTEE_ALG_RSA_SIG:
+	case UTEE_ALG_RSA_CIPHER:
 		return TEE_SUCCESS;
 	case UTEE_ALG_HMAC:
 	case UTEE_ALG_CMAC:
@@ -200,11 +212,9 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (a->kind == UTEE_ALG_DIGEST)
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
-	else /* signing takes the keypair type */
-		res = utee_obj_alloc_key(
-			mode == TEE_MODE_SIGN ? a->key_type | UTEE_KEYPAIR_BIT
-					      : a->key_type,
-			maxKeySize, &op->key);
+	else
+		res = utee_obj_alloc_key(key_type(a, mode), maxKeySize,
+					 &op->key);
 	if (!res)
 		res = op_contexts(op);
 	if (res)
@@ -703,13 +713,20 @@ sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
 	struct __TEE_OperationHandle *op =
 		class_op(h, TEE_OPERATION_ASYMMETRIC_SIGNATURE);
 
-	/* ECDSA takes no operation parameters. */
 	check_buf(params, count);
 	check_buf(digest, len);
 	if (op->info.mode != mode ||
 	    !(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
 		misuse();
 	return op;
+}
+
+/* The size of a signature with @op's key. */
+static size_t sig_len(const struct __TEE_OperationHandle *op)
+{
+	if (op->alg->kind == UTEE_ALG_ECDSA)
+		return utee_ecc_sig_len(op->info.keySize);
+	return (op->info.keySize + 7) / 8;
 }
 
 TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
@@ -721,7 +738,8 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 	struct __TEE_OperationHandle *op =
 		sig_op(operation, TEE_MODE_SIGN, params, paramCount, digest,
 		       digestLen);
-	size_t need = utee_ecc_sig_len(op->info.keySize);
+	size_t need = sig_len(op);
+	TEE_Result res;
 
 	if (!signatureLen)
 		misuse();
@@ -729,7 +747,13 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 		*signatureLen = need;
 		return TEE_ERROR_SHORT_BUFFER;
 	}
-	if (utee_ecc_sign(op, digest, digestLen, signature, signatureLen))
+	if (op->alg->kind == UTEE_ALG_ECDSA)
+		res = utee_ecc_sign(op, digest, digestLen, signature,
+				    signatureLen);
+	else
+		res = utee_rsa_sign(op, params, paramCount, digest, digestLen,
+				    signature, signatureLen);
+	if (res)
 		misuse();
 	return TEE_SUCCESS;
 }
@@ -746,10 +770,55 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 	TEE_Result res;
 
 	check_buf(signature, signatureLen);
-	res = utee_ecc_verify(op, digest, digestLen, signature, signatureLen);
+	if (op->alg->kind == UTEE_ALG_ECDSA)
+		res = utee_ecc_verify(op, digest, digestLen, signature,
+				      signatureLen);
+	else
+		res = utee_rsa_verify(op, params, paramCount, digest, digestLen,
+				      signature, signatureLen);
 	if (res && res != TEE_ERROR_SIGNATURE_INVALID)
 		misuse();
 	return res;
+}
+
+/* TEE_AsymmetricEncrypt and _Decrypt: an operation in @mode. */
+static TEE_Result asym_crypt(TEE_OperationHandle operation, uint32_t mode,
+			     const TEE_Attribute *params, uint32_t paramCount,
+			     const void *src, size_t srcLen, void *dest,
+			     size_t *destLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_ASYMMETRIC_CIPHER);
+	TEE_Result res;
+
+	check_buf(params, paramCount);
+	check_buf(src, srcLen);
+	if (op->info.mode != mode || !destLen ||
+	    !(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
+		misuse();
+	res = utee_rsa_crypt(op, params, paramCount, src, srcLen, dest,
+			     destLen);
+	if (res == TEE_ERROR_GENERIC)
+		misuse();
+	return res;
+}
+
+TEE_Result TEE_AsymmetricEncrypt(TEE_OperationHandle operation,
+				 const TEE_Attribute *params,
+				 uint32_t paramCount, const void *srcData,
+				 size_t srcLen, void *destData, size_t *destLen)
+{
+	return asym_crypt(operation, TEE_MODE_ENCRYPT, params, paramCount,
+			  srcData, srcLen, destData, destLen);
+}
+
+TEE_Result TEE_AsymmetricDecrypt(TEE_OperationHandle operation,
+				 const TEE_Attribute *params,
+				 uint32_t paramCount, const void *srcData,
+				 size_t srcLen, void *destData, size_t *destLen)
+{
+	return asym_crypt(operation, TEE_MODE_DECRYPT, params, paramCount,
+			  srcData, srcLen, destData, destLen);
 }
 
 /* Random data generation function */

@@ -11,6 +11,7 @@
  *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
  *  utee_crypto_ecc.c     ECDSA keys and signatures on EVP_PKEY
+ *  utee_crypto_rsa.c     RSA keys, signatures and encryption on EVP_PKEY
  *
  * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
  * point to the structs below, and every API function first looks the
@@ -35,6 +36,7 @@
 /* Flags of struct utee_attr_spec. */
 #define UTEE_ATTR_REQUIRED 0x1 /* populate needs it */
 #define UTEE_ATTR_SIZE	   0x2 /* it gives the object's size */
+#define UTEE_ATTR_GROUP	   0x4 /* all of the group or none (RSA CRT) */
 
 /**
  * struct utee_attr_spec - an attribute a type of object holds
@@ -119,6 +121,8 @@ enum utee_alg_kind {
 	UTEE_ALG_GCM,
 	UTEE_ALG_CCM,
 	UTEE_ALG_ECDSA,
+	UTEE_ALG_RSA_SIG,
+	UTEE_ALG_RSA_CIPHER,
 };
 
 /**
@@ -128,9 +132,10 @@ enum utee_alg_kind {
  * @key_type:	the TEE_TYPE_* of its key (0: none)
  * @digest_len:	TEE_OperationInfo.digestLength (digest and MAC size)
  * @block:	the cipher's block size (1: a stream mode)
- * @evp:	libcrypto's name: the digest, or the cipher mode ("ECB",
- *		"CBC", "CTR", "GCM", "CCM") completed by the key
- * @pad:	CBC-MAC with PKCS#5 padding
+ * @evp:	libcrypto's name: the digest (RSA: of the signature, of
+ *		OAEP; NULL: PKCS#1 v1.5 encryption), or the cipher mode
+ *		("ECB", "CBC", "CTR", "GCM", "CCM") completed by the key
+ * @pad:	CBC-MAC with PKCS#5 padding; RSA signatures: PSS
  * @key_bits:	the only maxKeySize allowed (ECDSA: the curve), or 0
  *
  * Asymmetric algorithms name the public key type; signing takes the
@@ -387,6 +392,50 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 
 /** utee_ecc_sig_len() - the size of a signature with a key of @bits. */
 size_t utee_ecc_sig_len(uint32_t bits);
+
+/* utee_crypto_rsa.c.  Other errors than those named are libcrypto
+ * failures: the caller panics. */
+
+/**
+ * utee_rsa_generate() - a new key of @bits bits with public exponent
+ * @e_buf (big-endian; NULL: 65537) into uninitialised RSA keypair @o
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (exponent not odd, below
+ * 65537 or 2^256 or above), TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+			     const void *e_buf, size_t e_len);
+
+/**
+ * utee_rsa_sign() - PKCS#1 v1.5 or PSS signature of @digest (@params:
+ * TEE_ATTR_RSA_PSS_SALT_LENGTH) into @sig, of *@sig_len bytes of room
+ * (the modulus' size); *@sig_len gets its length
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a digest of the wrong size).
+ */
+TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
+			 const TEE_Attribute *params, uint32_t n,
+			 const void *digest, size_t len, uint8_t *sig,
+			 size_t *sig_len);
+
+/**
+ * utee_rsa_verify() - check @sig of @digest
+ * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
+			   const TEE_Attribute *params, uint32_t n,
+			   const void *digest, size_t len, const uint8_t *sig,
+			   size_t sig_len);
+
+/**
+ * utee_rsa_crypt() - encrypt or decrypt (@op's mode) @src, PKCS#1 v1.5
+ * or OAEP (@params: TEE_ATTR_RSA_OAEP_LABEL), into @dest of *@dest_len
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER (*@dest_len: the size
+ * needed), TEE_ERROR_BAD_PARAMETERS (message too long, ciphertext that
+ * does not decrypt) or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
+			  const TEE_Attribute *params, uint32_t n,
+			  const void *src, size_t len, void *dest,
+			  size_t *dest_len);
 
 /* utee_crypto_mac.c */
 

@@ -29,6 +29,22 @@ static const struct utee_attr_spec ecc_public_attrs[] = {
 	{TEE_ATTR_ECC_CURVE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 };
 
+static const struct utee_attr_spec rsa_keypair_attrs[] = {
+	{TEE_ATTR_RSA_MODULUS, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+	{TEE_ATTR_RSA_PUBLIC_EXPONENT, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_RSA_PRIVATE_EXPONENT, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_RSA_PRIME1, UTEE_ATTR_GROUP},
+	{TEE_ATTR_RSA_PRIME2, UTEE_ATTR_GROUP},
+	{TEE_ATTR_RSA_EXPONENT1, UTEE_ATTR_GROUP},
+	{TEE_ATTR_RSA_EXPONENT2, UTEE_ATTR_GROUP},
+	{TEE_ATTR_RSA_COEFFICIENT, UTEE_ATTR_GROUP},
+};
+
+static const struct utee_attr_spec rsa_public_attrs[] = {
+	{TEE_ATTR_RSA_MODULUS, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+	{TEE_ATTR_RSA_PUBLIC_EXPONENT, UTEE_ATTR_REQUIRED},
+};
+
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* clang-format off */
@@ -36,6 +52,8 @@ static const struct utee_attr_spec ecc_public_attrs[] = {
 	{ type, step, min, max, alt, alt2, 1, secret_attrs }
 #define ECC(type, attrs) \
 	{ type, 1, 192, 521, 0, 0, ARRAY_LEN(attrs), attrs }
+#define RSA(type, attrs) \
+	{ type, 1, 256, 4096, 0, 0, ARRAY_LEN(attrs), attrs }
 /* clang-format on */
 
 /* Secret-key types.  DES and DES3 also take the GP 1.0 sizes without
@@ -59,6 +77,8 @@ static const struct utee_obj_type obj_types[] = {
 	SECRET(TEE_TYPE_GENERIC_SECRET, 8, 0, 4096, 0, 0),
 	ECC(TEE_TYPE_ECDSA_KEYPAIR, ecc_keypair_attrs),
 	ECC(TEE_TYPE_ECDSA_PUBLIC_KEY, ecc_public_attrs),
+	RSA(TEE_TYPE_RSA_KEYPAIR, rsa_keypair_attrs),
+	RSA(TEE_TYPE_RSA_PUBLIC_KEY, rsa_public_attrs),
 };
 
 /* clang-format off */
@@ -70,6 +90,11 @@ static const struct utee_obj_type obj_types[] = {
 	{ id, UTEE_ALG_CIPHER, type, 0, block, mode, false, 0 }
 #define CBC_MAC(id, type, block, pad) \
 	{ id, UTEE_ALG_CBC_MAC, type, block, block, "CBC", pad, 0 }
+#define RSA_SIG(id, md, pss) \
+	{ id, UTEE_ALG_RSA_SIG, TEE_TYPE_RSA_PUBLIC_KEY, 0, 0, md, pss, 0 }
+#define RSA_CIPHER(id, md) \
+	{ id, UTEE_ALG_RSA_CIPHER, TEE_TYPE_RSA_PUBLIC_KEY, 0, 0, md, \
+	  false, 0 }
 #define ECDSA(id, len, bits) \
 	{ id, UTEE_ALG_ECDSA, TEE_TYPE_ECDSA_PUBLIC_KEY, len, 0, NULL, \
 	  false, bits }
@@ -129,6 +154,23 @@ static const struct utee_alg algs[] = {
 	ECDSA(__OPTEE_ALG_ECDSA_P256, 0, 256),
 	ECDSA(__OPTEE_ALG_ECDSA_P384, 0, 384),
 	ECDSA(__OPTEE_ALG_ECDSA_P521, 0, 521),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_MD5, "MD5", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA1, "SHA1", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, "SHA224", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, "SHA256", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA384, "SHA384", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA512, "SHA512", false),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1, "SHA1", true),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA224, "SHA224", true),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256, "SHA256", true),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384, "SHA384", true),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512, "SHA512", true),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_V1_5, NULL),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1, "SHA1"),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA224, "SHA224"),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256, "SHA256"),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA384, "SHA384"),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512, "SHA512"),
 };
 
 const struct utee_obj_type *utee_obj_type_find(uint32_t type)

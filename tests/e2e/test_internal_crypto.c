@@ -25,6 +25,7 @@
 #include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
+#include <openssl/rsa.h>
 #include <tee_client_api.h>
 
 #include "harness.h"
@@ -55,6 +56,8 @@
 #define TEE_TYPE_DES3			 0xA0000013
 #define TEE_TYPE_SM4			 0xA0000014
 #define TEE_TYPE_RSA_KEYPAIR		 0xA1000030
+#define TEE_TYPE_DSA_KEYPAIR		 0xA1000031
+#define TEE_ALG_DSA_SHA256		 0x70004131
 #define TEE_ALG_AES_ECB_NOPAD		 0x10000010
 #define TEE_ALG_AES_CBC_NOPAD		 0x10000110
 #define TEE_ALG_AES_CTR			 0x10000210
@@ -90,6 +93,21 @@
 #define TEE_ALG_ECDSA_SHA256	    0x70003042
 #define TEE_ALG_ECDSA_SHA384	    0x70004042
 #define TEE_ALG_ECDSA_SHA512	    0x70005042
+
+#define TEE_ALG_RSASSA_PKCS1_V1_5_MD5	     0x70001830
+#define TEE_ALG_RSASSA_PKCS1_V1_5_SHA1	     0x70002830
+#define TEE_ALG_RSASSA_PKCS1_V1_5_SHA224     0x70003830
+#define TEE_ALG_RSASSA_PKCS1_V1_5_SHA384     0x70005830
+#define TEE_ALG_RSASSA_PKCS1_V1_5_SHA512     0x70006830
+#define TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1   0x70212930
+#define TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA224 0x70313930
+#define TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256 0x70414930
+#define TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384 0x70515930
+#define TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512 0x70616930
+#define TEE_ALG_RSAES_PKCS1_V1_5	     0x60000130
+#define TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1   0x60210230
+#define TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256 0x60410230
+#define TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512 0x60610230
 
 #define MAX_BYTES 512
 
@@ -447,13 +465,14 @@ static void test_cipher_des3_sm4_match_libcrypto(void **state)
 	up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+		EVP_CIPHER *ciph = EVP_CIPHER_fetch(NULL, v[i].evp, NULL);
 		struct keyed k;
 
 		unhex(v[i].key, key);
 		unhex(v[i].iv ? v[i].iv : "", iv);
-		assert_true(EVP_EncryptInit_ex2(
-			c, EVP_CIPHER_fetch(NULL, v[i].evp, NULL), key,
-			v[i].iv ? iv : NULL, NULL));
+		assert_true(EVP_EncryptInit_ex2(c, ciph, key,
+						v[i].iv ? iv : NULL, NULL));
+		EVP_CIPHER_free(ciph);
 		EVP_CIPHER_CTX_set_padding(c, 0);
 		assert_true(EVP_EncryptUpdate(c, want, &n, pt, sizeof(pt)));
 		assert_true(EVP_EncryptFinal_ex(c, want + n, &m));
@@ -773,7 +792,9 @@ static void test_objects_secret_key_rules(void **state)
 		{TEE_TYPE_HMAC_SHA256, 1024, TEEC_SUCCESS},
 		{TEE_TYPE_GENERIC_SECRET, 4096, TEEC_SUCCESS},
 		{TEE_TYPE_GENERIC_SECRET, 4100, TEE_ERROR_NOT_SUPPORTED},
-		{TEE_TYPE_RSA_KEYPAIR, 2048, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_TYPE_RSA_KEYPAIR, 2048, TEEC_SUCCESS},
+		{TEE_TYPE_RSA_KEYPAIR, 4097, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_TYPE_DSA_KEYPAIR, 2048, TEE_ERROR_NOT_SUPPORTED},
 		{0xA00000FF, 128, TEE_ERROR_NOT_SUPPORTED},
 	};
 	uint8_t secret[128];
@@ -950,9 +971,13 @@ static void test_operation_info_and_support(void **state_)
 	assert_int_equal(op_info(TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT, 100, 0, 0,
 				 w, &size, &st),
 			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(op_info(TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, 2, 2048, 0,
-				 0, w, &size, &st),
-			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(
+		op_info(TEE_ALG_DSA_SHA256, 2, 2048, 0, 0, w, &size, &st),
+		TEE_ERROR_NOT_SUPPORTED);
+	/* ECDSA: one curve per algorithm */
+	assert_int_equal(
+		op_info(TEE_ALG_ECDSA_SHA256, 2, 384, 0, 0, w, &size, &st),
+		TEE_ERROR_NOT_SUPPORTED);
 	assert_int_equal(
 		invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, TEE_ALG_AES_CCM, 0),
 		TEEC_SUCCESS);
@@ -961,7 +986,14 @@ static void test_operation_info_and_support(void **state_)
 				       TEE_ECC_CURVE_NIST_P256),
 			 TEE_ERROR_NOT_SUPPORTED);
 	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, 0),
+				       TEE_ALG_DSA_SHA256, 0),
+			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+				       TEE_ALG_ECDSA_SHA256,
+				       TEE_ECC_CURVE_NIST_P256),
+			 TEEC_SUCCESS);
+	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+				       TEE_ALG_ECDSA_SHA256, 0),
 			 TEE_ERROR_NOT_SUPPORTED);
 	down();
 }
@@ -1170,6 +1202,268 @@ static void test_ecdsa_verifies_rfc6979_signature(void **state)
 	down();
 }
 
+/* The RSA signature algorithms, their digests and whether PSS. */
+static const struct {
+	uint32_t alg;
+	const char *md;
+	bool pss;
+} rsa_sigs[] = {
+	{TEE_ALG_RSASSA_PKCS1_V1_5_MD5, "MD5", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA1, "SHA1", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, "SHA224", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, "SHA256", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA384, "SHA384", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA512, "SHA512", false},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1, "SHA1", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA224, "SHA224", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256, "SHA256", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384, "SHA384", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512, "SHA512", true},
+};
+
+#define RSA_BYTES 256 /* the keys of these tests: 2048 bits */
+
+/* This process's libcrypto public key (@n, 65537). */
+static EVP_PKEY *client_rsa_pubkey(const uint8_t *n, size_t len)
+{
+	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+	EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+	BIGNUM *bn = BN_bin2bn(n, (int)len, NULL), *e = BN_new();
+	EVP_PKEY *pk = NULL;
+	OSSL_PARAM *p;
+
+	assert_true(BN_set_word(e, 65537));
+	assert_true(OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, bn));
+	assert_true(OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, e));
+	p = OSSL_PARAM_BLD_to_param(b);
+	assert_true(EVP_PKEY_fromdata_init(pctx) > 0);
+	assert_true(EVP_PKEY_fromdata(pctx, &pk, EVP_PKEY_PUBLIC_KEY, p) > 0);
+	OSSL_PARAM_free(p);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(pctx);
+	BN_free(bn);
+	BN_free(e);
+	return pk;
+}
+
+static TEEC_Result rsa_sign(uint32_t alg, const uint8_t *digest, size_t dlen,
+			    uint8_t *n, size_t *n_len, uint8_t *sig,
+			    size_t *sig_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_OUTPUT, TEEC_MEMREF_TEMP_OUTPUT);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = 8 * RSA_BYTES;
+	set_tmp(&op, 1, (void *)digest, dlen);
+	set_tmp(&op, 2, n, *n_len);
+	set_tmp(&op, 3, sig, *sig_len);
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_RSA_SIGN, &op, NULL);
+	*n_len = op.params[2].tmpref.size;
+	*sig_len = op.params[3].tmpref.size;
+	return res;
+}
+
+/* 4006-like: a 2048-bit key generated in the TA signs the digest of
+ * "abc" with every PKCS#1 v1.5 and PSS digest; this process's libcrypto
+ * verifies each signature with the modulus the TA exports. */
+static void test_rsa_signatures_verified_by_libcrypto(void **state)
+{
+	uint8_t digest[64], n[RSA_BYTES], sig[RSA_BYTES];
+	size_t n_len, sig_len;
+	unsigned int dlen;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(rsa_sigs); i++) {
+		const EVP_MD *md = EVP_get_digestbyname(rsa_sigs[i].md);
+		EVP_PKEY_CTX *pctx;
+		EVP_PKEY *pk;
+
+		assert_true(EVP_Digest("abc", 3, digest, &dlen, md, NULL));
+		n_len = sig_len = RSA_BYTES;
+		assert_int_equal(rsa_sign(rsa_sigs[i].alg, digest, dlen, n,
+					  &n_len, sig, &sig_len),
+				 TEEC_SUCCESS);
+		assert_int_equal(n_len, RSA_BYTES);
+		assert_int_equal(sig_len, RSA_BYTES);
+		pk = client_rsa_pubkey(n, n_len);
+		pctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_verify_init(pctx) > 0);
+		assert_true(EVP_PKEY_CTX_set_signature_md(pctx, md) > 0);
+		if (rsa_sigs[i].pss) {
+			assert_true(EVP_PKEY_CTX_set_rsa_padding(
+					    pctx, RSA_PKCS1_PSS_PADDING) > 0);
+			assert_true(EVP_PKEY_CTX_set_rsa_pss_saltlen(
+					    pctx, RSA_PSS_SALTLEN_DIGEST) > 0);
+		}
+		assert_int_equal(
+			EVP_PKEY_verify(pctx, sig, sig_len, digest, dlen), 1);
+		EVP_PKEY_CTX_free(pctx);
+		EVP_PKEY_free(pk);
+	}
+	/* Short buffer: SHORT_BUFFER and the modulus' size */
+	n_len = RSA_BYTES;
+	sig_len = RSA_BYTES - 1;
+	assert_int_equal(
+		rsa_sign(rsa_sigs[3].alg, digest, 32, n, &n_len, sig, &sig_len),
+		TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(sig_len, RSA_BYTES);
+	down();
+}
+
+/* Appends a uint32_t length and @len bytes to the blob at *@p. */
+static void blob_add(uint8_t **p, const void *buf, size_t len)
+{
+	uint32_t l = (uint32_t)len;
+
+	memcpy(*p, &l, 4);
+	memcpy(*p + 4, buf, len);
+	*p += 4 + len;
+}
+
+/* The RSA_CRYPT blob of client key @pk (public part only if !@priv). */
+static size_t rsa_blob(EVP_PKEY *pk, bool priv, const char *label,
+		       uint8_t *blob)
+{
+	static const char *const names[] = {
+		OSSL_PKEY_PARAM_RSA_N,	       OSSL_PKEY_PARAM_RSA_E,
+		OSSL_PKEY_PARAM_RSA_D,	       OSSL_PKEY_PARAM_RSA_FACTOR1,
+		OSSL_PKEY_PARAM_RSA_FACTOR2,   OSSL_PKEY_PARAM_RSA_EXPONENT1,
+		OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1,
+	};
+	uint8_t *p = blob, buf[RSA_BYTES];
+
+	for (size_t i = 0; i < ARRAY_LEN(names); i++) {
+		BIGNUM *bn = NULL;
+		int len = 0;
+
+		if (i < 2 || priv) {
+			assert_true(EVP_PKEY_get_bn_param(pk, names[i], &bn));
+			len = BN_bn2bin(bn, buf);
+			BN_clear_free(bn);
+		}
+		blob_add(&p, buf, (size_t)len);
+	}
+	blob_add(&p, label, label ? strlen(label) : 0);
+	return (size_t)(p - blob);
+}
+
+static TEEC_Result rsa_crypt(uint32_t alg, uint32_t mode, const uint8_t *blob,
+			     size_t blob_len, const void *in, size_t in_len,
+			     uint8_t *out, size_t *out_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_INPUT, TEEC_MEMREF_TEMP_OUTPUT);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = mode;
+	set_tmp(&op, 1, (void *)blob, blob_len);
+	set_tmp(&op, 2, (void *)in, in_len);
+	set_tmp(&op, 3, out, *out_len);
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_RSA_CRYPT, &op, NULL);
+	*out_len = op.params[3].tmpref.size;
+	return res;
+}
+
+/* Sets client context @pctx up for @alg's padding (OAEP: @md, @label). */
+static void client_rsa_pad(EVP_PKEY_CTX *pctx, const char *md,
+			   const char *label)
+{
+	if (!md) {
+		assert_true(EVP_PKEY_CTX_set_rsa_padding(
+				    pctx, RSA_PKCS1_PADDING) > 0);
+		return;
+	}
+	assert_true(EVP_PKEY_CTX_set_rsa_padding(pctx, RSA_PKCS1_OAEP_PADDING) >
+		    0);
+	assert_true(EVP_PKEY_CTX_set_rsa_oaep_md_name(pctx, md, NULL) > 0);
+	assert_true(EVP_PKEY_CTX_set_rsa_mgf1_md_name(pctx, md, NULL) > 0);
+	if (label)
+		assert_true(EVP_PKEY_CTX_set0_rsa_oaep_label(
+				    pctx, OPENSSL_strdup(label),
+				    (int)strlen(label)) > 0);
+}
+
+/* PKCS#1 v1.5 and OAEP (with and without a label) with a key this
+ * process made: the TA decrypts what libcrypto encrypted, libcrypto
+ * decrypts what the TA encrypted; a short buffer gets the plaintext's
+ * size, a damaged ciphertext is TEE_ERROR_BAD_PARAMETERS. */
+static void test_rsa_encryption_interoperates_with_libcrypto(void **state)
+{
+	static const struct {
+		uint32_t alg;
+		const char *md, *label;
+	} v[] = {
+		{TEE_ALG_RSAES_PKCS1_V1_5, NULL, NULL},
+		{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1, "SHA1", NULL},
+		{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256, "SHA256", "teebox"},
+		{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512, "SHA512", NULL},
+	};
+	static const char msg[] = "a message for the key store";
+	uint8_t blob[9 * (4 + RSA_BYTES)], ct[RSA_BYTES], pt[RSA_BYTES];
+	EVP_PKEY *pk = EVP_RSA_gen(2048);
+	size_t blob_len, ct_len, pt_len;
+
+	(void)state;
+	assert_non_null(pk);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
+		EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+
+		/* libcrypto encrypts, the TA decrypts */
+		assert_true(EVP_PKEY_encrypt_init(pctx) > 0);
+		client_rsa_pad(pctx, v[i].md, v[i].label);
+		ct_len = sizeof(ct);
+		assert_true(EVP_PKEY_encrypt(pctx, ct, &ct_len,
+					     (const uint8_t *)msg,
+					     sizeof(msg)) > 0);
+		blob_len = rsa_blob(pk, true, v[i].label, blob);
+		pt_len = sizeof(pt);
+		assert_int_equal(rsa_crypt(v[i].alg, TEE_MODE_DECRYPT, blob,
+					   blob_len, ct, ct_len, pt, &pt_len),
+				 TEEC_SUCCESS);
+		assert_int_equal(pt_len, sizeof(msg));
+		assert_memory_equal(pt, msg, sizeof(msg));
+		pt_len = 3;
+		assert_int_equal(rsa_crypt(v[i].alg, TEE_MODE_DECRYPT, blob,
+					   blob_len, ct, ct_len, pt, &pt_len),
+				 TEE_ERROR_SHORT_BUFFER);
+		assert_int_equal(pt_len, sizeof(msg));
+		ct[5] ^= 1;
+		pt_len = sizeof(pt);
+		assert_int_equal(rsa_crypt(v[i].alg, TEE_MODE_DECRYPT, blob,
+					   blob_len, ct, ct_len, pt, &pt_len),
+				 TEE_ERROR_BAD_PARAMETERS);
+		/* the TA encrypts with the public key, libcrypto decrypts */
+		blob_len = rsa_blob(pk, false, v[i].label, blob);
+		ct_len = sizeof(ct);
+		assert_int_equal(rsa_crypt(v[i].alg, TEE_MODE_ENCRYPT, blob,
+					   blob_len, msg, sizeof(msg), ct,
+					   &ct_len),
+				 TEEC_SUCCESS);
+		assert_int_equal(ct_len, RSA_BYTES);
+		EVP_PKEY_CTX_free(pctx);
+		pctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_decrypt_init(pctx) > 0);
+		client_rsa_pad(pctx, v[i].md, v[i].label);
+		pt_len = sizeof(pt);
+		assert_true(EVP_PKEY_decrypt(pctx, pt, &pt_len, ct, ct_len) >
+			    0);
+		assert_int_equal(pt_len, sizeof(msg));
+		assert_memory_equal(pt, msg, sizeof(msg));
+		EVP_PKEY_CTX_free(pctx);
+	}
+	EVP_PKEY_free(pk);
+	down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1212,6 +1506,12 @@ int main(void)
 			stop_leftover),
 		cmocka_unit_test_teardown(test_ecdsa_verifies_rfc6979_signature,
 					  stop_leftover),
+		cmocka_unit_test_teardown(
+			test_rsa_signatures_verified_by_libcrypto,
+			stop_leftover),
+		cmocka_unit_test_teardown(
+			test_rsa_encryption_interoperates_with_libcrypto,
+			stop_leftover),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -113,6 +113,22 @@ struct ta_crypto_req {
  * result.
  */
 #define TA_CRYPTO_CMD_ECDSA_VERIFY 14
+/*
+ * Generates an RSA keypair of [0].b bits (VALUE_INPUT; a = TEE_ALG_*,
+ * exponent 65537) and signs the digest [1] (MEMREF_INPUT); a public-key
+ * copy must verify it.  [2] MEMREF_OUTPUT gets the modulus ([0].b / 8
+ * bytes), [3] MEMREF_OUTPUT the signature.
+ */
+#define TA_CRYPTO_CMD_RSA_SIGN 15
+/*
+ * [0] VALUE_INPUT a = TEE_ALG_RSAES_*, b = TEE_MODE_ENCRYPT or _DECRYPT;
+ * [1] MEMREF_INPUT the key and label: nine fields, each a uint32_t
+ * length and its bytes: modulus, public exponent, private exponent,
+ * prime1, prime2, exponent1, exponent2, coefficient (empty when
+ * encrypting: a public key is populated), OAEP label (empty: none); [2]
+ * MEMREF_INPUT the data; [3] MEMREF_OUTPUT the result.
+ */
+#define TA_CRYPTO_CMD_RSA_CRYPT 16
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED 1

@@ -617,6 +617,134 @@ static TEE_Result ecdsa_verify(uint32_t types, TEE_Param params[4])
 	return res;
 }
 
+/* The public half of RSA @pair verifies @sig of @digest. */
+static TEE_Result rsa_check(TEE_ObjectHandle pair, uint32_t alg, uint32_t bits,
+			    const TEE_Param *digest, const void *sig,
+			    size_t sig_len)
+{
+	TEE_ObjectHandle pub;
+	TEE_OperationHandle op;
+	TEE_Result res;
+
+	res = TEE_AllocateTransientObject(TEE_TYPE_RSA_PUBLIC_KEY, bits, &pub);
+	if (res)
+		return res;
+	res = TEE_CopyObjectAttributes1(pub, pair);
+	if (!res)
+		res = key_op(alg, TEE_MODE_VERIFY, bits, pub, &op);
+	TEE_FreeTransientObject(pub);
+	if (res)
+		return res;
+	res = TEE_AsymmetricVerifyDigest(op, NULL, 0, digest->memref.buffer,
+					 digest->memref.size, sig, sig_len);
+	TEE_FreeOperation(op);
+	return res;
+}
+
+static TEE_Result rsa_sign(uint32_t types, TEE_Param params[4])
+{
+	uint32_t alg = params[0].value.a, bits = params[0].value.b;
+	TEE_OperationHandle op = TEE_HANDLE_NULL;
+	TEE_ObjectHandle pair;
+	TEE_Result res;
+
+	if (types != TYPES(VIN, MIN, MOUT, MOUT))
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = TEE_AllocateTransientObject(TEE_TYPE_RSA_KEYPAIR, bits, &pair);
+	if (res)
+		return res;
+	res = TEE_GenerateKey(pair, bits, NULL, 0);
+	if (!res)
+		res = TEE_GetObjectBufferAttribute(pair, TEE_ATTR_RSA_MODULUS,
+						   params[2].memref.buffer,
+						   &params[2].memref.size);
+	if (!res)
+		res = key_op(alg, TEE_MODE_SIGN, bits, pair, &op);
+	if (!res)
+		res = TEE_AsymmetricSignDigest(
+			op, NULL, 0, params[1].memref.buffer,
+			params[1].memref.size, params[3].memref.buffer,
+			&params[3].memref.size);
+	if (!res)
+		res = rsa_check(pair, alg, bits, &params[1],
+				params[3].memref.buffer, params[3].memref.size);
+	TEE_FreeOperation(op);
+	TEE_FreeTransientObject(pair);
+	return res;
+}
+
+/* The RSA attributes in the order of TA_CRYPTO_CMD_RSA_CRYPT's blob. */
+static const uint32_t rsa_ids[] = {
+	TEE_ATTR_RSA_MODULUS,	       TEE_ATTR_RSA_PUBLIC_EXPONENT,
+	TEE_ATTR_RSA_PRIVATE_EXPONENT, TEE_ATTR_RSA_PRIME1,
+	TEE_ATTR_RSA_PRIME2,	       TEE_ATTR_RSA_EXPONENT1,
+	TEE_ATTR_RSA_EXPONENT2,	       TEE_ATTR_RSA_COEFFICIENT,
+	TEE_ATTR_RSA_OAEP_LABEL,
+};
+
+/* Splits the blob of [1] into @attrs (nine); returns how many key
+ * attributes it holds (2: public key, 8: keypair), or 0: malformed. */
+static uint32_t rsa_blob(const TEE_Param *p, TEE_Attribute attrs[9])
+{
+	const uint8_t *b = p->memref.buffer;
+	size_t off = 0, n = 0;
+	uint32_t len;
+
+	for (size_t i = 0; i < 9; i++) {
+		if (p->memref.size - off < 4)
+			return 0;
+		memcpy(&len, b + off, 4);
+		off += 4;
+		if (len > p->memref.size - off)
+			return 0;
+		TEE_InitRefAttribute(&attrs[i], rsa_ids[i], b + off, len);
+		off += len;
+		if (i < 8 && len)
+			n++;
+	}
+	return n == 2 || n == 8 ? (uint32_t)n : 0;
+}
+
+static TEE_Result rsa_crypt(uint32_t types, TEE_Param params[4])
+{
+	uint32_t mode = params[0].value.b, n;
+	TEE_OperationHandle op;
+	TEE_Attribute attrs[9];
+	TEE_ObjectHandle key;
+	TEE_Result res;
+	uint32_t bits;
+
+	if (types != TYPES(VIN, MIN, MIN, MOUT))
+		return TEE_ERROR_BAD_PARAMETERS;
+	n = rsa_blob(&params[1], attrs);
+	if (!n)
+		return TEE_ERROR_BAD_PARAMETERS;
+	bits = (uint32_t)attrs[0].content.ref.length * 8;
+	res = TEE_AllocateTransientObject(n == 8 ? TEE_TYPE_RSA_KEYPAIR
+						 : TEE_TYPE_RSA_PUBLIC_KEY,
+					  bits, &key);
+	if (res)
+		return res;
+	res = TEE_PopulateTransientObject(key, attrs, n);
+	if (!res)
+		res = key_op(params[0].value.a, mode, bits, key, &op);
+	TEE_FreeTransientObject(key);
+	if (res)
+		return res;
+	if (mode == TEE_MODE_ENCRYPT)
+		res = TEE_AsymmetricEncrypt(
+			op, &attrs[8], attrs[8].content.ref.length ? 1 : 0,
+			params[2].memref.buffer, params[2].memref.size,
+			params[3].memref.buffer, &params[3].memref.size);
+	else
+		res = TEE_AsymmetricDecrypt(
+			op, &attrs[8], attrs[8].content.ref.length ? 1 : 0,
+			params[2].memref.buffer, params[2].memref.size,
+			params[3].memref.buffer, &params[3].memref.size);
+	TEE_FreeOperation(op);
+	return res;
+}
+
 /* An AES-128 operation of @alg and @mode with a zero key set. */
 static TEE_OperationHandle aes_op(uint32_t alg, uint32_t mode)
 {
@@ -740,6 +868,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ecdsa_sign(types, params);
 	case TA_CRYPTO_CMD_ECDSA_VERIFY:
 		return ecdsa_verify(types, params);
+	case TA_CRYPTO_CMD_RSA_SIGN:
+		return rsa_sign(types, params);
+	case TA_CRYPTO_CMD_RSA_CRYPT:
+		return rsa_crypt(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
