@@ -18,7 +18,8 @@
  *	written as for OP-TEE: implicit headers, extension properties,
  *	instance data
  *  ta_test_crypto                 91dc9ca8-68c0-4bc5-bc3c-64b13e364601
- *	MULTI_SESSION; the Internal API's objects and crypto (crypto/)
+ *	TA_FLAGS 0 (an instance per session); the Internal API's objects
+ *	and crypto (crypto/)
  */
 #ifndef TEST_TA_UUIDS_H
 #define TEST_TA_UUIDS_H

@@ -1321,7 +1321,8 @@ static void blob_add(uint8_t **p, const void *buf, size_t len)
 	uint32_t l = (uint32_t)len;
 
 	memcpy(*p, &l, 4);
-	memcpy(*p + 4, buf, len);
+	if (len)
+		memcpy(*p + 4, buf, len);
 	*p += 4 + len;
 }
 
