@@ -410,7 +410,7 @@ TEE_Result TEE_BigIntExpMod(TEE_BigInt *dest, const TEE_BigInt *op1,
 /**
  * TEE_AllocateTransientObject() - a new, uninitialised object of
  * @objectType that may hold a key of up to @maxObjectSize bits
- * Returns TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED (type or size) or
+ * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED (type or size) or
  * TEE_ERROR_OUT_OF_MEMORY; *@object is TEE_HANDLE_NULL on failure.
  */
 TEE_Result TEE_AllocateTransientObject(TEE_ObjectType objectType,
@@ -426,7 +426,7 @@ void TEE_ResetTransientObject(TEE_ObjectHandle object);
 /**
  * TEE_PopulateTransientObject() - give uninitialised @object its
  * attributes (secret keys: TEE_ATTR_SECRET_VALUE alone)
- * Returns TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a size the type does
+ * Return: TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a size the type does
  * not allow); a key larger than the object's maximum panics.
  */
 TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
@@ -444,7 +444,7 @@ void TEE_InitValueAttribute(TEE_Attribute *attr, uint32_t attributeID,
 /**
  * TEE_CopyObjectAttributes1() - uninitialised @destObject gets the
  * attributes, size and usage of initialised @srcObject (same type)
- * Returns TEE_SUCCESS.
+ * Return: TEE_SUCCESS.
  */
 TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 				     TEE_ObjectHandle srcObject);
@@ -455,19 +455,22 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
  * TEE_ATTR_ECC_CURVE, of @keySize bits; RSA keypairs optionally
  * TEE_ATTR_RSA_PUBLIC_EXPONENT, default 65537; libcrypto generates RSA
  * keys of 512 bits and more)
- * Returns TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a curve of another
+ * Return: TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a curve of another
  * size, an RSA exponent that is even, below 65537 or of 2^256 or more).
  */
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount);
 
-/** TEE_GetObjectInfo1() - what @object is. Returns TEE_SUCCESS. */
+/**
+ * TEE_GetObjectInfo1() - what @object is
+ * Return: TEE_SUCCESS.
+ */
 TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 			      TEE_ObjectInfo *objectInfo);
 
 /**
  * TEE_RestrictObjectUsage1() - objectUsage &= @objectUsage
- * Returns TEE_SUCCESS.
+ * Return: TEE_SUCCESS.
  */
 TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 				    uint32_t objectUsage);
@@ -475,7 +478,7 @@ TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 /**
  * TEE_GetObjectBufferAttribute() - buffer attribute @attributeID of
  * initialised @object; *@size: the buffer's size in, the attribute's out
- * Returns TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND or TEE_ERROR_SHORT_BUFFER.
+ * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND or TEE_ERROR_SHORT_BUFFER.
  * A secret attribute of an object without TEE_USAGE_EXTRACTABLE panics.
  */
 TEE_Result TEE_GetObjectBufferAttribute(TEE_ObjectHandle object,
@@ -484,7 +487,7 @@ TEE_Result TEE_GetObjectBufferAttribute(TEE_ObjectHandle object,
 
 /**
  * TEE_GetObjectValueAttribute() - value attribute @attributeID
- * Returns TEE_SUCCESS or TEE_ERROR_ITEM_NOT_FOUND; b is always 0, as on
+ * Return: TEE_SUCCESS or TEE_ERROR_ITEM_NOT_FOUND; b is always 0, as on
  * OP-TEE.
  */
 TEE_Result TEE_GetObjectValueAttribute(TEE_ObjectHandle object,
@@ -508,7 +511,7 @@ void TEE_CloseObject(TEE_ObjectHandle object);
 /**
  * TEE_AllocateOperation() - a new operation of @algorithm in @mode, for
  * keys of up to @maxKeySize bits
- * Returns TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED or TEE_ERROR_OUT_OF_MEMORY.
+ * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED or TEE_ERROR_OUT_OF_MEMORY.
  */
 TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 				 uint32_t algorithm, uint32_t mode,
@@ -524,7 +527,7 @@ void TEE_GetOperationInfo(TEE_OperationHandle operation,
 /**
  * TEE_GetOperationInfoMultiple() - the same with one entry per key;
  * *@operationSize: the buffer's size in, the size used out
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (no room for the keys).
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (no room for the keys).
  */
 TEE_Result
 TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
@@ -537,7 +540,7 @@ void TEE_ResetOperation(TEE_OperationHandle operation);
 /**
  * TEE_SetOperationKey() - @operation gets a copy of @key
  * (TEE_HANDLE_NULL: the key is cleared)
- * Returns TEE_SUCCESS.
+ * Return: TEE_SUCCESS.
  */
 TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 			       TEE_ObjectHandle key);
@@ -559,7 +562,7 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 /**
  * TEE_IsAlgorithmSupported() - whether @algId is implemented (@element:
  * TEE_CRYPTO_ELEMENT_NONE)
- * Returns TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED.
+ * Return: TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED.
  */
 TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element);
 
@@ -573,7 +576,7 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
  * TEE_DigestDoFinal() - hash the last chunk and write the digest;
  * *@hashLen: the buffer's size in, the digest's out.  The operation
  * starts again.
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (nothing consumed).
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (nothing consumed).
  */
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen);
@@ -587,7 +590,7 @@ void TEE_CipherInit(TEE_OperationHandle operation, const void *IV,
 /**
  * TEE_CipherUpdate() - encrypt or decrypt @srcLen more bytes; whole
  * blocks come out, the rest is held back.  *@destLen: room in, bytes out
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen: the size
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen: the size
  * needed; nothing consumed).
  */
 TEE_Result TEE_CipherUpdate(TEE_OperationHandle operation, const void *srcData,
@@ -596,7 +599,7 @@ TEE_Result TEE_CipherUpdate(TEE_OperationHandle operation, const void *srcData,
 /**
  * TEE_CipherDoFinal() - the last bytes (the total must be whole blocks
  * for the block modes); the operation then needs TEE_CipherInit again
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
  */
 TEE_Result TEE_CipherDoFinal(TEE_OperationHandle operation, const void *srcData,
 			     size_t srcLen, void *destData, size_t *destLen);
@@ -613,7 +616,7 @@ void TEE_MACUpdate(TEE_OperationHandle operation, const void *chunk,
 /**
  * TEE_MACComputeFinal() - the last bytes, and the MAC into @mac;
  * *@macLen: room in, MAC size out
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
  */
 TEE_Result TEE_MACComputeFinal(TEE_OperationHandle operation,
 			       const void *message, size_t messageLen,
@@ -622,7 +625,7 @@ TEE_Result TEE_MACComputeFinal(TEE_OperationHandle operation,
 /**
  * TEE_MACCompareFinal() - the last bytes, and compare the MAC with @mac
  * (in constant time)
- * Returns TEE_SUCCESS or TEE_ERROR_MAC_INVALID (also for another length).
+ * Return: TEE_SUCCESS or TEE_ERROR_MAC_INVALID (also for another length).
  */
 TEE_Result TEE_MACCompareFinal(TEE_OperationHandle operation,
 			       const void *message, size_t messageLen,
@@ -633,7 +636,7 @@ TEE_Result TEE_MACCompareFinal(TEE_OperationHandle operation,
 /**
  * TEE_AEInit() - start with @nonce and a tag of @tagLen bits (GCM: 96 to
  * 128 by 8; CCM: 32 to 128 by 16, nonce 7 to 13 bytes)
- * Returns TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED (GCM tag length).
+ * Return: TEE_SUCCESS or TEE_ERROR_NOT_SUPPORTED (GCM tag length).
  */
 TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
 		      size_t nonceLen, uint32_t tagLen, size_t AADLen,
@@ -646,14 +649,14 @@ void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
 /**
  * TEE_AEUpdate() - more payload; *@destLen: room in, bytes out (CCM
  * outputs the whole payload at the final call)
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
  */
 TEE_Result TEE_AEUpdate(TEE_OperationHandle operation, const void *srcData,
 			size_t srcLen, void *destData, size_t *destLen);
 
 /**
  * TEE_AEEncryptFinal() - the last payload, and the tag
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen and *@tagLen
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER (*@destLen and *@tagLen
  * both give the sizes needed).
  */
 TEE_Result TEE_AEEncryptFinal(TEE_OperationHandle operation,
@@ -663,7 +666,7 @@ TEE_Result TEE_AEEncryptFinal(TEE_OperationHandle operation,
 
 /**
  * TEE_AEDecryptFinal() - the last payload, and check @tag
- * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_MAC_INVALID
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_MAC_INVALID
  * (wrong tag, or a tag length other than TEE_AEInit's).
  */
 TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
@@ -680,7 +683,7 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 /**
  * TEE_AsymmetricEncrypt() - encrypt @srcData with the operation's key;
  * *@destLen: room in, size out
- * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_BAD_PARAMETERS
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER or TEE_ERROR_BAD_PARAMETERS
  * (message too long for the key).
  */
 TEE_Result TEE_AsymmetricEncrypt(TEE_OperationHandle operation,
@@ -691,7 +694,7 @@ TEE_Result TEE_AsymmetricEncrypt(TEE_OperationHandle operation,
 
 /**
  * TEE_AsymmetricDecrypt() - decrypt @srcData with the operation's keypair
- * Returns TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER (*@destLen: the plaintext's
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER (*@destLen: the plaintext's
  * size) or TEE_ERROR_BAD_PARAMETERS (a ciphertext that does not decrypt).
  */
 TEE_Result TEE_AsymmetricDecrypt(TEE_OperationHandle operation,
@@ -705,7 +708,7 @@ TEE_Result TEE_AsymmetricDecrypt(TEE_OperationHandle operation,
  * ECDSA signatures are r then s, each as long as the curve's order; RSA
  * ones as long as the modulus.
  * *@signatureLen: room in, size out
- * Returns TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
+ * Return: TEE_SUCCESS or TEE_ERROR_SHORT_BUFFER.
  */
 TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 				    const TEE_Attribute *params,
@@ -715,7 +718,7 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 
 /**
  * TEE_AsymmetricVerifyDigest() - check @signature of @digest
- * Returns TEE_SUCCESS or TEE_ERROR_SIGNATURE_INVALID.
+ * Return: TEE_SUCCESS or TEE_ERROR_SIGNATURE_INVALID.
  */
 TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 				      const TEE_Attribute *params,
