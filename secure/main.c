@@ -6,7 +6,9 @@
  * emulated CPU) and reads teed's announcements of normal-world RAM.  It
  * exits when teed goes away.  Its memory - TA images, keys, session
  * state - is protected by the process boundary: it is a separate address
- * space and not dumpable.
+ * space and not dumpable.  Started as root, it keeps only the
+ * capabilities it needs to start TA processes as their own user
+ * (--ta-user; ta_proc_creds.c); either way it sets no_new_privs.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -26,6 +28,7 @@
 #include "machine/smc_sw.h"
 #include "secure_world.h"
 #include "ta_manager.h"
+#include "ta_proc.h"
 #include "thread.h"
 
 /* The development public key made at build time (tools/ta-sign). */
@@ -40,6 +43,8 @@ struct options {
 	unsigned long long shm_size;
 	int log_level;
 	bool dynamic_shm;
+	const char *ta_user;
+	unsigned int max_ta_instances;
 };
 
 static void usage(void)
@@ -48,6 +53,7 @@ static void usage(void)
 		"usage: teebox-secure --conduit-fd N --bus-fd N [--threads N]\n"
 		"                     [--shm-base PA --shm-size BYTES]"
 		" [--log-level 3..7] [--dynamic-shm]\n"
+		"                     [--ta-user USER] [--max-ta-instances N]\n"
 		"Started by teed; not meant to be run by hand.\n");
 }
 
@@ -61,6 +67,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"shm-size", required_argument, NULL, 'z'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dynamic-shm", no_argument, NULL, 'y'},
+		{"ta-user", required_argument, NULL, 'u'},
+		{"max-ta-instances", required_argument, NULL, 'm'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -70,7 +78,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			      .threads = SW_DEFAULT_THREADS,
 			      .shm_base = BOARD_SHM_BASE,
 			      .shm_size = BOARD_SHM_SIZE,
-			      .log_level = LOG_INFO};
+			      .log_level = LOG_INFO,
+			      .max_ta_instances =
+				      TA_PROC_DEFAULT_MAX_INSTANCES};
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
@@ -94,12 +104,19 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'y':
 			o->dynamic_shm = true;
 			break;
+		case 'u':
+			o->ta_user = optarg;
+			break;
+		case 'm':
+			o->max_ta_instances =
+				(unsigned int)strtoul(optarg, NULL, 0);
+			break;
 		default:
 			return -EINVAL;
 		}
 	}
 	if (o->conduit_fd < 0 || o->bus_fd < 0 || !o->threads ||
-	    o->threads > SW_MAX_THREADS)
+	    o->threads > SW_MAX_THREADS || !o->max_ta_instances)
 		return -EINVAL;
 	return 0;
 }
@@ -167,6 +184,12 @@ int main(int argc, char **argv)
 	prctl(PR_SET_DUMPABLE, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	signal(SIGPIPE, SIG_IGN);
+	/* Before any thread: capabilities are per thread. */
+	if (ta_proc_creds_init(o.ta_user)) {
+		pr_err("secure world failed to boot");
+		return 1;
+	}
+	ta_proc_set_max_instances(o.max_ta_instances);
 
 	if (boot(&sw, &o)) {
 		pr_err("secure world failed to boot");

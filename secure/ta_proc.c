@@ -97,6 +97,7 @@ void ta_proc_put(struct ta_proc *p)
 	if (p->pidfd >= 0)
 		close(p->pidfd);
 	kfree(p);
+	ta_proc_instance_put();
 }
 
 bool ta_proc_mark_dead(struct ta_proc *p)
@@ -349,9 +350,17 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	if (!elf || !elf_len || !uuid || !out)
 		return TEE_ERROR_BAD_PARAMETERS;
 	*out = NULL;
-	p = kzalloc(sizeof(*p));
-	if (!p)
+	if (!ta_proc_instance_get()) {
+		pr_err("TA %08x: no TA instance can start: there are as many "
+		       "TA processes as allowed",
+		       uuid->timeLow);
 		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	p = kzalloc(sizeof(*p));
+	if (!p) {
+		ta_proc_instance_put();
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
 	refcount_set(&p->refs, 1);
 	p->pid = -1;
 	p->pidfd = -1;
@@ -366,6 +375,9 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	res = wait_hello(p, &hello);
 	if (!res)
 		res = check_hello(p, &hello, info);
+	if (!res)
+		res = ta_proc_limit_memory(p, hello.stack_size,
+					   hello.data_size);
 	if (res)
 		goto err_kill;
 

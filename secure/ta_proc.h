@@ -99,8 +99,10 @@ struct ta_proc_host {
  *		the same one in its ta_head
  * @info:	[out] the TA's ta_head
  * Return: TEE_SUCCESS with *@out set, TEE_ERROR_SECURITY when the TA
- * reports another UUID, TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_GENERIC when
- * the process cannot start (logged).
+ * reports another UUID, TEE_ERROR_OUT_OF_MEMORY (also when there are as
+ * many TA processes as ta_proc_set_max_instances() allows, or the TA's
+ * header asks for more memory than a TA may have), TEE_ERROR_GENERIC
+ * when the process cannot start (logged).
  */
 TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 			 struct ta_proc **out, struct ta_proc_info *info);
@@ -190,5 +192,29 @@ void ta_proc_forget_cancel(struct ta_proc *p);
 
 /** ta_proc_count() - TA processes alive (leak checks). */
 size_t ta_proc_count(void);
+
+/* The user TA processes run as (secure world run as root), if it exists. */
+#define TA_PROC_DEFAULT_USER "teebox-ta"
+/* How many TA processes (instances) there may be at a time by default. */
+#define TA_PROC_DEFAULT_MAX_INSTANCES 128
+
+/**
+ * ta_proc_creds_init() - decide what TA processes run as and drop the
+ * secure world's own privileges to what starting them needs; call once,
+ * before any other thread exists
+ * @user:	name or uid TA processes run as when the secure world runs
+ *		as root; NULL: TA_PROC_DEFAULT_USER if it exists, else
+ *		nobody (with the user's primary group, nogroup for nobody)
+ * Return: 0, -ENOENT when @user does not exist, -EINVAL when it is root,
+ * or the -errno of a failed capability call (logged).
+ */
+int ta_proc_creds_init(const char *user);
+
+/**
+ * ta_proc_set_max_instances() - bound the number of TA processes; a spawn
+ * beyond it fails with TEE_ERROR_OUT_OF_MEMORY (as OP-TEE when it cannot
+ * create a TA instance)
+ */
+void ta_proc_set_max_instances(unsigned int max);
 
 #endif

@@ -74,7 +74,13 @@ exec_child(const struct ta_exec_args *a, pid_t parent)
 	sigset_t none;
 	int sock, page, image, nul;
 
-	/* Die with the secure world, and do not outlive it if it is gone. */
+	/* Nothing of the TA runs with more than this (ta_proc_creds.c). */
+	if (ta_proc_creds_apply() || ta_proc_limits_apply())
+		_exit(CHILD_EXEC_FAIL);
+	/*
+	 * Die with the secure world, and do not outlive it if it is gone.
+	 * After the change of uid: that clears the parent-death signal.
+	 */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(CHILD_EXEC_FAIL);
 

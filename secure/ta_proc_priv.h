@@ -5,6 +5,8 @@
  *  ta_proc.c          start (spawn), end (destroy, kill), queries
  *  ta_proc_call.c     the calls: requests, waiting, checking replies
  *  ta_proc_monitor.c  the one thread that forks TA processes and reaps them
+ *  ta_proc_creds.c    their uid, capabilities and no_new_privs
+ *  ta_proc_limits.c   their memory limits, and how many there may be
  *  ta_ipc_slots.c     which memref file the TA holds in which slot
  */
 #ifndef TEEBOX_SECURE_TA_PROC_PRIV_H
@@ -101,5 +103,46 @@ bool ta_proc_mark_dead(struct ta_proc *p);
  */
 int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
 			 unsigned int timeout_ms);
+
+/**
+ * ta_proc_creds_apply() - in a new TA process, before exec: the TA's uid
+ * and gid (secure world run as root), no capabilities, no_new_privs;
+ * async-signal-safe
+ * Return: 0 or -errno.
+ */
+int ta_proc_creds_apply(void);
+
+/**
+ * ta_proc_creds_id() - the uid and gid TA processes run as
+ * Return: false when they run as the secure world's (not started as
+ * root); @uid and @gid are then meaningless.
+ */
+bool ta_proc_creds_id(uid_t *uid, gid_t *gid);
+
+/**
+ * ta_proc_limits_apply() - in a new TA process, before exec: the memory
+ * ceiling that holds until the TA's header is known; async-signal-safe
+ * Return: 0 or -errno.
+ */
+int ta_proc_limits_apply(void);
+
+/**
+ * ta_proc_limit_memory() - at hello: limit @p's memory to what its header
+ * (@stack_size, @data_size) allows plus the runtime's reserve
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY when the header asks more
+ * than a TA may have or the TA already uses more, TEE_ERROR_GENERIC when
+ * the limit cannot be set (all logged).
+ */
+TEE_Result ta_proc_limit_memory(struct ta_proc *p, uint32_t stack_size,
+				uint32_t data_size);
+
+/**
+ * ta_proc_instance_get() - take one of the bounded TA process slots
+ * Return: false when all are taken.
+ */
+bool ta_proc_instance_get(void);
+
+/** ta_proc_instance_put() - give back a slot ta_proc_instance_get() took. */
+void ta_proc_instance_put(void);
 
 #endif

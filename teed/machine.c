@@ -80,7 +80,7 @@ static const struct platform_ops machine_platform_ops = {
 static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			      int bus)
 {
-	char threads[16], base[32], size[32], level[8];
+	char threads[16], base[32], size[32], level[8], max_tas[16];
 	char *argv[] = {(char *)cfg->secure_world,
 			"--conduit-fd",
 			"3",
@@ -94,15 +94,30 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			size,
 			"--log-level",
 			level,
-			NULL, /* --dynamic-shm goes here */
+			NULL, /* the options that have no default follow */
+			NULL,
+			NULL,
+			NULL,
+			NULL,
+			NULL,
 			NULL};
+	size_t n = ARRAY_SIZE(argv) - 6;
 
 	snprintf(threads, sizeof(threads), "%u", cfg->threads);
 	snprintf(base, sizeof(base), "0x%llx", BOARD_SHM_BASE);
 	snprintf(size, sizeof(size), "0x%llx", BOARD_SHM_SIZE);
 	snprintf(level, sizeof(level), "%d", cfg->log_level);
 	if (cfg->dynamic_shm)
-		argv[ARRAY_SIZE(argv) - 2] = "--dynamic-shm";
+		argv[n++] = "--dynamic-shm";
+	if (cfg->ta_user) {
+		argv[n++] = "--ta-user";
+		argv[n++] = (char *)cfg->ta_user;
+	}
+	if (cfg->max_ta_instances) {
+		snprintf(max_tas, sizeof(max_tas), "%u", cfg->max_ta_instances);
+		argv[n++] = "--max-ta-instances";
+		argv[n++] = max_tas;
+	}
 	/*
 	 * Move both out of the way first: one may already sit at 3 or 4,
 	 * and dup2() onto itself would keep its close-on-exec flag.

@@ -20,6 +20,8 @@
  * @cpus:	emulated CPUs (conduit lanes)
  * @log_level:	the secure world's log level
  * @dynamic_shm: the secure world offers dynamic shared memory
+ * @ta_user:	user TA processes run as (NULL: the secure world's default)
+ * @max_ta_instances: bound on TA processes (0: the secure world's default)
  */
 struct machine_config {
 	const char *secure_world;
@@ -27,6 +29,8 @@ struct machine_config {
 	unsigned int cpus;
 	int log_level;
 	bool dynamic_shm;
+	const char *ta_user;
+	unsigned int max_ta_instances;
 };
 
 /**

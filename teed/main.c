@@ -49,6 +49,8 @@ struct options {
 	unsigned int supp_timeout_ms;
 	int log_level;
 	bool dynamic_shm;
+	const char *ta_user;
+	unsigned int max_ta_instances;
 	const char *drivers[MAX_DRIVERS];
 	unsigned int ndrivers;
 };
@@ -98,6 +100,11 @@ static void usage(FILE *f, const char *secure_world)
 		"  --dynamic-shm       the secure world offers dynamic shared\n"
 		"                      memory (else only the reserved "
 		"memory)\n"
+		"  --ta-user USER      TA processes run as USER when teed\n"
+		"                      runs as root (default teebox-ta if it\n"
+		"                      exists, else nobody)\n"
+		"  --max-ta-instances N  TA processes at a time (default "
+		"128)\n"
 		"  --loopback          also register teebox's loopback TEE\n"
 		"                      (after OP-TEE: tee1, teepriv1)\n"
 		"  --driver NAME       also register the built-in TEE driver\n"
@@ -161,6 +168,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"supplicant-timeout", required_argument, NULL, 'S'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dynamic-shm", no_argument, NULL, 'y'},
+		{"ta-user", required_argument, NULL, 'u'},
+		{"max-ta-instances", required_argument, NULL, 'm'},
 		{"loopback", no_argument, NULL, 'L'},
 		{"driver", required_argument, NULL, 'R'},
 		{"help", no_argument, NULL, 'h'},
@@ -206,6 +215,15 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'y':
 			o->dynamic_shm = true;
+			break;
+		case 'u':
+			o->ta_user = optarg;
+			break;
+		case 'm':
+			o->max_ta_instances =
+				(unsigned int)strtoul(optarg, NULL, 0);
+			if (!o->max_ta_instances)
+				return -EINVAL;
 			break;
 		case 'L':
 			if (request_driver(o, "loopback"))
@@ -323,7 +341,10 @@ static int start(struct teed *t)
 				    .threads = t->opt.threads,
 				    .cpus = t->opt.cpus,
 				    .log_level = t->opt.log_level,
-				    .dynamic_shm = t->opt.dynamic_shm};
+				    .dynamic_shm = t->opt.dynamic_shm,
+				    .ta_user = t->opt.ta_user,
+				    .max_ta_instances =
+					    t->opt.max_ta_instances};
 	struct control_view view;
 	int rc;
 

@@ -8,15 +8,27 @@
  *
  * The list is what the runtime and glibc need to serve calls, each with
  * the reason; sanitizer builds (TEEBOX_SANITIZED) add what the ASan and
- * UBSan runtimes use while the TA runs.
+ * UBSan runtimes use while the TA runs.  Signals go to this process only:
+ * the rules for kill, tkill and tgkill compare their target with our own
+ * pid, which is known before the filter is built; rt_sigqueueinfo and
+ * rt_tgsigqueueinfo stay refused.
+ *
+ * The filter is the TA's own fence; what the TA cannot skip is set by the
+ * secure world before exec (secure/ta_proc_creds.c: no capabilities,
+ * no_new_privs, its own uid; secure/ta_proc_limits.c: memory limits).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <unistd.h>
 
 #include "utee_priv.h"
+
+/* The rules that name this process: filled in before the filter is built. */
+#define SELF 0
 
 /**
  * struct utee_rule - one allowed system call
@@ -85,10 +97,14 @@ static const struct utee_rule rules[] = {
 	/* Ending: exit(), _exit(), TEE_Panic(). */
 	ALLOW(exit),
 	ALLOW(exit_group),
-	/* abort() and signal delivery: mask, raise, return from handler. */
+	/* abort() and signal delivery: mask, raise, return from handler.
+	 * Signals only to a thread of this process (tgkill's thread group;
+	 * tkill's and kill's target: the main thread, the process). */
 	ALLOW(rt_sigreturn),
 	ALLOW(rt_sigprocmask),
-	ALLOW(tgkill),
+	ALLOW_IF(tgkill, ARG_EQ(0, SELF)),
+	ALLOW_IF(tkill, ARG_EQ(0, SELF)),
+	ALLOW_IF(kill, ARG_EQ(0, SELF)),
 	ALLOW(gettid),
 	/* abort(), and a TA that reports its pid (instance tests). */
 	ALLOW(getpid),
@@ -98,11 +114,20 @@ static const struct utee_rule rules[] = {
 	 * report. */
 	ALLOW(sigaltstack),
 	ALLOW(rt_sigaction),
-	ALLOW(prctl),
+	ALLOW_IF(prctl, ARG_EQ(0, PR_GET_DUMPABLE)),
+	ALLOW_IF(prctl, ARG_EQ(0, PR_GET_NAME)),
+	ALLOW_IF(prctl, ARG_EQ(0, PR_SET_VMA)),
 	ALLOW(getrlimit),
 	ALLOW(prlimit64),
 #endif
 };
+
+/* The calls whose SELF condition means this process's pid. */
+static bool is_self_rule(int nr)
+{
+	return nr == SCMP_SYS(tgkill) || nr == SCMP_SYS(tkill) ||
+	       nr == SCMP_SYS(kill);
+}
 
 #if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
 /*
@@ -117,8 +142,24 @@ const char *__asan_default_options(void)
 }
 #endif
 
+/* Adds @r, with SELF in a condition replaced by @self. */
+static int add_rule(scmp_filter_ctx ctx, const struct utee_rule *r, pid_t self)
+{
+	struct scmp_arg_cmp arg[2];
+
+	for (unsigned int i = 0; i < r->nargs; i++) {
+		arg[i] = r->arg[i];
+		if (is_self_rule(r->nr) && arg[i].op == SCMP_CMP_EQ &&
+		    arg[i].datum_a == SELF)
+			arg[i].datum_a = (scmp_datum_t)self;
+	}
+	return seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, r->nr, r->nargs,
+				      arg);
+}
+
 int utee_sandbox_enter(void)
 {
+	pid_t self = getpid();
 	scmp_filter_ctx ctx;
 	int err;
 
@@ -128,8 +169,7 @@ int utee_sandbox_enter(void)
 	/* Both threads (main and entry), atomically. */
 	err = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
 	for (size_t i = 0; !err && i < sizeof(rules) / sizeof(rules[0]); i++)
-		err = seccomp_rule_add_array(ctx, SCMP_ACT_ALLOW, rules[i].nr,
-					     rules[i].nargs, rules[i].arg);
+		err = add_rule(ctx, &rules[i], self);
 	if (!err)
 		err = seccomp_load(ctx);
 	seccomp_release(ctx);

@@ -53,6 +53,8 @@ struct options {
 	const char *threads;
 	const char *log_level;
 	const char *dtb;
+	const char *ta_user;
+	const char *max_ta_instances;
 };
 
 /* A program or file of teebox's, in the build tree or installed. */
@@ -81,7 +83,9 @@ static void usage(FILE *f)
 		" ($TEEBOX_STORAGE_DIR)\n"
 		"  --threads N        secure threads (up)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
-		"  --log-level N      3 errors .. 7 debug (up)\n",
+		"  --log-level N      3 errors .. 7 debug (up)\n"
+		"  --ta-user USER     TA processes run as USER (up, as root)\n"
+		"  --max-ta-instances N  TA processes at a time (up)\n",
 		ta_dir);
 }
 
@@ -111,6 +115,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"threads", required_argument, NULL, 'n'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dtb", required_argument, NULL, 'd'},
+		{"ta-user", required_argument, NULL, 'u'},
+		{"max-ta-instances", required_argument, NULL, 'm'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -143,6 +149,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			o->dtb = optarg;
+			break;
+		case 'u':
+			o->ta_user = optarg;
+			break;
+		case 'm':
+			o->max_ta_instances = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -242,7 +254,7 @@ static int run_daemon(char *const argv[], const char *log)
 static int start_teed(const struct options *o)
 {
 	char teed[PATH_MAX], sw[PATH_MAX];
-	char *argv[16];
+	char *argv[20];
 	int argc = 0;
 
 	teebox_path(teed, sizeof(teed), TBX_DIR_SBIN, "teed");
@@ -264,6 +276,14 @@ static int start_teed(const struct options *o)
 	if (o->dtb) {
 		argv[argc++] = "--dtb";
 		argv[argc++] = (char *)o->dtb;
+	}
+	if (o->ta_user) {
+		argv[argc++] = "--ta-user";
+		argv[argc++] = (char *)o->ta_user;
+	}
+	if (o->max_ta_instances) {
+		argv[argc++] = "--max-ta-instances";
+		argv[argc++] = (char *)o->max_ta_instances;
 	}
 	argv[argc] = NULL;
 	/* teed --daemon returns once it is in the background. */
