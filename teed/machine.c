@@ -94,13 +94,14 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			size,
 			"--log-level",
 			level,
-			NULL, /* the options that have no default follow */
+			/* --dynamic-shm, --ta-user U, --max-ta-instances N */
 			NULL,
 			NULL,
 			NULL,
 			NULL,
 			NULL,
 			NULL};
+	/* The first of the optional slots; the last one stays NULL. */
 	size_t n = ARRAY_SIZE(argv) - 6;
 
 	snprintf(threads, sizeof(threads), "%u", cfg->threads);

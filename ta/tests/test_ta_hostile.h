@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ta_test_hostile: a TA built with the SDK that tries every way out of
+ * its sandbox, and more memory than its header allows (issue 9, items 3
+ * and 6).  Flags 0: every session is a process of its own, so one
+ * session's instance can attack another's.
+ *
+ *  UUID 614e3b4d-f970-4045-aded-e0cc2bf0c485
+ */
+#ifndef TEST_TA_HOSTILE_H
+#define TEST_TA_HOSTILE_H
+
+#include <stdint.h>
+
+#define TA_TEST_HOSTILE_UUID                                                   \
+	{                                                                      \
+		0x614e3b4d, 0xf970, 0x4045,                                    \
+		{                                                              \
+			0xad, 0xed, 0xe0, 0xcc, 0x2b, 0xf0, 0xc4, 0x85         \
+		}                                                              \
+	}
+#define TA_TEST_HOSTILE_UUID_STR "614e3b4d-f970-4045-aded-e0cc2bf0c485"
+
+#define TA_TEST_HOSTILE_STACK_SIZE (16 * 1024)
+#define TA_TEST_HOSTILE_DATA_SIZE  (64 * 1024)
+
+/*
+ * TA_TEST_HOSTILE_CMD_PID: value OUTPUT a = the TA's pid.
+ * TA_TEST_HOSTILE_CMD_ESCAPE: value INPUT a = another TA's pid, b = a
+ *	process of the client's; memref OUTPUT int32_t[TA_HOSTILE_NUM]:
+ *	for each attempt below, 0 if it succeeded, else its errno.
+ * TA_TEST_HOSTILE_CMD_CREDS: memref OUTPUT struct ta_hostile_creds, as
+ *	the TA's constructor saw them, before the runtime's main() and its
+ *	sandbox: what the secure world set.
+ * TA_TEST_HOSTILE_CMD_MMAP: value INPUT a = MiB to map (plain private
+ *	anonymous read-write); value OUTPUT a = 0 or the errno.
+ */
+#define TA_TEST_HOSTILE_CMD_PID	   0
+#define TA_TEST_HOSTILE_CMD_ESCAPE 1
+#define TA_TEST_HOSTILE_CMD_CREDS  2
+#define TA_TEST_HOSTILE_CMD_MMAP   3
+
+/* X(id, what it tries): each must fail with EPERM. */
+#define TA_HOSTILE_ATTEMPTS(X)                                                 \
+	X(KILL_TA, "kill(another TA, 0)")                                      \
+	X(TGKILL_TA, "tgkill(another TA, its tid, 0)")                         \
+	X(TKILL_TA, "tkill(another TA, 0)")                                    \
+	X(KILL_CLIENT, "kill(a client process, 0)")                            \
+	X(TGKILL_CLIENT, "tgkill(a client process, its tid, 0)")               \
+	X(KILL_PARENT, "kill(parent: the secure world, 0)")                    \
+	X(TGKILL_PARENT, "tgkill(the secure world, its tid, 0)")               \
+	X(KILL_INIT, "kill(1, 0)")                                             \
+	X(TGKILL_INIT, "tgkill(1, 1, 0)")                                      \
+	X(KILL_ALL, "kill(-1, 0)")                                             \
+	X(KILL_GROUP, "kill(0, 0)")                                            \
+	X(SIGQUEUE_SELF, "rt_sigqueueinfo(self, 0)")                           \
+	X(PTRACE_TA, "ptrace(PTRACE_SEIZE, another TA)")                       \
+	X(PTRACE_CLIENT, "ptrace(PTRACE_SEIZE, a client process)")             \
+	X(OPEN_FILE, "openat(/etc/hostname)")                                  \
+	X(OPEN_PROC_MEM, "openat(/proc/self/mem, O_RDWR)")                     \
+	X(WRITE_PROC_OOM, "openat(/proc/self/oom_score_adj, O_WRONLY)")        \
+	X(SOCKET_INET, "socket(AF_INET)")                                      \
+	X(SOCKET_UNIX, "socket(AF_UNIX)")                                      \
+	X(EXECVE, "execve(/bin/true)")                                         \
+	X(FORK, "clone(SIGCHLD): fork")                                        \
+	X(CLONE3, "clone3(): fork")                                            \
+	X(SETUID_ROOT, "setuid(0)")                                            \
+	X(SETRESUID_ROOT, "setresuid(0, 0, 0)")                                \
+	X(SETGID_ROOT, "setgid(0)")                                            \
+	X(MMAP_EXEC, "mmap(PROT_EXEC)")                                        \
+	X(MPROTECT_EXEC, "mprotect(PROT_EXEC)")                                \
+	X(PRCTL_DUMPABLE, "prctl(PR_SET_DUMPABLE, 1)")                         \
+	X(PRCTL_AMBIENT, "prctl(PR_CAP_AMBIENT_RAISE, CAP_KILL)")              \
+	X(CAPSET, "capset(all)")                                               \
+	X(RAISE_RLIMIT_DATA, "prlimit(self, RLIMIT_DATA, unlimited)")          \
+	X(UNSHARE_USERNS, "unshare(CLONE_NEWUSER)")                            \
+	X(IOCTL_TIOCSTI, "ioctl(stderr, TIOCSTI)")
+
+#define TA_HOSTILE_ID(id, what) TA_HOSTILE_##id,
+enum ta_hostile_attempt { TA_HOSTILE_ATTEMPTS(TA_HOSTILE_ID) TA_HOSTILE_NUM };
+#undef TA_HOSTILE_ID
+
+/**
+ * struct ta_hostile_creds - what the TA's constructor found
+ * @uid, @gid:	real ids
+ * @no_new_privs: NoNewPrivs of /proc/self/status
+ * @setuid_err:	errno of setuid(0) (0: it worked)
+ * @cap_eff, @cap_prm, @cap_inh, @cap_bnd, @cap_amb: the capability sets
+ * @rlimit_data: RLIMIT_DATA's hard limit
+ */
+struct ta_hostile_creds {
+	uint32_t uid;
+	uint32_t gid;
+	uint32_t no_new_privs;
+	int32_t setuid_err;
+	uint64_t cap_eff;
+	uint64_t cap_prm;
+	uint64_t cap_inh;
+	uint64_t cap_bnd;
+	uint64_t cap_amb;
+	uint64_t rlimit_data;
+};
+
+#endif
