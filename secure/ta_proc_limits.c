@@ -42,7 +42,7 @@
 /*
  * Beyond the header's figures: the runtime's stack reserve (64 KiB),
  * libc's and libcrypto's data, relocations and malloc arenas, OpenSSL's
- * state.  A TA that only says hello uses about 1.5 MiB of it.
+ * state.
  *
  * Sanitizer builds map the ASan shadow, 14 TiB of private writable (if
  * unreserved) memory on x86-64, at start; their allocator keeps freed
@@ -183,6 +183,9 @@ TEE_Result ta_proc_limit_memory(struct ta_proc *p, uint32_t stack_size,
 		return TEE_ERROR_GENERIC;
 	}
 	used = vm_data(p->pid);
+	pr_debug("TA %s: %llu KiB of data at its start, limit %llu KiB",
+		 p->name, (unsigned long long)(used / 1024),
+		 (unsigned long long)(r.rlim_max / 1024));
 	if (used > r.rlim_max) {
 		pr_err("TA %s took %llu MiB before it started, more than its "
 		       "header allows (%llu MiB): refused",

@@ -81,26 +81,11 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			      int bus)
 {
 	char threads[16], base[32], size[32], level[8], max_tas[16];
-	char *argv[] = {(char *)cfg->secure_world,
-			"--conduit-fd",
-			"3",
-			"--bus-fd",
-			"4",
-			"--threads",
-			threads,
-			"--shm-base",
-			base,
-			"--shm-size",
-			size,
-			"--log-level",
-			level,
+	char *argv[] = {(char *)cfg->secure_world, "--conduit-fd", "3",
+			"--bus-fd", "4", "--threads", threads, "--shm-base",
+			base, "--shm-size", size, "--log-level", level,
 			/* --dynamic-shm, --ta-user U, --max-ta-instances N */
-			NULL,
-			NULL,
-			NULL,
-			NULL,
-			NULL,
-			NULL};
+			NULL, NULL, NULL, NULL, NULL, NULL};
 	/* The first of the optional slots; the last one stays NULL. */
 	size_t n = ARRAY_SIZE(argv) - 6;
 

@@ -6,6 +6,12 @@
  * session's instance can attack another's.
  *
  *  UUID 614e3b4d-f970-4045-aded-e0cc2bf0c485
+ *
+ * ta_test_hostile_greedy: the same TA, whose constructor maps (and keeps)
+ * TA_TEST_HOSTILE_GREEDY_MIB before the runtime starts: more than its
+ * header allows, less than the ceiling that holds until then.
+ *
+ *  UUID 367e36c1-595a-42ae-aa32-634bd77135a8
  */
 #ifndef TEST_TA_HOSTILE_H
 #define TEST_TA_HOSTILE_H
@@ -20,6 +26,25 @@
 		}                                                              \
 	}
 #define TA_TEST_HOSTILE_UUID_STR "614e3b4d-f970-4045-aded-e0cc2bf0c485"
+
+#define TA_TEST_HOSTILE_GREEDY_UUID                                            \
+	{                                                                      \
+		0x367e36c1, 0x595a, 0x42ae,                                    \
+		{                                                              \
+			0xaa, 0x32, 0x63, 0x4b, 0xd7, 0x71, 0x35, 0xa8         \
+		}                                                              \
+	}
+
+/*
+ * More than the header allows (16 KiB stack, 64 KiB data and the secure
+ * world's reserve: 32 MiB; in sanitizer builds 512 MiB beyond the ASan
+ * shadow), less than the 256 MiB ceiling plus that reserve.
+ */
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+#define TA_TEST_HOSTILE_OVER_MIB 600
+#else
+#define TA_TEST_HOSTILE_OVER_MIB 64
+#endif
 
 #define TA_TEST_HOSTILE_STACK_SIZE (16 * 1024)
 #define TA_TEST_HOSTILE_DATA_SIZE  (64 * 1024)

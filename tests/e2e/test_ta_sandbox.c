@@ -29,23 +29,12 @@
 #include "ta/tests/test_ta_hostile.h"
 
 static const TEEC_UUID hostile_uuid = TA_TEST_HOSTILE_UUID;
+static const TEEC_UUID greedy_uuid = TA_TEST_HOSTILE_GREEDY_UUID;
 
 #define TA_HOSTILE_WHAT(id, what) what,
 static const char *const attempt_names[] = {
 	TA_HOSTILE_ATTEMPTS(TA_HOSTILE_WHAT)};
 #undef TA_HOSTILE_WHAT
-
-/*
- * More than the hostile TA's header allows (16 KiB stack, 64 KiB data and
- * the secure world's reserve: 32 MiB, 512 MiB beyond the ASan shadow in
- * sanitizer builds), less than the ceiling that holds before its header
- * is known: only the limit taken from the header refuses it.
- */
-#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
-#define OVER_HEADER_MIB 1024
-#else
-#define OVER_HEADER_MIB 64
-#endif
 
 /* The instance bound the instance test starts teed with. */
 #define MAX_INSTANCES	  3
@@ -159,8 +148,9 @@ static void test_ta_sandbox__every_way_out_refused(void **state)
 	open_ok(f, &attacker);
 	open_ok(f, &target);
 	victim = start_victim();
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_OUTPUT,
-					 TEEC_NONE, TEEC_NONE);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
 	op.params[0].value.a = (uint32_t)ta_pid(&target);
 	op.params[0].value.b = (uint32_t)victim;
 	op.params[1].tmpref.buffer = results;
@@ -198,9 +188,9 @@ static void get_creds(struct fixture *f, struct ta_hostile_creds *c)
 					 TEEC_NONE, TEEC_NONE);
 	op.params[0].tmpref.buffer = c;
 	op.params[0].tmpref.size = sizeof(*c);
-	assert_int_equal(TEEC_InvokeCommand(&s, TA_TEST_HOSTILE_CMD_CREDS, &op,
-					    &origin),
-			 TEEC_SUCCESS);
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_TEST_HOSTILE_CMD_CREDS, &op, &origin),
+		TEEC_SUCCESS);
 	TEEC_CloseSession(&s);
 }
 
@@ -286,22 +276,22 @@ static void test_ta_memory__mmap_beyond_header_enomem(void **state)
 
 	open_ok(f, &s);
 	assert_int_equal(ta_mmap(&s, 1), 0);
-	assert_int_equal(ta_mmap(&s, OVER_HEADER_MIB), ENOMEM);
+	assert_int_equal(ta_mmap(&s, TA_TEST_HOSTILE_OVER_MIB), ENOMEM);
 	/* Refused, not fatal: the TA still serves. */
 	assert_int_equal(ta_mmap(&s, 1), 0);
 	TEEC_CloseSession(&s);
 	harness_stop_ok(&f->h);
 }
 
-/* TA processes of the hostile TA ("ta:614e3b4d" in ps). */
-static int count_hostile(void)
+/* TA processes of the TA @time_low ("ta:614e3b4d" in ps). */
+static int count_tas(uint32_t time_low)
 {
 	char cmd[64];
 	int n = 0;
 	FILE *p;
 
 	snprintf(cmd, sizeof(cmd), "grep -lx 'ta:%08x' /proc/[0-9]*/comm",
-		 ((TEEC_UUID)TA_TEST_HOSTILE_UUID).timeLow);
+		 time_low);
 	p = popen(cmd, "r");
 	if (!p)
 		return -1;
@@ -313,9 +303,25 @@ static int count_hostile(void)
 
 static void assert_hostile_count(int want)
 {
-	for (int i = 0; i < 100 && count_hostile() != want; i++)
+	for (int i = 0; i < 100 && count_tas(hostile_uuid.timeLow) != want; i++)
 		harness_sleep_ms(20);
-	assert_int_equal(count_hostile(), want);
+	assert_int_equal(count_tas(hostile_uuid.timeLow), want);
+}
+
+/* A TA that took more than its header allows before it said hello. */
+static void test_ta_memory__over_header_at_start_refused(void **state)
+{
+	struct fixture *f = *state;
+	uint32_t origin = 0;
+	TEEC_Session s;
+
+	assert_int_equal(e2e_open_session(&f->ctx, &s, &greedy_uuid, &origin),
+			 TEEC_ERROR_OUT_OF_MEMORY);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	assert_true(harness_log_contains(&f->h, "teed.log",
+					 "more than its header allows"));
+	assert_int_equal(count_tas(greedy_uuid.timeLow), 0);
+	harness_stop_ok(&f->h);
 }
 
 static void test_ta_instances__bound_out_of_memory_origin_tee(void **state)
@@ -358,6 +364,9 @@ int main(void)
 						setup_daemon_user, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_ta_memory__mmap_beyond_header_enomem, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_ta_memory__over_header_at_start_refused, setup,
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_ta_instances__bound_out_of_memory_origin_tee,

@@ -7,7 +7,7 @@
  *
  * Its constructor runs after exec and before the runtime's main(): it
  * sees what the secure world set up, and what a TA gets before its own
- * sandbox.
+ * sandbox; built as ta_test_hostile_greedy it also takes memory there.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +31,7 @@
 #include <tee_internal_api.h>
 
 #include <test_ta_hostile.h>
+#include <user_ta_header_defines.h>
 
 static struct ta_hostile_creds ctor_creds;
 static pid_t parent;
@@ -70,6 +71,11 @@ __attribute__((constructor)) static void look_around(void)
 		ctor_creds.rlimit_data = r.rlim_max;
 	/* Before any sandbox: only the secure world's setup stops this. */
 	ctor_creds.setuid_err = syscall(SYS_setuid, 0) ? errno : 0;
+#ifdef TA_TEST_HOSTILE_GREEDY_MIB
+	/* Kept: the secure world must see it at hello. */
+	(void)mmap(NULL, (size_t)TA_TEST_HOSTILE_GREEDY_MIB << 20,
+		   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+#endif
 }
 
 /* 0 or errno of a raw system call's result. */
@@ -239,7 +245,8 @@ static TEE_Result cmd_escape(uint32_t types, TEE_Param params[4])
 
 	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_VALUE_INPUT,
 				     TEE_PARAM_TYPE_MEMREF_OUTPUT,
-				     TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE) ||
+				     TEE_PARAM_TYPE_NONE,
+				     TEE_PARAM_TYPE_NONE) ||
 	    params[1].memref.size < sizeof(out))
 		return TEE_ERROR_BAD_PARAMETERS;
 	for (int i = 0; i < TA_HOSTILE_NUM; i++)
