@@ -5,10 +5,12 @@
  *
  * A TA process starts from a sealed memory file holding the verified ELF
  * (fexecve: the image never touches a file system), with the channel of
- * teebox/ta_ipc.h at fixed descriptors and a minimal environment.  The
- * secure world then waits, bounded, for the TA's hello: the ta_head it
- * was linked with.  A TA that reports another UUID than the one its image
- * was signed for is killed.
+ * teebox/ta_ipc.h at fixed descriptors and a minimal environment, its
+ * credentials and memory ceiling set before exec.  The secure world then
+ * waits, bounded, for the TA's hello: the ta_head it was linked with.  A
+ * TA that reports another UUID than the one its image was signed for is
+ * killed; the memory limit is then lowered to what its header says.
+ * Every struct ta_proc holds one of the bounded instance slots.
  *
  * Contract on memrefs: ta_proc uses only the fd, offset and chunk_id of a
  * struct nw_mem; it never dereferences mem.chunk (only tests it for NULL,

@@ -2,7 +2,9 @@
 /*
  * TA processes: each TA context (instance) runs in a process of its own,
  * started from a verified image, sandboxed (non-dumpable, seccomp, no file
- * system or network), and driven by the secure world over a private
+ * system or network; no capabilities, no_new_privs, a uid of its own under
+ * a root secure world, memory limited by its header: ta_proc_creds.c,
+ * ta_proc_limits.c), and driven by the secure world over a private
  * channel: a shared page with doorbells for calls, and a socket for the
  * memory files of memref parameters and to notice the process's death.
  *
