@@ -62,7 +62,12 @@ void TA_DestroyEntryPoint(void)
 
 	while (hang_in_destroy)
 		nanosleep(&ts, NULL);
-	if (wait_in_destroy)
+	/*
+	 * Wait again when the trusted OS ends the wait at its destroy
+	 * deadline: the TA must not answer, so that the test sees the
+	 * deadline enforced (answering just in time was a race).
+	 */
+	while (wait_in_destroy)
 		TEE_Wait(TEE_TIMEOUT_INFINITE);
 	DMSG("destroyed");
 }
