@@ -195,12 +195,17 @@ int main(int argc, char **argv)
 	 * started us knows the supplicant is attached (as OP-TEE's
 	 * tee-supplicant -d); the pid file is there by then.
 	 */
-	if (daemon && tbx_daemonize(pid_file, NULL)) {
-		fprintf(stderr, "tee-supplicant: cannot daemonize\n");
+	if (daemon)
+		rc = tbx_daemonize(pid_file, NULL);
+	else if (pid_file)
+		rc = tbx_pid_file_write(pid_file, getpid());
+	if (rc) {
+		fprintf(stderr, "tee-supplicant: cannot %s: %s\n",
+			daemon ? "daemonize" : "write the pid file",
+			strerror(-rc));
+		tdev_close(s.dev);
 		return 1;
 	}
-	if (!daemon && pid_file)
-		tbx_pid_file_write(pid_file, getpid());
 	fprintf(stderr, "tee-supplicant: serving %s (%s), TAs from %s\n",
 		device, tdev_backend(s.dev), s.ta_path);
 	rc = serve(&s);

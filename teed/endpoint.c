@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* Device endpoints as UNIX sockets; see endpoint.h. */
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "accept.h"
@@ -27,8 +30,58 @@ static void *accept_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * The group that may open @ep's socket besides its owner: only root can
+ * give a file to a group it is not in, and a group that does not exist
+ * gives nothing (0: none).
+ */
+static int device_group(const struct endpoint *ep,
+			const struct endpoint_groups *groups, gid_t *gid)
+{
+	const char *name = ep->privileged ? groups->supp : groups->client;
+	struct group gr, *found = NULL;
+	char buf[4096];
+	int rc;
+
+	if (ep->owner != 0 || !name || !*name)
+		return 0;
+	rc = getgrnam_r(name, &gr, buf, sizeof(buf), &found);
+	if (rc)
+		return -rc;
+	if (!found)
+		return 0;
+	*gid = found->gr_gid;
+	return 1;
+}
+
+/* Listens at ep->path with the mode and group @groups give it. */
+static int listen_device(struct endpoint *ep,
+			 const struct endpoint_groups *groups)
+{
+	gid_t gid;
+	int rc = device_group(ep, groups, &gid);
+
+	if (rc < 0)
+		return rc;
+	/* Owner-only until the group is set: never open to others first. */
+	ep->lsock = tbx_listen(ep->path, SOCK_SEQPACKET,
+			       rc || ep->privileged ? 0600 : 0666, 64);
+	if (ep->lsock < 0)
+		return ep->lsock;
+	if (!rc)
+		return 0;
+	if (fchownat(AT_FDCWD, ep->path, (uid_t)-1, gid, AT_SYMLINK_NOFOLLOW) ||
+	    chmod(ep->path, 0660)) {
+		rc = -errno;
+		close(ep->lsock);
+		unlink(ep->path);
+		return rc;
+	}
+	return 0;
+}
+
 int endpoint_create(struct endpoint **out, struct tee_device *teedev,
-		    const char *rundir)
+		    const char *rundir, const struct endpoint_groups *groups)
 {
 	struct endpoint *ep = kzalloc(sizeof(*ep));
 	int n, rc;
@@ -46,12 +99,9 @@ int endpoint_create(struct endpoint **out, struct tee_device *teedev,
 		rc = -ENAMETOOLONG;
 		goto err;
 	}
-	ep->lsock = tbx_listen(ep->path, SOCK_SEQPACKET,
-			       ep->privileged ? 0600 : 0666, 64);
-	if (ep->lsock < 0) {
-		rc = ep->lsock;
+	rc = listen_device(ep, groups);
+	if (rc)
 		goto err;
-	}
 	/* Holds the device while the endpoint exists. */
 	if (!tee_device_get(teedev)) {
 		rc = -ENODEV;

@@ -43,14 +43,32 @@ struct endpoint {
 };
 
 /**
+ * struct endpoint_groups - who may open the device sockets besides teed's
+ * user, as OP-TEE's udev rules say for /dev/tee* and /dev/teepriv*
+ * @client:	group of the client devices (OP-TEE: "teeclnt")
+ * @supp:	group of the privileged devices (OP-TEE: "tee")
+ */
+struct endpoint_groups {
+	const char *client;
+	const char *supp;
+};
+
+/**
  * endpoint_create() - listen for @teedev at <@rundir>/<device name>
- * The client device's socket is open to everybody (mode 0666: the
- * directory decides), the privileged one to its owner only (0600, and
- * the peer's credentials are checked).
+ * @out:	the endpoint
+ * @teedev:	the device
+ * @rundir:	the runtime directory
+ * @groups:	the device groups
+ *
+ * When teed runs as root and the device's group in @groups exists, the
+ * socket is root's and that group's (mode 0660).  Otherwise the client
+ * device's socket is open to everybody (0666: the directory decides) and
+ * the privileged one to its owner only (0600).  teed checks the
+ * credentials of a privileged device's peers either way (conn.c).
  * Return: 0 or -errno.
  */
 int endpoint_create(struct endpoint **out, struct tee_device *teedev,
-		    const char *rundir);
+		    const char *rundir, const struct endpoint_groups *groups);
 
 /**
  * endpoint_destroy() - stop accepting, end every connection (their

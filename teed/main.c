@@ -53,6 +53,7 @@ struct options {
 	unsigned int max_ta_instances;
 	const char *drivers[MAX_DRIVERS];
 	unsigned int ndrivers;
+	struct endpoint_groups groups;
 };
 
 /**
@@ -109,7 +110,12 @@ static void usage(FILE *f, const char *secure_world)
 		"                      (after OP-TEE: tee1, teepriv1)\n"
 		"  --driver NAME       also register the built-in TEE driver\n"
 		"                      NAME that is only probed on request\n"
-		"                      (--loopback: --driver loopback)\n",
+		"                      (--loopback: --driver loopback)\n"
+		"  --client-group NAME  as root: the group that may open\n"
+		"                      tee0 (default teeclnt, if it exists)\n"
+		"  --supplicant-group NAME  as root: the group that may\n"
+		"                      open teepriv0 (default tee, if it "
+		"exists)\n",
 		secure_world, DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
 }
 
@@ -172,6 +178,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"max-ta-instances", required_argument, NULL, 'm'},
 		{"loopback", no_argument, NULL, 'L'},
 		{"driver", required_argument, NULL, 'R'},
+		{"client-group", required_argument, NULL, 'G'},
+		{"supplicant-group", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -182,6 +190,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->cpus = BOARD_DEFAULT_CPUS;
 	o->supp_timeout_ms = DEFAULT_SUPP_TIMEOUT_MS;
 	o->log_level = LOG_INFO;
+	/* OP-TEE's udev rules: /dev/tee* teeclnt, /dev/teepriv* tee. */
+	o->groups.client = "teeclnt";
+	o->groups.supp = "tee";
 	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
 		return -ENAMETOOLONG;
 	default_secure_world(o->secure_world, sizeof(o->secure_world));
@@ -233,6 +244,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (request_driver(o, optarg))
 				return -EINVAL;
 			break;
+		case 'G':
+			o->groups.client = optarg;
+			break;
+		case 'P':
+			o->groups.supp = optarg;
+			break;
 		case 'h':
 			usage(stdout, o->secure_world);
 			exit(0);
@@ -246,7 +263,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* Into the background: logs go to DIR/teed.log. */
+/* Into the background: logs go to DIR/teed.log, started afresh. */
 static int daemonize(const struct options *o)
 {
 	char log[PATH_MAX + 16];
@@ -264,7 +281,7 @@ static int add_endpoint(struct tee_device *teedev, void *arg)
 	if (t->nendpoints == MAX_ENDPOINTS)
 		return -ENOSPC;
 	rc = endpoint_create(&t->endpoints[t->nendpoints], teedev,
-			     t->opt.rundir);
+			     t->opt.rundir, &t->opt.groups);
 	if (rc) {
 		pr_err("cannot serve %s in %s: %s", tee_device_name(teedev),
 		       t->opt.rundir, strerror(-rc));
@@ -276,12 +293,17 @@ static int add_endpoint(struct tee_device *teedev, void *arg)
 	return 0;
 }
 
-static void write_pid_file(const struct options *o)
+/* teed.pid: written once teed is ready, for teebox to wait for. */
+static int write_pid_file(const struct options *o)
 {
 	char path[PATH_MAX + 16];
+	int rc;
 
 	snprintf(path, sizeof(path), "%s/teed.pid", o->rundir);
-	tbx_pid_file_write(path, getpid());
+	rc = tbx_pid_file_write(path, getpid());
+	if (rc)
+		pr_err("cannot write %s: %s", path, strerror(-rc));
+	return rc;
 }
 
 static void remove_pid_file(const struct options *o)
@@ -423,6 +445,7 @@ static int report_leaks(void)
 int main(int argc, char **argv)
 {
 	static struct teed t;
+	char why[PATH_MAX + 256];
 	sigset_t set;
 	int rc;
 
@@ -432,14 +455,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	log_set_level((enum log_level)t.opt.log_level);
-	rc = tbx_mkdir_p(t.opt.rundir, 0755);
+	/* Its sockets, log and pid file go there: it must be ours alone. */
+	rc = tbx_rundir_prepare(t.opt.rundir, why, sizeof(why));
 	if (rc) {
-		pr_err("cannot create %s: %s", t.opt.rundir, strerror(-rc));
+		pr_err("%s", why);
 		return 1;
 	}
-	if (t.opt.daemon && daemonize(&t.opt)) {
-		pr_err("cannot go to the background");
-		return 1;
+	if (t.opt.daemon) {
+		rc = daemonize(&t.opt);
+		if (rc) {
+			pr_err("cannot go to the background: %s",
+			       strerror(-rc));
+			return 1;
+		}
 	}
 
 	/* Signals are taken by serve(); no thread may get them. */
@@ -452,11 +480,12 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	rc = start(&t);
+	if (!rc)
+		rc = write_pid_file(&t.opt);
 	if (rc) {
 		stop(&t);
 		return 1;
 	}
-	write_pid_file(&t.opt);
 	pr_info("ready (runtime directory %s)", t.opt.rundir);
 	serve(&t, &set);
 	stop(&t);

@@ -17,6 +17,7 @@
  * for in the build tree when teebox runs from it, else where teebox
  * installs them, relative to this program (transport/tbx_install.h).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -169,15 +170,71 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* The pid in DIR/NAME, when that process lives; else 0. */
-static pid_t read_pid(const char *dir, const char *name)
+/* The daemons teebox runs, by their pid files in the runtime directory. */
+static const struct daemon {
+	const char *pid_file;
+	const char *program;
+} teed_daemon = {"teed.pid", "teed"},
+  supp_daemon = {"tee-supplicant.pid", "tee-supplicant"};
+
+/*
+ * The pid of @d running for DIR, or 0: a pid file whose process is gone,
+ * or is now some other program, names no daemon (tbx_daemon_find()).
+ */
+static pid_t read_pid(const char *dir, const struct daemon *d)
 {
 	char path[PATH_MAX];
-	pid_t pid;
 
-	path_in(path, sizeof(path), dir, name);
-	pid = tbx_pid_file_read(path);
-	return pid && !kill(pid, 0) ? pid : 0;
+	path_in(path, sizeof(path), dir, d->pid_file);
+	return path[0] ? tbx_daemon_find(path, d->program) : 0;
+}
+
+/*
+ * What a killed teed leaves behind, once no teed runs for DIR: the pid
+ * files and the device and control sockets (teed removes its stale
+ * class/ attributes itself when it starts).
+ */
+static void clean_stale(const char *dir)
+{
+	const char *const files[] = {teed_daemon.pid_file,
+				     supp_daemon.pid_file};
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char path[PATH_MAX];
+
+		path_in(path, sizeof(path), dir, files[i]);
+		if (path[0])
+			unlink(path);
+	}
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((de = readdir(d)))
+		if (!fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+		    S_ISSOCK(st.st_mode))
+			unlinkat(dirfd(d), de->d_name, 0);
+	closedir(d);
+}
+
+/*
+ * The runtime directory, created if @create, must be the caller's alone
+ * before its pid files are believed (tbx_rundir.h).  0, 1 when it does
+ * not exist (and !@create), or -errno (said on stderr).
+ */
+static int use_rundir(const char *dir, bool create)
+{
+	char why[PATH_MAX + 256];
+	int rc = create ? tbx_rundir_prepare(dir, why, sizeof(why))
+			: tbx_rundir_check(dir, why, sizeof(why));
+
+	if (rc == -ENOENT && !create)
+		return 1;
+	if (rc)
+		fprintf(stderr, "teebox: %s\n", why);
+	return rc;
 }
 
 /* Opens @dev in @dir: 0 when it answers TEE_IOC_VERSION, else -errno. */
@@ -227,15 +284,22 @@ static void show_log(const char *dir, const char *name)
  */
 static int run_daemon(char *const argv[], const char *log)
 {
-	int status;
-	pid_t pid = fork();
+	int status, fd = -1;
+	pid_t pid;
 
-	if (pid < 0)
+	/* A fresh log each time: the last run's becomes LOG.1. */
+	if (log) {
+		fd = tbx_log_create(log);
+		if (fd < 0)
+			return fd;
+	}
+	pid = fork();
+	if (pid < 0) {
+		if (fd >= 0)
+			close(fd);
 		return -errno;
+	}
 	if (pid == 0) {
-		int fd = log ? open(log, O_WRONLY | O_CREAT | O_APPEND, 0644)
-			     : -1;
-
 		/* Only as stderr: the daemon is not to hold the log twice. */
 		if (fd >= 0 && dup2(fd, STDERR_FILENO) >= 0 &&
 		    fd != STDERR_FILENO)
@@ -245,6 +309,8 @@ static int run_daemon(char *const argv[], const char *log)
 			strerror(errno));
 		_exit(127);
 	}
+	if (fd >= 0)
+		close(fd);
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status))
 		return -ECHILD;
@@ -296,7 +362,7 @@ static int wait_teed(const struct options *o)
 
 	for (int ms = 0; ms < READY_TIMEOUT_MS; ms += POLL_MS) {
 		if (!probe_device(o->rundir, "tee0", &vers) &&
-		    read_pid(o->rundir, "teed.pid"))
+		    read_pid(o->rundir, &teed_daemon))
 			return 0;
 		sleep_ms(POLL_MS);
 	}
@@ -325,13 +391,27 @@ static int cmd_up(const struct options *o)
 	pid_t teed, supp;
 	int rc;
 
-	if (read_pid(o->rundir, "teed.pid")) {
+	if (use_rundir(o->rundir, true))
+		return 1;
+	if (read_pid(o->rundir, &teed_daemon)) {
 		printf("teebox is already up in %s\n", o->rundir);
 		return 0;
 	}
-	if (tbx_mkdir_p(o->rundir, 0755) || tbx_mkdir_p(o->storage_dir, 0700)) {
-		fprintf(stderr, "teebox: cannot create %s: %s\n", o->rundir,
-			strerror(errno));
+	/* No teed: a supplicant left is attached to nothing. */
+	supp = read_pid(o->rundir, &supp_daemon);
+	if (supp && tbx_daemon_stop(supp, supp_daemon.program,
+				    SUPP_STOP_TIMEOUT_MS) == -ETIMEDOUT) {
+		fprintf(stderr,
+			"teebox: a tee-supplicant (pid %d) of a stopped teed "
+			"does not stop\n",
+			(int)supp);
+		return 1;
+	}
+	clean_stale(o->rundir);
+	rc = tbx_mkdir_p(o->storage_dir, 0700);
+	if (rc) {
+		fprintf(stderr, "teebox: cannot create %s: %s\n",
+			o->storage_dir, strerror(-rc));
 		return 1;
 	}
 	rc = start_teed(o);
@@ -350,66 +430,73 @@ static int cmd_up(const struct options *o)
 		show_log(o->rundir, "tee-supplicant.log");
 		return 1;
 	}
-	teed = read_pid(o->rundir, "teed.pid");
-	supp = read_pid(o->rundir, "tee-supplicant.pid");
+	teed = read_pid(o->rundir, &teed_daemon);
+	supp = read_pid(o->rundir, &supp_daemon);
 	printf("teebox up: teed (pid %d) and tee-supplicant (pid %d)\n"
 	       "  devices: %s/tee0 %s/teepriv0\n  TAs:     %s\n",
 	       (int)teed, (int)supp, o->rundir, o->rundir, o->ta_dir);
 	return 0;
 }
 
-/* SIGTERM, then wait up to @ms for the process to go. */
-static bool stop_pid(pid_t pid, int ms)
+/*
+ * SIGTERM the daemon @d at @pid, then wait up to @ms for it to go.  A pid
+ * that turns out not to be @d (its pid file was stale) counts as gone:
+ * it is not signalled.
+ */
+static bool stop_daemon(const struct daemon *d, pid_t pid, int ms)
 {
+	int rc;
+
 	if (!pid)
 		return true;
-	kill(pid, SIGTERM);
-	for (int waited = 0; waited < ms; waited += POLL_MS) {
-		/* Our own child (the supplicant) must be reaped. */
-		waitpid(pid, NULL, WNOHANG);
-		if (kill(pid, 0))
-			return true;
-		sleep_ms(POLL_MS);
-	}
+	rc = tbx_daemon_stop(pid, d->program, ms);
+	if (!rc || rc == -ESRCH)
+		return true;
+	fprintf(stderr, "teebox: %s (pid %d) did not stop: %s\n", d->program,
+		(int)pid, strerror(-rc));
 	return false;
 }
 
 static int cmd_down(const struct options *o)
 {
-	pid_t supp = read_pid(o->rundir, "tee-supplicant.pid");
-	pid_t teed = read_pid(o->rundir, "teed.pid");
-	char path[PATH_MAX];
-	int rc = 0;
+	pid_t supp, teed;
+	int rc;
 
+	rc = use_rundir(o->rundir, false);
+	if (rc < 0)
+		return 1;
+	supp = rc ? 0 : read_pid(o->rundir, &supp_daemon);
+	teed = rc ? 0 : read_pid(o->rundir, &teed_daemon);
 	if (!supp && !teed) {
+		if (!rc)
+			clean_stale(o->rundir);
 		printf("teebox is not running in %s\n", o->rundir);
 		return 0;
 	}
-	if (!stop_pid(supp, SUPP_STOP_TIMEOUT_MS)) {
-		fprintf(stderr,
-			"teebox: tee-supplicant (pid %d) did not stop\n",
-			(int)supp);
+	rc = 0;
+	if (!stop_daemon(&supp_daemon, supp, SUPP_STOP_TIMEOUT_MS))
 		rc = 1;
-	}
-	if (!stop_pid(teed, TEED_STOP_TIMEOUT_MS)) {
-		fprintf(stderr, "teebox: teed (pid %d) did not stop\n",
-			(int)teed);
+	if (!stop_daemon(&teed_daemon, teed, TEED_STOP_TIMEOUT_MS))
 		rc = 1;
-	}
-	path_in(path, sizeof(path), o->rundir, "tee-supplicant.pid");
-	unlink(path);
-	if (!rc)
-		printf("teebox down\n");
-	return rc;
+	if (rc)
+		return rc;
+	/* teed removed what it made; what a dead supplicant left goes. */
+	clean_stale(o->rundir);
+	printf("teebox down\n");
+	return 0;
 }
 
 static int cmd_status(const struct options *o)
 {
-	pid_t teed = read_pid(o->rundir, "teed.pid");
-	pid_t supp = read_pid(o->rundir, "tee-supplicant.pid");
 	struct tee_ioctl_version_data vers;
+	pid_t teed, supp;
 	int rc;
 
+	rc = use_rundir(o->rundir, false);
+	if (rc < 0)
+		return 1;
+	teed = rc ? 0 : read_pid(o->rundir, &teed_daemon);
+	supp = rc ? 0 : read_pid(o->rundir, &supp_daemon);
 	printf("runtime directory: %s\n", o->rundir);
 	if (!teed) {
 		printf("teed:              not running\n");
