@@ -46,10 +46,12 @@ static int device_group(const struct endpoint *ep,
 	if (ep->owner != 0 || !name || !*name)
 		return 0;
 	rc = getgrnam_r(name, &gr, buf, sizeof(buf), &found);
-	if (rc)
-		return -rc;
-	if (!found)
+	/* Some NSS modules say "no such group" with an error. */
+	if (!found &&
+	    (!rc || rc == ENOENT || rc == ESRCH || rc == EBADF || rc == EPERM))
 		return 0;
+	if (!found)
+		return -rc;
 	*gid = found->gr_gid;
 	return 1;
 }
