@@ -672,6 +672,11 @@ void optee_remove(struct optee *optee)
 	 * This comes first: a cached object keeps its device in use.
 	 */
 	optee_disable_shm_cache(optee);
+	/*
+	 * mainline: none left here.  A secure world that died answers
+	 * nothing and frees nothing: what it still holds goes now.
+	 */
+	optee_shm_release_sw_owned(optee);
 	teedev_close_context(optee->ctx);
 	optee->ctx = NULL;
 

@@ -247,6 +247,16 @@ void optee_cookie_remove(struct optee *optee, struct tee_shm *shm);
  */
 struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie);
 
+/**
+ * optee_shm_release_sw_owned() - drop the reference the secure world holds
+ * on every object it was given by RPC and never freed
+ *
+ * For the driver's removal, after OPTEE_SMC_DISABLE_SHM_CACHE: a secure
+ * world that died keeps its cache and RPC allocations for good, and each
+ * would keep its context, and so the device, in use.
+ */
+void optee_shm_release_sw_owned(struct optee *optee);
+
 /* shm_reg.c */
 
 /**

@@ -78,6 +78,38 @@ struct tee_shm *optee_shm_from_cookie(struct optee *optee, u64 cookie)
 	return shm;
 }
 
+/* The next object the secure world holds a reference on, from @id on. */
+static struct tee_shm *next_sw_owned(struct optee *optee, int *id)
+{
+	struct tee_shm *shm = NULL;
+
+	mutex_lock(&optee->cookie_lock);
+	for (; !shm && *id < optee->cookies.capacity; (*id)++) {
+		shm = idr_find(&optee->cookies, *id);
+		if (shm && (!(shm->priv_flags & OPTEE_SHM_SW_OWNED) ||
+			    !refcount_inc_not_zero(&shm->refcount)))
+			shm = NULL;
+	}
+	if (shm)
+		shm->priv_flags &= ~OPTEE_SHM_SW_OWNED;
+	mutex_unlock(&optee->cookie_lock);
+	return shm;
+}
+
+void optee_shm_release_sw_owned(struct optee *optee)
+{
+	struct tee_shm *shm;
+	int id = 1;
+
+	/* Put outside the lock: the last put removes the cookie. */
+	while ((shm = next_sw_owned(optee, &id))) {
+		pr_warn("optee: secure world never freed shm 0x%llx: dropped",
+			(unsigned long long)shm->sec_world_id);
+		tee_shm_put(shm); /* the secure world's reference */
+		tee_shm_put(shm); /* ours from the lookup */
+	}
+}
+
 /* The inner manager's memory, with a cookie (and registered if asked). */
 static int optee_pool_alloc(struct tee_shm_pool_mgr *mgr, struct tee_shm *shm,
 			    size_t size)
