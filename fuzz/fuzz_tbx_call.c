@@ -3,10 +3,13 @@
  * Fuzz target: teed's request decoder.  The input is what a client puts
  * in a lane (a struct tbx_call, header and data); it runs through
  * tbx_call_run() into the TEE core on a test driver's context, as teed
- * runs it.  Nothing the client sends may crash teed or leak: the context
- * and everything it made are released after each input and the counted
- * allocations must be back where they were.
+ * runs it, with as many data bytes as the input carries (a header may
+ * claim more).  Nothing the client sends may crash teed or leak: the
+ * context and everything it made are released after each input and the
+ * counted allocations must be back where they were.  The answer carries
+ * only what the ioctl wrote: every data byte outside the spans is zero.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,10 +45,38 @@ static const struct tee_uspace_ops fuzz_ops = {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Aborts when the answer holds a byte no span covers. */
+static void check_only_spans(const struct tbx_call *call)
+{
+	size_t base = 0;
+
+	for (uint32_t i = 0; i < call->nregions; i++) {
+		const struct tbx_region *r = &call->regions[i];
+		size_t pos = 0;
+
+		if (r->nspans > TBX_MAX_SPANS)
+			abort();
+		for (uint32_t s = 0; s <= r->nspans; s++) {
+			size_t end = s < r->nspans ? r->spans[s].off : r->len;
+
+			if (end < pos || end > r->len)
+				abort();
+			for (; pos < end; pos++)
+				if (call->data[base + pos])
+					abort();
+			if (s < r->nspans)
+				pos = end + r->spans[s].len;
+		}
+		base += r->len;
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct tbx_call call;
+	const size_t hdr = offsetof(struct tbx_call, data);
 	struct fd_table fds = {.n = 0};
+	size_t avail = size > hdr ? size - hdr : 0;
 	struct tee_context *ctx;
 	long live;
 
@@ -74,7 +105,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	/* A call into the blocking test function must not hang the run. */
 	testdrv_unblock(td);
-	tbx_call_run(ctx, &call, &fuzz_ops, &fds);
+	tbx_call_run(ctx, &call, avail, &fuzz_ops, &fds);
+	check_only_spans(&call);
 	for (int i = 0; i < fds.n; i++)
 		tee_shm_put(fds.shm[i]);
 	teedev_close_context(ctx);

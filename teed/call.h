@@ -17,9 +17,15 @@
  * @ctx with its regions as the caller's memory, and leave the answer in
  * @call (ret, and the spans written)
  * @call:	a private copy of what the client sent (never shared memory)
+ * @avail:	bytes of @call->data the client actually sent: a header that
+ *		claims more is refused with -EINVAL and nothing runs
  * @ops, @priv:	the caller's file table hooks for this path
+ *
+ * On return the regions' data holds what the ioctl wrote (the spans) and
+ * zeroes elsewhere, so an answer built from it carries nothing else; a
+ * refused call has no regions left.
  */
-void tbx_call_run(struct tee_context *ctx, struct tbx_call *call,
+void tbx_call_run(struct tee_context *ctx, struct tbx_call *call, size_t avail,
 		  const struct tee_uspace_ops *ops, void *priv);
 
 /**

@@ -162,7 +162,8 @@ static void *lane_thread(void *arg)
 		if (atomic_load(&c->closing))
 			break;
 		lane_read(call, &lane->call);
-		tbx_call_run(c->ctx, call, &lane_call_ops, NULL);
+		/* The lane is the client's: all of its data is there. */
+		tbx_call_run(c->ctx, call, TBX_DATA_MAX, &lane_call_ops, NULL);
 		lane_write(&lane->call, call);
 		doorbell_ring(&lane->resp);
 	}
@@ -195,13 +196,17 @@ static int start_lane(struct conn *c, uint32_t index)
 	return 0;
 }
 
-static void handle_ioctl(struct conn *c, struct tbx_msg *msg, int in_fd)
+/* An ioctl over the socket: @n bytes arrived, header included. */
+static void handle_ioctl(struct conn *c, struct tbx_msg *msg, size_t n,
+			 int in_fd)
 {
 	struct call_ctx cc = {.conn = c, .attach_fd = -1, .in_fd = in_fd};
 	struct tbx_call *call = &msg->u.call;
 	size_t len;
 
-	tbx_call_run(c->ctx, call, &socket_call_ops, &cc);
+	tbx_call_run(c->ctx, call,
+		     n - TBX_MSG_SIZE(offsetof(struct tbx_call, data)),
+		     &socket_call_ops, &cc);
 	/* A file nobody took (not a registration) is dropped. */
 	if (cc.in_fd >= 0)
 		close(cc.in_fd);
@@ -225,7 +230,7 @@ static void handle_shm_close(struct conn *c, struct tbx_msg *msg)
 /* Serves socket messages until the client goes away. */
 static void serve_socket(struct conn *c)
 {
-	struct tbx_msg *msg = kmalloc(sizeof(*msg));
+	struct tbx_msg *msg = kzalloc(sizeof(*msg));
 	ssize_t n;
 	int fd;
 
@@ -233,6 +238,8 @@ static void serve_socket(struct conn *c)
 		return;
 	task_attach(&c->task);
 	while ((n = tbx_recv(c->sock, msg, sizeof(*msg), &fd)) > 0) {
+		/* Nothing of the last message may pass for part of this one. */
+		memset((char *)msg + n, 0, sizeof(*msg) - (size_t)n);
 		if ((size_t)n < TBX_MSG_SIZE(0)) {
 			if (fd >= 0)
 				close(fd);
@@ -241,7 +248,7 @@ static void serve_socket(struct conn *c)
 		if (msg->type == TBX_IOCTL &&
 		    (size_t)n >=
 			    TBX_MSG_SIZE(offsetof(struct tbx_call, data))) {
-			handle_ioctl(c, msg, fd);
+			handle_ioctl(c, msg, (size_t)n, fd);
 			fd = -1;
 		} else if (fd >= 0) {
 			/* Only a registration brings a file along. */
