@@ -19,6 +19,7 @@
  * chunk's file open afterwards (in a slot) until the slot is reused.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,7 @@
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/user_ta_header.h"
 #include "ta_proc.h"
+#include "ta_output.h"
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
 
@@ -293,7 +295,7 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 {
 	struct ta_proc_env env;
 	struct ta_exec_args args;
-	int page_fd, image_fd, sv[2];
+	int page_fd, image_fd, sv[2], output[2];
 	TEE_Result res;
 	int err;
 
@@ -309,24 +311,39 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		res = TEE_ERROR_OUT_OF_MEMORY;
 		goto out_image;
 	}
+	if (pipe2(output, O_CLOEXEC)) {
+		pr_err("TA %s: no output pipe: %s", p->name, strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
+		res = TEE_ERROR_OUT_OF_MEMORY;
+		goto out_image;
+	}
 
 	make_env(&env, p->name);
 	args = (struct ta_exec_args){
 		.image_fd = image_fd,
 		.sock_fd = sv[1],
 		.page_fd = page_fd,
+		.out_fd = output[1],
 		.argv = env.argv,
 		.envp = env.envp,
 	};
 	err = ta_monitor_spawn(&args, &p->pid, &p->pidfd);
 	close(sv[1]);
+	close(output[1]);
 	p->sock = sv[0];
 	if (err) {
 		pr_err("TA %s: cannot start a process: %s", p->name,
 		       strerror(-err));
+		close(output[0]);
 		res = TEE_ERROR_GENERIC;
 		goto out_image;
 	}
+	/* Takes output[0]; a TA whose output cannot be read runs silent. */
+	err = ta_output_watch(output[0], p->name);
+	if (err)
+		pr_warn("TA %s: its output is lost: %s", p->name,
+			strerror(-err));
 	err = ta_monitor_watch(p);
 	if (err) {
 		pr_err("TA %s: cannot watch its process: %s", p->name,

@@ -72,7 +72,7 @@ static void __attribute__((noreturn))
 exec_child(const struct ta_exec_args *a, pid_t parent)
 {
 	sigset_t none;
-	int sock, page, image, nul;
+	int sock, page, image, output, nul;
 
 	/* Nothing of the TA runs with more than this (ta_proc_creds.c). */
 	if (ta_proc_creds_apply() || ta_proc_limits_apply())
@@ -87,16 +87,20 @@ exec_child(const struct ta_exec_args *a, pid_t parent)
 	sock = fcntl(a->sock_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
 	page = fcntl(a->page_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
 	image = fcntl(a->image_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
-	if (sock < 0 || page < 0 || image < 0)
+	output = fcntl(a->out_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
+	if (sock < 0 || page < 0 || image < 0 || output < 0)
 		_exit(CHILD_EXEC_FAIL);
 
-	/* stdin reads nothing (or is closed); stdout goes to stderr. */
+	/*
+	 * stdin reads nothing (or is closed); stdout and stderr go to the
+	 * pipe the secure world logs from, never to the log itself.
+	 */
 	nul = open("/dev/null", O_RDONLY);
 	if (nul < 0)
 		close(0);
 	else if (nul != 0 && dup2(nul, 0) < 0)
 		_exit(CHILD_EXEC_FAIL);
-	if (dup2(2, 1) < 0)
+	if (dup2(output, 1) < 0 || dup2(output, 2) < 0)
 		_exit(CHILD_EXEC_FAIL);
 
 	/* dup2() clears close-on-exec: the channel survives exec. */
