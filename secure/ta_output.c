@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "kernel/alloc.h"
+#include "kernel/list.h"
 #include "kernel/log.h"
 #include "ta_output.h"
 
@@ -26,19 +27,32 @@
  * @fd:		its read end (non-blocking)
  * @name:	the TA's UUID as text
  * @line:	the line being assembled
+ * @link:	in out.watched
  */
 struct ta_output {
+	struct list_head link;
 	int fd;
 	char name[40];
 	struct ta_output_line line;
 };
 
-/* The reader thread: @epfd holds every watched pipe (set once). */
+/*
+ * The reader thread: @epfd holds every watched pipe (set once).  @lock
+ * protects @watched, the pipes being read (so that what the kernel's
+ * epoll points at is never memory nobody else knows of).
+ */
 static struct {
 	pthread_once_t once;
 	int start_err;
 	int epfd;
-} out = {.once = PTHREAD_ONCE_INIT, .epfd = -1};
+	pthread_mutex_t lock;
+	struct list_head watched;
+} out = {
+	.once = PTHREAD_ONCE_INIT,
+	.epfd = -1,
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.watched = LIST_HEAD_INIT(out.watched),
+};
 
 /* Appends one TA byte to @l, escaped unless it is printable ASCII. */
 static void put_byte(struct ta_output_line *l, unsigned char c)
@@ -114,6 +128,9 @@ static bool drain(struct ta_output *o)
 static void finish(struct ta_output *o)
 {
 	epoll_ctl(out.epfd, EPOLL_CTL_DEL, o->fd, NULL);
+	pthread_mutex_lock(&out.lock);
+	list_del(&o->link);
+	pthread_mutex_unlock(&out.lock);
 	ta_output_flush(&o->line, o->name);
 	close(o->fd);
 	kfree(o);
@@ -191,13 +208,24 @@ int ta_output_watch(int fd, const char *name)
 	o->fd = fd;
 	snprintf(o->name, sizeof(o->name), "%s", name);
 	ev.data.ptr = o;
-	if (fcntl(fd, F_SETFL, O_NONBLOCK) ||
-	    epoll_ctl(out.epfd, EPOLL_CTL_ADD, fd, &ev)) {
+	if (fcntl(fd, F_SETFL, O_NONBLOCK)) {
 		err = -errno;
 		goto err_free;
 	}
+	/* Listed first: once in the epoll set, the reader may finish it. */
+	pthread_mutex_lock(&out.lock);
+	list_add_tail(&o->link, &out.watched);
+	pthread_mutex_unlock(&out.lock);
+	if (epoll_ctl(out.epfd, EPOLL_CTL_ADD, fd, &ev)) {
+		err = -errno;
+		goto err_unlist;
+	}
 	return 0;
 
+err_unlist:
+	pthread_mutex_lock(&out.lock);
+	list_del(&o->link);
+	pthread_mutex_unlock(&out.lock);
 err_free:
 	kfree(o);
 err_fd:
