@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kernel/alloc.h"
@@ -28,9 +29,11 @@
  * @name:	the TA's UUID as text
  * @line:	the line being assembled
  * @link:	in out.watched
+ * @id:		its number (never 0, never reused)
  */
 struct ta_output {
 	struct list_head link;
+	unsigned long id;
 	int fd;
 	char name[40];
 	struct ta_output_line line;
@@ -39,18 +42,22 @@ struct ta_output {
 /*
  * The reader thread: @epfd holds every watched pipe (set once).  @lock
  * protects @watched, the pipes being read (so that what the kernel's
- * epoll points at is never memory nobody else knows of).
+ * epoll points at is never memory nobody else knows of), and @last_id;
+ * @done is broadcast when one was finished.
  */
 static struct {
 	pthread_once_t once;
 	int start_err;
 	int epfd;
 	pthread_mutex_t lock;
+	pthread_cond_t done;
 	struct list_head watched;
+	unsigned long last_id;
 } out = {
 	.once = PTHREAD_ONCE_INIT,
 	.epfd = -1,
 	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.done = PTHREAD_COND_INITIALIZER,
 	.watched = LIST_HEAD_INIT(out.watched),
 };
 
@@ -128,12 +135,44 @@ static bool drain(struct ta_output *o)
 static void finish(struct ta_output *o)
 {
 	epoll_ctl(out.epfd, EPOLL_CTL_DEL, o->fd, NULL);
-	pthread_mutex_lock(&out.lock);
-	list_del(&o->link);
-	pthread_mutex_unlock(&out.lock);
 	ta_output_flush(&o->line, o->name);
 	close(o->fd);
+	pthread_mutex_lock(&out.lock);
+	list_del(&o->link);
+	/* Freed before a waiter hears of it: nothing of it is left then. */
 	kfree(o);
+	pthread_cond_broadcast(&out.done);
+	pthread_mutex_unlock(&out.lock);
+}
+
+/* Whether output @id is still being read (out.lock held). */
+static bool watched(unsigned long id)
+{
+	struct ta_output *o;
+
+	list_for_each_entry(o, &out.watched, link)
+		if (o->id == id)
+			return true;
+	return false;
+}
+
+void ta_output_wait_done(unsigned long id, unsigned int timeout_ms)
+{
+	struct timespec deadline;
+
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += timeout_ms / 1000;
+	deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&out.lock);
+	while (id && watched(id))
+		if (pthread_cond_timedwait(&out.done, &out.lock, &deadline) ==
+		    ETIMEDOUT)
+			break;
+	pthread_mutex_unlock(&out.lock);
 }
 
 static void *reader_main(void *arg)
@@ -189,7 +228,7 @@ err:
 	       strerror(-out.start_err));
 }
 
-int ta_output_watch(int fd, const char *name)
+int ta_output_watch(int fd, const char *name, unsigned long *id)
 {
 	struct epoll_event ev = {.events = EPOLLIN};
 	struct ta_output *o;
@@ -214,12 +253,14 @@ int ta_output_watch(int fd, const char *name)
 	}
 	/* Listed first: once in the epoll set, the reader may finish it. */
 	pthread_mutex_lock(&out.lock);
+	o->id = ++out.last_id;
 	list_add_tail(&o->link, &out.watched);
 	pthread_mutex_unlock(&out.lock);
 	if (epoll_ctl(out.epfd, EPOLL_CTL_ADD, fd, &ev)) {
 		err = -errno;
 		goto err_unlist;
 	}
+	*id = o->id;
 	return 0;
 
 err_unlist:

@@ -52,11 +52,19 @@ void ta_output_flush(struct ta_output_line *line, const char *name);
  * ta_output_watch() - log what a TA process writes into @fd (the read
  * end of its stdout/stderr pipe) until it closes the other end
  * @name:	the TA's UUID as text
+ * @id:		[out] what names this output to ta_output_wait_done()
  *
  * Takes @fd in every case.  The output is read by one thread of its own,
  * started on first use, so that a TA that writes much stalls no call.
  * Return: 0, or -errno (then @fd is closed and the output is lost).
  */
-int ta_output_watch(int fd, const char *name);
+int ta_output_watch(int fd, const char *name, unsigned long *id);
+
+/**
+ * ta_output_wait_done() - wait until output @id was read to its end and
+ * its pipe closed (the TA process is gone: its end is closed), at most
+ * @timeout_ms; a TA's last lines then come before what is said of its end
+ */
+void ta_output_wait_done(unsigned long id, unsigned int timeout_ms);
 
 #endif

@@ -340,7 +340,7 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		goto out_image;
 	}
 	/* Takes output[0]; a TA whose output cannot be read runs silent. */
-	err = ta_output_watch(output[0], p->name);
+	err = ta_output_watch(output[0], p->name, &p->output_id);
 	if (err)
 		pr_warn("TA %s: its output is lost: %s", p->name,
 			strerror(-err));

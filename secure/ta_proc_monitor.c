@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kernel/log.h"
+#include "ta_output.h"
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
 
@@ -26,6 +27,8 @@
 #define CHILD_SCRATCH_FD 16
 #define CHILD_IMAGE_FD	 (TA_IPC_PAGE_FD + 1)
 #define CHILD_EXEC_FAIL	 127
+/* How long a dead TA's output may take to be read to its end. */
+#define OUTPUT_DRAIN_MS 1000
 
 /**
  * struct spawn_req - a fork the monitor thread does for a caller
@@ -218,6 +221,8 @@ static void reap(struct ta_proc *p)
 	}
 	if (r != p->pid)
 		status = -1; /* someone else's waitpid(-1) took it */
+	/* Its last words first, and nothing of it left once it is reaped. */
+	ta_output_wait_done(p->output_id, OUTPUT_DRAIN_MS);
 	report(p, status);
 
 	/*

@@ -41,6 +41,7 @@
  * @page:	the shared page (MAP_SHARED)
  * @uuid:	the UUID the image was signed for
  * @name:	@uuid as text, for log lines
+ * @output_id:	its stdout/stderr as ta_output.h names it (0: none)
  * @dead:	set once, when the process exited or crashed (monitor), or
  *		broke the protocol (ta_proc_call.c); every call then fails
  * @started:	hello received: the monitor reports the death of a started
@@ -67,6 +68,7 @@ struct ta_proc {
 	struct ta_ipc_page *page;
 	TEE_UUID uuid;
 	char name[TA_PROC_UUID_STR_LEN];
+	unsigned long output_id;
 	atomic_bool dead;
 	atomic_bool started;
 	atomic_bool quiet;
