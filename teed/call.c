@@ -27,8 +27,8 @@ static bool call_ok(const struct tbx_call *call, size_t avail)
 }
 
 /*
- * Zeroes what the ioctl did not write: the answer carries the caller's
- * request bytes back to nobody, only what this ioctl stored.
+ * Zeroes what the ioctl did not write, so that an answer built from the
+ * data carries what this ioctl stored and nothing else.
  */
 static void scrub_unwritten(struct tbx_call *call, const struct tee_uspace *us)
 {
