@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include <openssl/bn.h>
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <tee_internal_api.h>
@@ -176,6 +177,18 @@ TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
 	a->len = len;
 	o->nattrs++;
 	return TEE_SUCCESS;
+}
+
+TEE_Result utee_obj_add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
+			   const BIGNUM *bn)
+{
+	size_t len = (size_t)BN_num_bytes(bn);
+	TEE_Result res = utee_obj_add_buf(o, id, NULL, len);
+
+	/* Written in place: no copy of a secret is left on the stack. */
+	if (!res && len)
+		BN_bn2bin(bn, o->attrs[o->nattrs - 1].buf);
+	return res;
 }
 
 void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a)

@@ -282,6 +282,14 @@ const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
 TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
 			    const void *buf, size_t len);
 
+/**
+ * utee_obj_add_bn() - give @o the buffer attribute @id: @bn, big-endian,
+ * in as few bytes as it takes
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_obj_add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
+			   const BIGNUM *bn);
+
 /** utee_obj_add_value() - give @o the value attribute @id (a = @a). */
 void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a);
 

@@ -54,21 +54,6 @@ size_t utee_ecc_sig_len(uint32_t bits)
 	return 2 * ((bits + 7) / 8);
 }
 
-/* Gives @o buffer attribute @id: @bn, big-endian, minimal length. */
-static TEE_Result add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
-			 const BIGNUM *bn)
-{
-	uint8_t buf[MAX_FIELD];
-	int len = BN_bn2binpad(bn, buf, BN_num_bytes(bn));
-	TEE_Result res;
-
-	if (len < 0)
-		return TEE_ERROR_GENERIC;
-	res = utee_obj_add_buf(o, id, buf, (size_t)len);
-	OPENSSL_cleanse(buf, sizeof(buf));
-	return res;
-}
-
 TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 {
 	BIGNUM *d = NULL, *x = NULL, *y = NULL;
@@ -82,11 +67,11 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 	    !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_X, &x) ||
 	    !EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_Y, &y))
 		goto out;
-	res = add_bn(o, TEE_ATTR_ECC_PRIVATE_VALUE, d);
+	res = utee_obj_add_bn(o, TEE_ATTR_ECC_PRIVATE_VALUE, d);
 	if (!res)
-		res = add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
+		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
 	if (!res)
-		res = add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
+		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
 	if (!res)
 		utee_obj_add_value(o, TEE_ATTR_ECC_CURVE, curve);
 out:

@@ -37,21 +37,6 @@ static const struct {
 
 #define NPARAMS (sizeof(rsa_params) / sizeof(rsa_params[0]))
 
-/* Gives @o buffer attribute @id: @bn, big-endian, minimal length. */
-static TEE_Result add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
-			 const BIGNUM *bn)
-{
-	uint8_t buf[MAX_MODULUS];
-	int len = BN_bn2binpad(bn, buf, BN_num_bytes(bn));
-	TEE_Result res;
-
-	if (len < 0)
-		return TEE_ERROR_GENERIC;
-	res = utee_obj_add_buf(o, id, buf, (size_t)len);
-	OPENSSL_cleanse(buf, sizeof(buf));
-	return res;
-}
-
 /* A new key of @bits bits with public exponent @e. */
 static EVP_PKEY *keygen(uint32_t bits, BIGNUM *e)
 {
@@ -91,7 +76,7 @@ TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
 	for (size_t i = 0; pk && i < NPARAMS; i++) {
 		res = TEE_ERROR_GENERIC;
 		if (EVP_PKEY_get_bn_param(pk, rsa_params[i].param, &v))
-			res = add_bn(o, rsa_params[i].id, v);
+			res = utee_obj_add_bn(o, rsa_params[i].id, v);
 		BN_clear_free(v);
 		v = NULL;
 		if (res)
