@@ -276,6 +276,31 @@ struct tee_shm_pool *tee_shm_pool_alloc(struct tee_shm_pool_mgr *priv_mgr,
 	return pool;
 }
 
+/*
+ * The pool of @priv_mgr and @dmabuf_mgr (which may be an error), or an
+ * error: both managers are the pool's, or destroyed, afterwards.
+ */
+static struct tee_shm_pool *pool_of_mgrs(struct tee_shm_pool_mgr *priv_mgr,
+					 struct tee_shm_pool_mgr *dmabuf_mgr)
+{
+	struct tee_shm_pool *pool;
+
+	if (IS_ERR(dmabuf_mgr)) {
+		pool = ERR_CAST(dmabuf_mgr);
+		goto err_free_priv;
+	}
+	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
+	if (IS_ERR(pool))
+		goto err_free_dmabuf;
+	return pool;
+
+err_free_dmabuf:
+	dmabuf_mgr->ops->destroy_poolmgr(dmabuf_mgr);
+err_free_priv:
+	priv_mgr->ops->destroy_poolmgr(priv_mgr);
+	return pool;
+}
+
 struct tee_shm_pool *
 tee_shm_pool_alloc_res_mem(struct tee_shm_pool_mem_info *priv_info,
 			   struct tee_shm_pool_mem_info *dmabuf_info)
@@ -295,20 +320,7 @@ tee_shm_pool_alloc_res_mem(struct tee_shm_pool_mem_info *priv_info,
 	dmabuf_mgr = tee_shm_pool_mgr_alloc_res_mem(
 		dmabuf_info->vaddr, dmabuf_info->paddr, dmabuf_info->size,
 		PAGE_SHIFT);
-	if (IS_ERR(dmabuf_mgr)) {
-		pool = ERR_CAST(dmabuf_mgr);
-		goto err_free_priv;
-	}
-
-	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
-	if (IS_ERR(pool))
-		goto err_free_dmabuf;
-	return pool;
-
-err_free_dmabuf:
-	dmabuf_mgr->ops->destroy_poolmgr(dmabuf_mgr);
-err_free_priv:
-	priv_mgr->ops->destroy_poolmgr(priv_mgr);
+	pool = pool_of_mgrs(priv_mgr, dmabuf_mgr);
 	if (PTR_ERR(pool) == -ENOMEM)
 		pr_err("can't allocate memory for res_mem shared memory pool");
 	return pool;
@@ -336,7 +348,6 @@ struct tee_shm_pool *tee_shm_pool_alloc_plugged(
 {
 	struct tee_shm_pool_mgr *priv_mgr;
 	struct tee_shm_pool_mgr *dmabuf_mgr;
-	struct tee_shm_pool *pool;
 
 	if (size <= priv_size)
 		return ERR_PTR(-EINVAL);
@@ -349,20 +360,7 @@ struct tee_shm_pool *tee_shm_pool_alloc_plugged(
 	dmabuf_mgr = wrap_mgr(tee_shm_pool_mgr_alloc_plug_each(
 				      plat, pa + priv_size, size - priv_size),
 			      wrap, wrap_arg, true);
-	if (IS_ERR(dmabuf_mgr)) {
-		pool = ERR_CAST(dmabuf_mgr);
-		goto err_free_priv;
-	}
-	pool = tee_shm_pool_alloc(priv_mgr, dmabuf_mgr);
-	if (IS_ERR(pool))
-		goto err_free_dmabuf;
-	return pool;
-
-err_free_dmabuf:
-	dmabuf_mgr->ops->destroy_poolmgr(dmabuf_mgr);
-err_free_priv:
-	priv_mgr->ops->destroy_poolmgr(priv_mgr);
-	return pool;
+	return pool_of_mgrs(priv_mgr, dmabuf_mgr);
 }
 
 void tee_shm_pool_free(struct tee_shm_pool *pool)
