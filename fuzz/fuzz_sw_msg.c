@@ -120,9 +120,10 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 }
 
 TEE_Result tm_cancel(struct secure_world *w, uint32_t session,
-		     uint32_t cancel_id)
+		     uint32_t cancel_id, bool abandon)
 {
 	(void)w;
+	(void)abandon;
 	(void)session;
 	(void)cancel_id;
 	return TEE_SUCCESS;

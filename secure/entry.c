@@ -22,10 +22,11 @@ static void call_with_arg(struct secure_world *sw, struct smc_sw_lane *lane,
 	struct sthread *t;
 
 	/*
-	 * Registering memory never waits and never calls out: it runs on a
-	 * system thread of its own, so that it cannot be starved by the
-	 * very calls that need it (a TA load suspended in an RPC whose
-	 * memory must be registered; mainline's system threads).  That
+	 * Registering memory and cancelling never wait and never call out:
+	 * they run on a system thread of their own, so that they cannot be
+	 * starved by the very calls that need them (a TA load suspended in
+	 * an RPC whose memory must be registered, mainline's system
+	 * threads; a call stuck in a TA that only a cancel ends).  That
 	 * thread is no thread of the pool: it is born ACTIVE and dies with
 	 * the call, never suspended.
 	 */

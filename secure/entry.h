@@ -51,7 +51,9 @@ uint32_t entry_std_call(struct sthread *t, phys_addr_t parg);
 
 /**
  * entry_std_is_system_call() - true if the message at @parg registers or
- * unregisters memory: served without a thread of the pool (never waits)
+ * unregisters memory, or cancels a call: served without a thread of the
+ * pool (never waits)
+ * Return: true for such a message, false for any other (or none).
  */
 bool entry_std_is_system_call(struct secure_world *sw, phys_addr_t parg);
 

@@ -268,9 +268,18 @@ static void cmd_close_session(struct msg *m)
 	set_result(m, tm_close_session(m->t, m->arg->session), TEE_ORIGIN_TEE);
 }
 
+/*
+ * CANCEL, on a system thread (it never waits nor calls out); func may be
+ * TEEBOX_MSG_CANCEL_ABANDON (optee_msg.h), anything else is ignored as
+ * OP-TEE ignores it.
+ */
 static void cmd_cancel(struct msg *m)
 {
-	set_result(m, tm_cancel(m->t->sw, m->arg->session, m->arg->cancel_id),
+	bool abandon = m->arg->func == TEEBOX_MSG_CANCEL_ABANDON;
+
+	set_result(m,
+		   tm_cancel(m->t->sw, m->arg->session, m->arg->cancel_id,
+			     abandon),
 		   TEE_ORIGIN_TEE);
 }
 
@@ -332,10 +341,18 @@ static bool msg_fetch(struct msg *m, phys_addr_t parg)
 	return true;
 }
 
-static bool is_system_cmd(uint32_t cmd)
+/*
+ * The commands served on a system thread: they never wait nor call out,
+ * and must not be starved by the calls that hold every pool thread
+ * (registering memory for a TA load suspended in an RPC; cancelling a
+ * call stuck in a TA).
+ */
+static bool is_system_cmd(const struct secure_world *sw, uint32_t cmd)
 {
-	return cmd == OPTEE_MSG_CMD_REGISTER_SHM ||
-	       cmd == OPTEE_MSG_CMD_UNREGISTER_SHM;
+	if (cmd == OPTEE_MSG_CMD_CANCEL)
+		return true;
+	return sw->cfg.dynamic_shm && (cmd == OPTEE_MSG_CMD_REGISTER_SHM ||
+				       cmd == OPTEE_MSG_CMD_UNREGISTER_SHM);
 }
 
 bool entry_std_is_system_call(struct secure_world *sw, phys_addr_t parg)
@@ -343,12 +360,11 @@ bool entry_std_is_system_call(struct secure_world *sw, phys_addr_t parg)
 	struct nw_mem m;
 	uint32_t cmd;
 
-	if (!sw->cfg.dynamic_shm ||
-	    !sw_nw_mem_get(sw, parg, sizeof(struct optee_msg_arg), &m))
+	if (!sw_nw_mem_get(sw, parg, sizeof(struct optee_msg_arg), &m))
 		return false;
 	cmd = ((const struct optee_msg_arg *)m.va)->cmd;
 	nw_ram_sw_put(&m);
-	return is_system_cmd(cmd);
+	return is_system_cmd(sw, cmd);
 }
 
 uint32_t entry_std_call(struct sthread *t, phys_addr_t parg)
@@ -365,7 +381,7 @@ uint32_t entry_std_call(struct sthread *t, phys_addr_t parg)
 	}
 
 	/* The command may have changed since it was peeked at: re-check. */
-	if (t->id < 0 && !is_system_cmd(m.arg->cmd)) {
+	if (t->id < 0 && !is_system_cmd(t->sw, m.arg->cmd)) {
 		rv = OPTEE_SMC_RETURN_ETHREAD_LIMIT;
 		goto out;
 	}

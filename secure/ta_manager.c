@@ -313,6 +313,8 @@ static void set_running(struct sthread *t, struct ta_proc *proc)
 	t->in_ta = proc;
 	if (proc && t->cancel.requested)
 		ta_proc_request_cancel(proc);
+	if (proc && t->cancel.abandoned)
+		ta_proc_abandon(proc);
 	pthread_mutex_unlock(&t->sw->lock);
 }
 
@@ -465,7 +467,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 }
 
 TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
-		     uint32_t cancel_id)
+		     uint32_t cancel_id, bool abandon)
 {
 	pthread_mutex_lock(&sw->lock);
 	for (unsigned int i = 0; i < sw->cfg.nthreads; i++) {
@@ -475,8 +477,12 @@ TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
 		    t->cancel.cancel_id != cancel_id)
 			continue;
 		t->cancel.requested = true;
+		if (abandon)
+			t->cancel.abandoned = true;
 		if (t->in_ta)
 			ta_proc_request_cancel(t->in_ta);
+		if (t->in_ta && abandon)
+			ta_proc_abandon(t->in_ta);
 	}
 	pthread_mutex_unlock(&sw->lock);
 	return TEE_SUCCESS;

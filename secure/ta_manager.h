@@ -80,11 +80,14 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 TEE_Result tm_close_session(struct sthread *t, uint32_t session);
 
 /**
- * tm_cancel() - a cancel request for (@session, @cancel_id)
+ * tm_cancel() - a cancel request for (@session, @cancel_id); with
+ * @abandon the normal world gave the call up (its client is gone and a
+ * plain cancel did not end it): its TA instance is killed, now or as
+ * soon as the call enters it
  * Return: TEE_SUCCESS (whether or not a call was running).
  */
 TEE_Result tm_cancel(struct secure_world *sw, uint32_t session,
-		     uint32_t cancel_id);
+		     uint32_t cancel_id, bool abandon);
 
 /** tm_session_count() - open sessions (diagnostics and tests). */
 size_t tm_session_count(struct ta_manager *tm);

@@ -437,6 +437,17 @@ out:
 	ta_proc_put(p);
 }
 
+void ta_proc_abandon(struct ta_proc *p)
+{
+	if (!ta_proc_mark_dead(p))
+		return; /* dead already: said so then */
+	pr_err("TA %s: a call whose client is gone did not end when "
+	       "cancelled: killed",
+	       p->name);
+	atomic_store(&p->quiet, true);
+	ta_monitor_kill(p);
+}
+
 void ta_proc_kill(struct ta_proc *p)
 {
 	if (!p)

@@ -152,6 +152,14 @@ void ta_proc_close_session(struct ta_proc *p, const struct ta_proc_host *host,
  */
 void ta_proc_destroy(struct ta_proc *p, const struct ta_proc_host *host);
 
+/**
+ * ta_proc_abandon() - the call running in @p was abandoned by the normal
+ * world (its client is gone and it did not end when cancelled): kill the
+ * process, whose calls then fail with TEE_ERROR_TARGET_DEAD; @p stays
+ * valid for whoever holds it.  Safe from any thread.
+ */
+void ta_proc_abandon(struct ta_proc *p);
+
 /** ta_proc_kill() - kill the process (if alive) and free @p. */
 void ta_proc_kill(struct ta_proc *p);
 

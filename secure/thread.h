@@ -50,7 +50,9 @@ enum thread_state {
  * @rpc_cookie:	its cookie in the normal world
  * @rpc_mem:	its mapping (holds a reference while @rpc_arg is set)
  * @cancel:	the call this thread runs may be cancelled: session and
- *		cancel id, and whether a cancel request came
+ *		cancel id, whether a cancel request came, and whether the
+ *		normal world abandoned the call (its client is gone and it
+ *		overran its bound: its TA instance is killed)
  * @in_ta:	the TA process this thread is calling, if any (sw->lock)
  */
 struct sthread {
@@ -65,6 +67,7 @@ struct sthread {
 		uint32_t session;
 		uint32_t cancel_id;
 		bool requested;
+		bool abandoned;
 	} cancel;
 	struct ta_proc *in_ta;
 };

@@ -31,6 +31,11 @@
 
 /* How long a request waits for an absent supplicant (--supplicant-timeout). */
 #define DEFAULT_SUPP_TIMEOUT_MS 10000
+/*
+ * How long a call whose client is gone may run on after its cancellation
+ * before its TA instance is killed (--stuck-call-ms; docs/security.md).
+ */
+#define DEFAULT_STUCK_CALL_MS 2000
 
 #define MAX_ENDPOINTS 32
 /* Drivers probed, and drivers asked for by name. */
@@ -47,6 +52,7 @@ struct options {
 	unsigned int threads;
 	unsigned int cpus;
 	unsigned int supp_timeout_ms;
+	unsigned int stuck_call_ms;
 	int log_level;
 	bool dynamic_shm;
 	const char *ta_user;
@@ -97,6 +103,9 @@ static void usage(FILE *f, const char *secure_world)
 		"  --supplicant-timeout MS  how long requests wait for\n"
 		"                      tee-supplicant to attach (default "
 		"10000)\n"
+		"  --stuck-call-ms MS  how long a call whose client died may\n"
+		"                      run on, once cancelled, before its TA\n"
+		"                      is killed (default 2000)\n"
 		"  --log-level N       3 errors .. 7 debug (default 6)\n"
 		"  --dynamic-shm       the secure world offers dynamic shared\n"
 		"                      memory (else only the reserved "
@@ -172,6 +181,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"threads", required_argument, NULL, 't'},
 		{"cpus", required_argument, NULL, 'c'},
 		{"supplicant-timeout", required_argument, NULL, 'S'},
+		{"stuck-call-ms", required_argument, NULL, 'K'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"ta-user", required_argument, NULL, 'u'},
@@ -189,6 +199,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->threads = DEFAULT_SECURE_THREADS;
 	o->cpus = BOARD_DEFAULT_CPUS;
 	o->supp_timeout_ms = DEFAULT_SUPP_TIMEOUT_MS;
+	o->stuck_call_ms = DEFAULT_STUCK_CALL_MS;
 	o->log_level = LOG_INFO;
 	/* OP-TEE's udev rules: /dev/tee* teeclnt, /dev/teepriv* tee. */
 	o->groups.client = "teeclnt";
@@ -219,6 +230,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->supp_timeout_ms =
+				(unsigned int)strtoul(optarg, NULL, 0);
+			break;
+		case 'K':
+			o->stuck_call_ms =
 				(unsigned int)strtoul(optarg, NULL, 0);
 			break;
 		case 'l':
@@ -325,6 +340,7 @@ static int probe_drivers(struct teed *t)
 		.fdt = t->fdt,
 		.plat = &t->machine.plat,
 		.supp_timeout_ms = t->opt.supp_timeout_ms,
+		.stuck_call_ms = t->opt.stuck_call_ms,
 	};
 
 	for (const struct tee_driver *const *d = tee_builtin_drivers; *d; d++) {

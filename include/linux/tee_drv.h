@@ -261,11 +261,15 @@ struct platform;
  * @plat:	the machine: memory, conduit to the secure world
  * @supp_timeout_ms: how long a request for the supplicant waits for one
  *		to attach (drivers whose requests wait)
+ * @stuck_call_ms: how long a call whose client is gone may run on after
+ *		it was cancelled before the TEE is asked to end it by force
+ *		(drivers whose calls can be abandoned)
  */
 struct tee_driver_options {
 	const void *fdt;
 	struct platform *plat;
 	unsigned int supp_timeout_ms;
+	unsigned int stuck_call_ms;
 };
 
 /**

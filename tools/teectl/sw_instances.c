@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* TA instances from the trusted OS; see sw_instances.h. */
+#include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <tbx/uuid.h>
 #include <tee_client_api.h>
@@ -152,42 +155,133 @@ static void print_json(FILE *out, const struct teebox_ta_instance *c, size_t n)
 	fputc(']', out);
 }
 
-int sw_instances_print(FILE *out, bool json)
+/**
+ * struct query - the question to the pseudo TA, asked on a thread of its
+ * own so that teectl can stop waiting for it
+ * @lock:	protects @done
+ * @cond:	signalled when @done is set
+ * @done:	the answer came
+ * @stage:	what failed: "init" (no TEE), else the listing
+ * @res:	the result
+ * @cells:	the instances (malloc'ed) and their @count
+ * @count:	see @cells
+ */
+struct query {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool done;
+	const char *stage;
+	TEEC_Result res;
+	struct teebox_ta_instance *cells;
+	size_t count;
+};
+
+static void *ask(void *arg)
 {
 	const TEEC_UUID uuid = TEEBOX_INFO_UUID;
-	struct teebox_ta_instance *cells = NULL;
+	struct query *q = arg;
 	TEEC_Context ctx;
 	TEEC_Session sess;
-	TEEC_Result res;
 	uint32_t origin;
-	size_t n = 0;
 
-	res = TEEC_InitializeContext(NULL, &ctx);
-	if (res) {
+	q->stage = "init";
+	q->res = TEEC_InitializeContext(NULL, &ctx);
+	if (!q->res) {
+		q->stage = "list";
+		q->res = TEEC_OpenSession(&ctx, &sess, &uuid, TEEC_LOGIN_PUBLIC,
+					  NULL, NULL, &origin);
+		if (!q->res) {
+			q->res = fetch(&sess, &q->cells, &q->count);
+			TEEC_CloseSession(&sess);
+		}
+		TEEC_FinalizeContext(&ctx);
+	}
+	pthread_mutex_lock(&q->lock);
+	q->done = true;
+	pthread_cond_signal(&q->cond);
+	pthread_mutex_unlock(&q->lock);
+	return NULL;
+}
+
+/* Waits up to @timeout_s for @q's answer; false when it did not come. */
+static bool wait_answer(struct query *q, unsigned int timeout_s)
+{
+	struct timespec until;
+	int rc = 0;
+	bool done;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += timeout_s;
+	pthread_mutex_lock(&q->lock);
+	while (!q->done && rc != ETIMEDOUT)
+		rc = pthread_cond_timedwait(&q->cond, &q->lock, &until);
+	done = q->done;
+	pthread_mutex_unlock(&q->lock);
+	return done;
+}
+
+static int report_busy(FILE *out, bool json, unsigned int timeout_s)
+{
+	fprintf(stderr,
+		"teectl: the TEE is busy: no secure thread came free within "
+		"%u s to list its TA instances\n",
+		timeout_s);
+	if (json)
+		fputs("\"busy\"", out);
+	else
+		fprintf(out, "\nTA instances in the secure world:\nbusy\n");
+	return 1;
+}
+
+int sw_instances_print(FILE *out, bool json, unsigned int timeout_s)
+{
+	/*
+	 * On the heap and never freed when the answer does not come: the
+	 * thread still asking may write into it until teectl exits.
+	 */
+	struct query *q = calloc(1, sizeof(*q));
+	pthread_t thread;
+	int rc;
+
+	if (!q) {
+		fprintf(stderr, "teectl: out of memory\n");
+		return 1;
+	}
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->cond, NULL);
+	rc = pthread_create(&thread, NULL, ask, q);
+	if (rc) {
+		fprintf(stderr, "teectl: cannot ask the TEE: %s\n",
+			strerror(rc));
+		rc = 1;
+		goto out_free;
+	}
+	if (!wait_answer(q, timeout_s)) {
+		pthread_detach(thread);
+		return report_busy(out, json, timeout_s);
+	}
+	pthread_join(thread, NULL);
+	rc = 1;
+	if (q->res && !strcmp(q->stage, "init"))
 		fprintf(stderr,
 			"teectl: no TEE to ask for its TA instances: "
 			"0x%08x\n",
-			res);
-		return 1;
-	}
-	res = TEEC_OpenSession(&ctx, &sess, &uuid, TEEC_LOGIN_PUBLIC, NULL,
-			       NULL, &origin);
-	if (!res) {
-		res = fetch(&sess, &cells, &n);
-		TEEC_CloseSession(&sess);
-	}
-	TEEC_FinalizeContext(&ctx);
-	if (res) {
+			q->res);
+	else if (q->res)
 		fprintf(stderr,
 			"teectl: the TEE did not list its TA "
 			"instances: 0x%08x\n",
-			res);
-		return 1;
-	}
-	if (json)
-		print_json(out, cells, n);
+			q->res);
+	else if (json)
+		print_json(out, q->cells, q->count);
 	else
-		print_text(out, cells, n);
-	free(cells);
-	return 0;
+		print_text(out, q->cells, q->count);
+	if (!q->res)
+		rc = 0;
+	free(q->cells);
+out_free:
+	pthread_cond_destroy(&q->cond);
+	pthread_mutex_destroy(&q->lock);
+	free(q);
+	return rc;
 }

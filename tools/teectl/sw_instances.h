@@ -13,8 +13,12 @@
 /**
  * sw_instances_print() - print the TA instances of the TEE that
  * $TEEBOX_RUNTIME_DIR names, to @out: a table, or with @json a JSON array
- * Return: 0, or 1 after a message on stderr.
+ * @timeout_s:	how long to wait for the answer: the pseudo TA needs a
+ *		free secure thread, and calls that never end may hold them
+ *		all; teectl then says the TEE is busy instead of hanging
+ * Return: 0, or 1 after a message on stderr (and, when the TEE was busy,
+ * "busy" in @out: a line, or the JSON string "busy").
  */
-int sw_instances_print(FILE *out, bool json);
+int sw_instances_print(FILE *out, bool json, unsigned int timeout_s);
 
 #endif

@@ -13,7 +13,9 @@
  *                    trusted OS for as a GP client (sw_instances.h)
  *
  * Options: --runtime-dir DIR (as teebox: $TEEBOX_RUNTIME_DIR, else
- * /run/teebox for root, $XDG_RUNTIME_DIR/teebox otherwise) and --json.
+ * /run/teebox for root, $XDG_RUNTIME_DIR/teebox otherwise), --json, and
+ * --timeout S: how long tas waits for a free secure thread before it
+ * reports the TEE busy (default 5).
  * teectl talks to teed's control endpoint (teed/control.h), which only
  * root and teed's own user may use; it prints teed's report as it comes.
  */
@@ -34,6 +36,9 @@
 
 static const char *const commands[] = {"info", "sessions", "shm", "tas"};
 
+/* How long tas waits for the secure world's answer (--timeout). */
+#define DEFAULT_TIMEOUT_S 5
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: teectl [options] info|sessions|shm|tas\n"
@@ -42,7 +47,11 @@ static void usage(FILE *f)
 		   " default\n"
 		   "                     /run/teebox as root,"
 		   " $XDG_RUNTIME_DIR/teebox otherwise)\n"
-		   "  --json             machine-readable output\n");
+		   "  --json             machine-readable output\n"
+		   "  --timeout S        tas: report the TEE busy when no"
+		   " secure thread\n"
+		   "                     answers within S seconds (default"
+		   " 5)\n");
 }
 
 static bool known_command(const char *cmd)
@@ -120,7 +129,7 @@ static int read_reply(int fd, FILE *out)
  * tas: teed's report of the normal world, then the secure world's
  * instances; as JSON, one object holding both.
  */
-static int print_tas(int fd, bool json)
+static int print_tas(int fd, bool json, unsigned int timeout_s)
 {
 	char *body = NULL;
 	size_t len = 0;
@@ -137,11 +146,11 @@ static int print_tas(int fd, bool json)
 		while (len && body[len - 1] == '\n')
 			body[--len] = '\0';
 		printf("{\"normal_world\":%s,\"secure_world\":", body);
-		rc = sw_instances_print(stdout, true);
+		rc = sw_instances_print(stdout, true, timeout_s);
 		printf("}\n");
 	} else if (!rc) {
 		fputs(body, stdout);
-		rc = sw_instances_print(stdout, false);
+		rc = sw_instances_print(stdout, false, timeout_s);
 	}
 	free(body);
 	return rc || fflush(stdout) ? 1 : 0;
@@ -152,11 +161,13 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"runtime-dir", required_argument, NULL, 'r'},
 		{"json", no_argument, NULL, 'j'},
+		{"timeout", required_argument, NULL, 't'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	char dir[PATH_MAX];
 	char req[CONTROL_MAX_REQUEST];
+	unsigned int timeout_s = DEFAULT_TIMEOUT_S;
 	bool json = false;
 	const char *cmd;
 	int c, fd, n, rc;
@@ -174,6 +185,9 @@ int main(int argc, char **argv)
 			break;
 		case 'j':
 			json = true;
+			break;
+		case 't':
+			timeout_s = (unsigned int)strtoul(optarg, NULL, 0);
 			break;
 		case 'h':
 			usage(stdout);
@@ -204,7 +218,8 @@ int main(int argc, char **argv)
 		close(fd);
 		return 1;
 	}
-	rc = strcmp(cmd, "tas") ? read_reply(fd, stdout) : print_tas(fd, json);
+	rc = strcmp(cmd, "tas") ? read_reply(fd, stdout)
+				: print_tas(fd, json, timeout_s);
 	close(fd);
 	return rc;
 }

@@ -622,6 +622,7 @@ static struct optee *optee_probe(const void *fdt, int node,
 	if (!optee)
 		return ERR_PTR(-ENOMEM);
 	optee->supp.absent_timeout_ms = opts->supp_timeout_ms;
+	optee->stuck_call_ms = opts->stuck_call_ms;
 
 	rc = optee_check_secure_world(optee);
 	if (rc)

@@ -274,6 +274,14 @@ struct optee_msg_arg {
 #define OPTEE_MSG_CMD_CANCEL 3
 
 /*
+ * teebox extension: a CANCEL whose func is TEEBOX_MSG_CANCEL_ABANDON says
+ * that the client of the call is gone and that the call went on past its
+ * bound after a plain CANCEL: the trusted OS ends it by killing its TA
+ * instance.  OP-TEE ignores func in a CANCEL: to it this is a plain one.
+ */
+#define TEEBOX_MSG_CANCEL_ABANDON 0x7eeb0001
+
+/*
  * Register shared memory.  params[0]: tmem with buf_ptr = page list
  * address | offset in the first page, size = buffer size, shm_ref = the
  * cookie later rmem parameters use.  OP-TEE accepts only attr

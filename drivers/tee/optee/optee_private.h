@@ -99,6 +99,9 @@ struct optee_supp {
  * @cookies:	shared memory by the cookie (shm_ref) the secure world
  *		knows it by; never a raw pointer, so a bad cookie from the
  *		secure world is refused, not dereferenced
+ * @stuck_call_ms: how long a call whose client is gone may go on after
+ *		its cancellation before the secure world is told to end it
+ *		by killing its TA instance (docs/security.md)
  */
 struct optee {
 	struct tee_device *supp_teedev;
@@ -121,6 +124,7 @@ struct optee {
 	} os_revision;
 	struct mutex cookie_lock;
 	struct idr cookies;
+	unsigned int stuck_call_ms;
 };
 
 /**
@@ -129,11 +133,18 @@ struct optee {
  *		world's session id
  * @uuid:	the TA's UUID (diagnostics: teectl)
  * @login:	the login method it was opened with (diagnostics)
+ * @refs:	the open session itself plus each call in progress in it
+ *		(optee_context_data.mutex): the secure world's session is
+ *		closed only when the last goes, so that its id cannot be
+ *		given to another client while a call of ours still names it
+ * @closed:	the client closed it: no call may start in it any more
  */
 struct optee_session {
 	struct tee_session_node node;
 	u8 uuid[TEE_IOCTL_UUID_LEN];
 	u32 login;
+	unsigned int refs;
+	atomic_bool closed;
 };
 
 /**
