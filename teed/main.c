@@ -35,7 +35,7 @@
  * How long a call whose client is gone may run on after its cancellation
  * before its TA instance is killed (--stuck-call-ms; docs/security.md).
  */
-#define DEFAULT_STUCK_CALL_MS 2000
+#define DEFAULT_STUCK_CALL_MS 10000
 
 #define MAX_ENDPOINTS 32
 /* Drivers probed, and drivers asked for by name. */
@@ -105,7 +105,7 @@ static void usage(FILE *f, const char *secure_world)
 		"10000)\n"
 		"  --stuck-call-ms MS  how long a call whose client died may\n"
 		"                      run on, once cancelled, before its TA\n"
-		"                      is killed (default 2000)\n"
+		"                      is killed (default 10000)\n"
 		"  --log-level N       3 errors .. 7 debug (default 6)\n"
 		"  --dynamic-shm       the secure world offers dynamic shared\n"
 		"                      memory (else only the reserved "

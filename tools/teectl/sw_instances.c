@@ -176,6 +176,12 @@ struct query {
 	size_t count;
 };
 
+/*
+ * A question left unanswered: its thread may still write into it until
+ * teectl exits, so it is kept, and kept reachable (no leak report).
+ */
+static struct query *unanswered;
+
 static void *ask(void *arg)
 {
 	const TEEC_UUID uuid = TEEBOX_INFO_UUID;
@@ -235,10 +241,6 @@ static int report_busy(FILE *out, bool json, unsigned int timeout_s)
 
 int sw_instances_print(FILE *out, bool json, unsigned int timeout_s)
 {
-	/*
-	 * On the heap and never freed when the answer does not come: the
-	 * thread still asking may write into it until teectl exits.
-	 */
 	struct query *q = calloc(1, sizeof(*q));
 	pthread_t thread;
 	int rc;
@@ -258,6 +260,7 @@ int sw_instances_print(FILE *out, bool json, unsigned int timeout_s)
 	}
 	if (!wait_answer(q, timeout_s)) {
 		pthread_detach(thread);
+		unanswered = q;
 		return report_busy(out, json, timeout_s);
 	}
 	pthread_join(thread, NULL);
