@@ -232,6 +232,7 @@ int ta_output_watch(int fd, const char *name, unsigned long *id)
 {
 	struct epoll_event ev = {.events = EPOLLIN};
 	struct ta_output *o;
+	unsigned long oid;
 	int err;
 
 	pthread_once(&out.once, reader_start);
@@ -253,14 +254,16 @@ int ta_output_watch(int fd, const char *name, unsigned long *id)
 	}
 	/* Listed first: once in the epoll set, the reader may finish it. */
 	pthread_mutex_lock(&out.lock);
-	o->id = ++out.last_id;
+	oid = ++out.last_id;
+	o->id = oid;
 	list_add_tail(&o->link, &out.watched);
 	pthread_mutex_unlock(&out.lock);
+	/* @o is the reader's from here on: it may be freed at any moment. */
 	if (epoll_ctl(out.epfd, EPOLL_CTL_ADD, fd, &ev)) {
 		err = -errno;
 		goto err_unlist;
 	}
-	*id = o->id;
+	*id = oid;
 	return 0;
 
 err_unlist:
