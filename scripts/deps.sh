@@ -7,9 +7,10 @@
 # Usage: scripts/deps.sh [build|test|all]   (default: all)
 set -eu
 
-build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev"
+# dtc: the build compiles the example device trees (dts/) that the tests load.
+build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev device-tree-compiler"
 # linux-kbuild ships the kernel's scripts/kernel-doc (scripts/kernel-doc-check.sh).
-test_pkgs="clang libclang-rt-dev gcovr device-tree-compiler linux-kbuild-6.1"
+test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1"
 
 case "${1:-all}" in
 build) want="$build_pkgs" ;;
