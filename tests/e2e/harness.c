@@ -254,21 +254,63 @@ int harness_stop(struct harness *h)
 	return status;
 }
 
-bool harness_log_contains(const struct harness *h, const char *log,
-			  const char *s)
+int harness_log_count(const struct harness *h, const char *log, const char *s)
 {
 	char path[PATH_MAX], line[1024];
-	bool found = false;
+	int n = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", h->dir, log);
 	f = fopen(path, "r");
 	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, s) != NULL;
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, s) != NULL;
 	fclose(f);
-	return found;
+	return n;
+}
+
+bool harness_log_contains(const struct harness *h, const char *log,
+			  const char *s)
+{
+	return harness_log_count(h, log, s) > 0;
+}
+
+/* The voluntary context switches in /proc/@pid/task/@tid/status, or 0. */
+static long task_voluntary_switches(pid_t pid, const char *tid)
+{
+	static const char key[] = "voluntary_ctxt_switches:";
+	char path[PATH_MAX], line[256];
+	long n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%s/status", (int)pid, tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, sizeof(key) - 1))
+			n = strtol(line + sizeof(key) - 1, NULL, 10);
+	fclose(f);
+	return n;
+}
+
+long harness_voluntary_switches(pid_t pid)
+{
+	char path[64];
+	struct dirent *de;
+	long n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	d = opendir(path);
+	if (!d)
+		return -1;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			n += task_voluntary_switches(pid, de->d_name);
+	closedir(d);
+	return n;
 }
 
 pid_t harness_secure_world_pid(const struct harness *h)

@@ -68,6 +68,9 @@ void harness_stop_supplicant(struct harness *h, bool clean);
  */
 int harness_stop(struct harness *h);
 
+/** harness_log_count() - Return: lines of DIR/@log containing @s. */
+int harness_log_count(const struct harness *h, const char *log, const char *s);
+
 /** harness_log_contains() - true if DIR/@log has a line containing @s. */
 bool harness_log_contains(const struct harness *h, const char *log,
 			  const char *s);
@@ -77,6 +80,14 @@ bool harness_log_contains(const struct harness *h, const char *log,
  * that teed let go of what a client had
  */
 int harness_count_fds(pid_t pid);
+
+/**
+ * harness_voluntary_switches() - voluntary context switches of all of
+ * @pid's threads: how a test sees that a process sleeps in a loop (a TA
+ * in a 1 ms wait loop adds about one a millisecond)
+ * Return: the sum, or -1 if the process is gone.
+ */
+long harness_voluntary_switches(pid_t pid);
 
 /** harness_secure_world_pid() - pid of the secure world, or 0. */
 pid_t harness_secure_world_pid(const struct harness *h);

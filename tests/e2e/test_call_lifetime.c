@@ -65,18 +65,7 @@ static int stop_leftover(void **state)
 /* Lines of DIR/teed.log containing @s. */
 static int log_count(const char *s)
 {
-	char path[PATH_MAX], line[1024];
-	int n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/teed.log", tb.dir);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		n += strstr(line, s) != NULL;
-	fclose(f);
-	return n;
+	return harness_log_count(&tb, "teed.log", s);
 }
 
 /* Waits until teed logged @s at least @n times. */
@@ -107,45 +96,13 @@ static void wait_started(struct e2e_call *c)
 	}
 }
 
-/* Voluntary context switches of every thread of process @pid. */
-static long voluntary_switches(pid_t pid)
-{
-	char path[PATH_MAX], line[256];
-	struct dirent *de;
-	long n = 0, v;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((de = readdir(d))) {
-		FILE *f;
-
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task/%s/status",
-			 (int)pid, de->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		while (fgets(line, sizeof(line), f))
-			if (sscanf(line, "voluntary_ctxt_switches: %ld", &v) ==
-			    1)
-				n += v;
-		fclose(f);
-	}
-	closedir(d);
-	return n;
-}
-
 /*
  * Waits until TA process @pid runs WAIT_CANCEL's loop, which sleeps 1 ms
  * at a time: 50 switches more than @base (test_optee_semantics.c).
  */
 static void ta_busy_since(pid_t pid, long base)
 {
-	for (int ms = 0; voluntary_switches(pid) < base + 50; ms++) {
+	for (int ms = 0; harness_voluntary_switches(pid) < base + 50; ms++) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
 		harness_sleep_ms(1);
 	}
@@ -229,7 +186,7 @@ static void test_invoke_queued_behind_close_fails_bad_parameters(void **state)
 	assert_int_equal(e2e_open_session(&ctx, &s, &hello_uuid, &origin),
 			 TEEC_SUCCESS);
 	pid = (pid_t)e2e_invoke_value(&w, TA_TEST_CMD_PID);
-	base = voluntary_switches(pid);
+	base = harness_voluntary_switches(pid);
 	assert_true(base >= 0);
 
 	/* The only secure thread is taken... */

@@ -90,23 +90,6 @@ static void set_flag(int *flag)
 	__atomic_store_n(flag, 1, __ATOMIC_RELEASE);
 }
 
-/* Lines of DIR/@log containing @s. */
-static int log_count(const struct harness *h, const char *log, const char *s)
-{
-	char path[PATH_MAX], line[1024];
-	int n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", h->dir, log);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		n += strstr(line, s) != NULL;
-	fclose(f);
-	return n;
-}
-
 /*
  * Starts command @cmd on @s with [0] of type @t0, a = @a, and [1] of type
  * @t1 (for WAIT_CANCEL: VALUE_OUTPUT, the flag as seen while masked).
@@ -285,14 +268,15 @@ static void test_optee_notif_mutex_contention(void **state)
 	e2e_open(&ctx, &s1, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	assert_int_equal(e2e_open_session(&ctx, &s2, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
-	assert_int_equal(log_count(&tb, "teed.log", NOTIF_WAIT), 0);
+	assert_int_equal(harness_log_count(&tb, "teed.log", NOTIF_WAIT), 0);
 
 	invoke_async(&sleeper, &s1, TA_TEST_CMD_SLEEP, TEEC_VALUE_INPUT, 3000,
 		     TEEC_NONE);
 	wait_started(&sleeper);
 	invoke_async(&waiter, &s2, TA_TEST_CMD_VALUE_INC, TEEC_VALUE_INOUT, 1,
 		     TEEC_NONE);
-	for (int ms = 0; !log_count(&tb, "teed.log", NOTIF_WAIT); ms++) {
+	for (int ms = 0; !harness_log_count(&tb, "teed.log", NOTIF_WAIT);
+	     ms++) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
 		harness_sleep_ms(1);
 	}
@@ -304,7 +288,7 @@ static void test_optee_notif_mutex_contention(void **state)
 	assert_int_equal(sleeper.res, TEEC_SUCCESS);
 	assert_int_equal(waiter.res, TEEC_SUCCESS);
 	assert_int_equal(waiter.op.params[0].value.a, 2);
-	assert_true(log_count(&tb, "teed.log", NOTIF_SEND) >= 1);
+	assert_true(harness_log_count(&tb, "teed.log", NOTIF_SEND) >= 1);
 	TEEC_CloseSession(&s1);
 	e2e_close(&ctx, &s2);
 	harness_stop_ok(&tb);
@@ -313,47 +297,6 @@ static void test_optee_notif_mutex_contention(void **state)
 /* ------------------------------------------------------------------ */
 /* Cancellation                                                        */
 /* ------------------------------------------------------------------ */
-
-/* The voluntary context switches in /proc/@pid/task/@tid/status, or 0. */
-static long task_voluntary_switches(pid_t pid, const char *tid)
-{
-	static const char key[] = "voluntary_ctxt_switches:";
-	char path[PATH_MAX], line[256];
-	long n = 0;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%s/status", (int)pid, tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, key, sizeof(key) - 1))
-			n = strtol(line + sizeof(key) - 1, NULL, 10);
-	fclose(f);
-	return n;
-}
-
-/*
- * Voluntary context switches of all of @pid's threads (the TA runtime
- * serves calls on a thread of its own), or -1 if it is gone.
- */
-static long voluntary_switches(pid_t pid)
-{
-	char path[64];
-	struct dirent *de;
-	long n = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			n += task_voluntary_switches(pid, de->d_name);
-	closedir(d);
-	return n;
-}
 
 /* The pid of the TA process serving @s. */
 static pid_t ta_pid(TEEC_Session *s)
@@ -374,7 +317,7 @@ static pid_t ta_pid(TEEC_Session *s)
  */
 static void ta_busy_since(pid_t pid, long base)
 {
-	for (int ms = 0; voluntary_switches(pid) < base + 50; ms++) {
+	for (int ms = 0; harness_voluntary_switches(pid) < base + 50; ms++) {
 		assert_true(ms < OBSERVE_DEADLINE_MS);
 		harness_sleep_ms(1);
 	}
@@ -399,7 +342,7 @@ static void test_optee_cancel_req_in_ta(void **state)
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	pid = ta_pid(&s);
-	base = voluntary_switches(pid);
+	base = harness_voluntary_switches(pid);
 	assert_true(base >= 0);
 
 	invoke_async(&c, &s, TA_TEST_CMD_WAIT_CANCEL, TEEC_VALUE_INPUT, 10000,
@@ -452,7 +395,7 @@ static void test_optee_cancel_req_before_ta_entry_masked(void **state)
 	assert_int_equal(e2e_open_session(&ctx, &sb, &basic_uuid, &origin),
 			 TEEC_SUCCESS);
 	pid = ta_pid(&sb);
-	base = voluntary_switches(pid);
+	base = harness_voluntary_switches(pid);
 	assert_true(base >= 0);
 
 	invoke_async(&b, &sb, TA_TEST_CMD_WAIT_CANCEL, TEEC_VALUE_INPUT, 2000,
@@ -921,17 +864,18 @@ static void wait_client_in_teed(struct harness *h, TEEC_Session *probe,
 {
 	*running = false;
 	for (int tries = 0; tries < 5000; tries++) {
-		int busy = log_count(h, "teed.log", THREADS_BUSY);
+		int busy = harness_log_count(h, "teed.log", THREADS_BUSY);
 
 		invoke_async(c, probe, TA_HELLO_WORLD_CMD_INC_VALUE,
 			     TEEC_VALUE_INOUT, 1, TEEC_NONE);
-		for (int ms = 0; !is_set(&c->done) &&
-				 log_count(h, "teed.log", THREADS_BUSY) == busy;
+		for (int ms = 0;
+		     !is_set(&c->done) &&
+		     harness_log_count(h, "teed.log", THREADS_BUSY) == busy;
 		     ms++) {
 			assert_true(ms < OBSERVE_DEADLINE_MS);
 			harness_sleep_ms(1);
 		}
-		if (log_count(h, "teed.log", THREADS_BUSY) > busy) {
+		if (harness_log_count(h, "teed.log", THREADS_BUSY) > busy) {
 			*running = true;
 			return;
 		}
