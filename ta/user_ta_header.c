@@ -19,6 +19,11 @@
 #include <stdint.h>
 
 #include <user_ta_header.h>
+
+/* Said here, not as a missing-file error deep inside the SDK. */
+#if !__has_include(<user_ta_header_defines.h>)
+#error "this TA has no user_ta_header_defines.h on its include path: write one (TA_UUID, TA_FLAGS, TA_STACK_SIZE, TA_DATA_SIZE; see docs/ta-developer-guide.md) in the TA's directory, or add its directory with add_teebox_ta(... INCLUDES dir)"
+#else /* the rest of this file */
 #include <user_ta_header_defines.h>
 
 #ifndef TA_UUID
@@ -84,3 +89,4 @@ const struct user_ta_property ta_props[] = {
 };
 
 const size_t ta_num_props = sizeof(ta_props) / sizeof(ta_props[0]);
+#endif /* has user_ta_header_defines.h */
