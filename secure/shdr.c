@@ -12,7 +12,9 @@
  * finer.  Errors that are not the image's fault keep their own codes:
  * bad arguments, a bad public key, and OpenSSL failures.
  */
+#include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
@@ -296,8 +298,11 @@ TEE_Result shdr_verify_ta_reason(const void *img, size_t img_len,
 		FAIL(res, "could not verify the signature");
 
 	uuid_from_octets(&uuid, p + sub_off);
-	if (!uuid_equal(&uuid, expected_uuid))
+	if (!uuid_equal(&uuid, expected_uuid)) {
+		/* Validly signed, for another TA: the caller may name it. */
+		info->uuid = uuid;
 		FAIL(TEE_ERROR_SECURITY, "UUID mismatch");
+	}
 
 	info->payload = p + payload_off;
 	info->payload_len = payload_len;
@@ -321,4 +326,20 @@ TEE_Result shdr_verify_ta(const void *img, size_t img_len,
 {
 	return shdr_verify_ta_reason(img, img_len, expected_uuid, pubkey_der,
 				     pubkey_len, info, NULL);
+}
+
+int shdr_pubkey_fingerprint(const uint8_t *der, size_t len,
+			    char out[SHDR_FINGERPRINT_LEN])
+{
+	unsigned char md[32];
+	unsigned int md_len = 0;
+
+	if (!EVP_Digest(der, len, md, &md_len, EVP_sha256(), NULL) ||
+	    md_len != sizeof(md)) {
+		snprintf(out, SHDR_FINGERPRINT_LEN, "unknown");
+		return -EIO;
+	}
+	for (size_t i = 0; i < sizeof(md); i++)
+		snprintf(out + 2 * i, 3, "%02x", md[i]);
+	return 0;
 }

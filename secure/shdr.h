@@ -68,7 +68,8 @@ struct shdr {
  *		and lives exactly as long as that buffer
  * @payload_len: its length in bytes (the header's img_size)
  * @ta_version:	the version the signer gave the TA
- * @uuid:	the TA's UUID, host byte order
+ * @uuid:	the TA's UUID, host byte order; also set when verification
+ *		fails only because it is not the expected one
  * @algo:	the signature algorithm that was verified
  */
 struct shdr_ta_info {
@@ -157,6 +158,20 @@ const char *shdr_img_type_name(uint32_t img_type);
  * SHA-256" etc.), or "unknown"
  */
 const char *shdr_algo_name(uint32_t algo);
+
+/* Bytes of a key fingerprint: 64 hex digits and the NUL. */
+#define SHDR_FINGERPRINT_LEN 65
+
+/**
+ * shdr_pubkey_fingerprint() - name a signing key for people: the SHA-256
+ * of its DER public key in lowercase hex, which
+ * `openssl pkey -in KEY.pem -pubout -outform DER | sha256sum` also prints
+ * @der, @len:	the DER SubjectPublicKeyInfo
+ * @out:	receives SHDR_FINGERPRINT_LEN bytes
+ * Return: 0, or -EIO if libcrypto failed (@out is then "unknown").
+ */
+int shdr_pubkey_fingerprint(const uint8_t *der, size_t len,
+			    char out[SHDR_FINGERPRINT_LEN]);
 
 /* Entries shdr_sig_params() fills, the terminator included. */
 #define SHDR_SIG_PARAMS 5

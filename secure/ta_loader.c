@@ -81,22 +81,54 @@ static TEE_Result fetch_image(struct sthread *t, const TEE_UUID *uuid,
 	return res;
 }
 
+/* Says in teed.log why image @name was refused, and what to do about it. */
+static void report_refused(const struct secure_world *sw, const char *name,
+			   const char *why, const struct shdr_ta_info *info)
+{
+	char key[SHDR_FINGERPRINT_LEN], other[UUID_STR_LEN];
+
+	/* A key of another size shows first as a signature of another size. */
+	if (why && (!strcmp(why, "signature mismatch") ||
+		    !strcmp(why, "signature size does not match the key"))) {
+		shdr_pubkey_fingerprint(sw->pubkey, sw->pubkey_len, key);
+		pr_err("secure world refused TA %s: it is not signed with the "
+		       "TA key this teebox was built with (public key "
+		       "SHA-256 %s); re-sign it with that key: teebox-sign "
+		       "sign --key KEY.pem --in TA.elf --out TA_DIR",
+		       name, key);
+	} else if (why && !strcmp(why, "UUID mismatch")) {
+		uuid_to_str(other, &info->uuid);
+		pr_err("secure world refused TA %s: the file under that name "
+		       "holds TA %s (the UUID in its signed header); name it "
+		       "%s.ta",
+		       name, other, other);
+	} else {
+		pr_err("secure world refused TA %s: corrupt image (%s)", name,
+		       why ? why : "unknown");
+	}
+}
+
 TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		   struct ta_proc **proc, struct ta_proc_info *info)
 {
 	struct secure_world *sw = t->sw;
-	struct shdr_ta_info sinfo;
+	struct shdr_ta_info sinfo = {0};
 	char name[UUID_STR_LEN];
+	const char *why = NULL;
 	void *img = NULL;
 	size_t size, len;
 	TEE_Result res;
 
 	uuid_to_str(name, uuid);
 	res = query_size(t, uuid, &size);
+	if (res == TEE_ERROR_ITEM_NOT_FOUND) {
+		pr_err("TA %s not found: tee-supplicant has no %s.ta in its TA "
+		       "directories (its log lists those it searched)",
+		       name, name);
+		return res;
+	}
 	if (res) {
-		pr_err("TA %s could not be loaded (0x%08x%s)", name, res,
-		       res == TEE_ERROR_ITEM_NOT_FOUND ? ": no such TA file"
-						       : "");
+		pr_err("TA %s could not be loaded (0x%08x)", name, res);
 		return res;
 	}
 	res = fetch_image(t, uuid, size, &img, &len);
@@ -104,12 +136,15 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		pr_err("TA %s could not be fetched (0x%08x)", name, res);
 		return res;
 	}
-	res = shdr_verify_ta(img, len, uuid, sw->pubkey, sw->pubkey_len,
-			     &sinfo);
+	res = shdr_verify_ta_reason(img, len, uuid, sw->pubkey, sw->pubkey_len,
+				    &sinfo, &why);
+	if (res == TEE_ERROR_OUT_OF_MEMORY) {
+		pr_err("TA %s: out of memory while verifying it", name);
+		free(img);
+		return res;
+	}
 	if (res) {
-		pr_err("secure world refused TA %s: not validly signed for "
-		       "this UUID (0x%08x)",
-		       name, res);
+		report_refused(sw, name, why, &sinfo);
 		free(img);
 		return TEE_ERROR_SECURITY;
 	}

@@ -49,6 +49,21 @@ static FILE *open_ta(const char *ta_path, const uint8_t uuid[16])
 	return NULL;
 }
 
+/*
+ * Says where a missing TA was looked for: the trusted OS only learns
+ * "not found", and the directories are this program's to know.
+ */
+static void report_missing(const char *ta_path, const uint8_t uuid[16])
+{
+	char name[64];
+
+	ta_name(name, sizeof(name), uuid, 0);
+	fprintf(stderr,
+		"tee-supplicant: TA %.36s not found: no %s in %s (the TA "
+		"path, directories separated by ':')\n",
+		name, name, ta_path && *ta_path ? ta_path : "(empty)");
+}
+
 static long file_size(FILE *f)
 {
 	long size;
@@ -82,8 +97,10 @@ uint32_t supp_load_ta(struct supplicant *s, size_t num_params,
 	memcpy(uuid + 8, &params[0].b, 8);
 
 	f = open_ta(s->ta_path, uuid);
-	if (!f)
+	if (!f) {
+		report_missing(s->ta_path, uuid);
 		return TEEC_ERROR_ITEM_NOT_FOUND;
+	}
 	size = file_size(f);
 	if (size <= 0) {
 		res = TEEC_ERROR_ITEM_NOT_FOUND;

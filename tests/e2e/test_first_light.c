@@ -22,6 +22,9 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/x509.h>
 #include <tee_client_api.h>
 
 #include "harness.h"
@@ -289,6 +292,7 @@ static void test_bad_ta_images_are_refused(void **state)
 	const TEEC_UUID missing = {
 		0x12345678, 0x9abc, 0xdef0, {1, 2, 3, 4, 5, 6, 7, 8}};
 	char dir[] = "/tmp/teebox-tas-XXXXXX";
+	char want[PATH_MAX + 128];
 	TEEC_Context ctx;
 	TEEC_Session s;
 	struct harness h;
@@ -308,10 +312,29 @@ static void test_bad_ta_images_are_refused(void **state)
 	assert_open_fails(&ctx, &multi, TEE_ERROR_SECURITY);
 	assert_open_fails(&ctx, &keep_alive_uuid, TEE_ERROR_SECURITY);
 	assert_open_fails(&ctx, &missing, TEEC_ERROR_ITEM_NOT_FOUND);
+	/* Each says why, and what to do (issue 13 item 3). */
+	assert_true(
+		harness_log_contains(&h, "teed.log",
+				     "secure world refused "
+				     "TA " TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR
+				     ": corrupt image (hash mismatch)"));
 	assert_true(harness_log_contains(
 		&h, "teed.log",
-		"secure world refused "
-		"TA " TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR));
+		"secure world refused TA " TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR
+		": the file under that name holds TA " TA_TEST_BASIC_UUID_STR
+		" (the UUID in its signed header); name "
+		"it " TA_TEST_BASIC_UUID_STR ".ta"));
+	assert_true(harness_log_contains(
+		&h, "teed.log",
+		"TA 12345678-9abc-def0-0102-030405060708 not found: "
+		"tee-supplicant has no "
+		"12345678-9abc-def0-0102-030405060708.ta in its TA "
+		"directories"));
+	snprintf(want, sizeof(want),
+		 "tee-supplicant: TA 12345678-9abc-def0-0102-030405060708 not "
+		 "found: no 12345678-9abc-def0-0102-030405060708.ta in %s",
+		 dir);
+	assert_true(harness_log_contains(&h, "tee-supplicant.log", want));
 
 	/* The TEE is alive and serves a good TA. */
 	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
@@ -330,6 +353,88 @@ static void test_bad_ta_images_are_refused(void **state)
 		snprintf(path, sizeof(path), "%s/%s.ta", dir, names[i]);
 		unlink(path);
 	}
+	rmdir(dir);
+}
+
+/* Runs @argv to its end. Return: its exit status, or -1. */
+static int run(char *const argv[])
+{
+	int status;
+	pid_t pid = harness_spawn(argv, "/dev/null");
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * The SHA-256 of the DER public key of the PEM private key @path, in hex,
+ * computed here from the key file (not by the secure world's code).
+ */
+static void key_sha256(const char *path, char hex[65])
+{
+	unsigned char *der = NULL, md[32];
+	unsigned int md_len = 0;
+	FILE *f = fopen(path, "r");
+	EVP_PKEY *key;
+	int len;
+
+	assert_non_null(f);
+	key = PEM_read_PrivateKey(f, NULL, NULL, NULL);
+	fclose(f);
+	assert_non_null(key);
+	len = i2d_PUBKEY(key, &der);
+	assert_true(len > 0);
+	assert_true(
+		EVP_Digest(der, (size_t)len, md, &md_len, EVP_sha256(), NULL));
+	for (unsigned int i = 0; i < md_len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", md[i]);
+	OPENSSL_free(der);
+	EVP_PKEY_free(key);
+}
+
+/*
+ * A TA signed with a key of its own, as a developer does by mistake: the
+ * log names this teebox's key (the SHA-256 that `openssl pkey -pubout
+ * -outform DER | sha256sum` prints of it) and how to re-sign.
+ */
+static void test_ta_signed_with_another_key_is_named(void **state)
+{
+	const TEEC_UUID basic = TA_TEST_BASIC_UUID;
+	char dir[] = "/tmp/teebox-key-XXXXXX";
+	char key[PATH_MAX], ta[PATH_MAX], want[512], fp[65];
+	TEEC_Context ctx;
+	struct harness h;
+
+	(void)state;
+	key_sha256(TEEBOX_TEST_SIGN_KEY, fp);
+	assert_non_null(mkdtemp(dir));
+	snprintf(key, sizeof(key), "%s/other.pem", dir);
+	snprintf(ta, sizeof(ta), "%s/%s.ta", dir, TA_TEST_BASIC_UUID_STR);
+	assert_int_equal(
+		run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out", key,
+				    "--bits", "2048", NULL}),
+		0);
+	assert_int_equal(run((char *const[]){TEEBOX_SIGN_TOOL, "sign", "--key",
+					     key, "--in", TEEBOX_TEST_BASIC_ELF,
+					     "--out", dir, NULL}),
+			 0);
+
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true, .ta_dir = dir});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_open_fails(&ctx, &basic, TEE_ERROR_SECURITY);
+	TEEC_FinalizeContext(&ctx);
+	snprintf(want, sizeof(want),
+		 "secure world refused TA " TA_TEST_BASIC_UUID_STR
+		 ": it is not signed with the TA key this teebox was built "
+		 "with (public key SHA-256 %s); re-sign it with that key: "
+		 "teebox-sign sign --key KEY.pem --in TA.elf --out TA_DIR",
+		 fp);
+	assert_true(harness_log_contains(&h, "teed.log", want));
+	harness_stop_ok(&h);
+	unlink(ta);
+	unlink(key);
 	rmdir(dir);
 }
 
@@ -629,6 +734,7 @@ int main(void)
 		cmocka_unit_test(test_registered_memory),
 		cmocka_unit_test(test_thousand_invokes_in_one_session),
 		cmocka_unit_test(test_bad_ta_images_are_refused),
+		cmocka_unit_test(test_ta_signed_with_another_key_is_named),
 		cmocka_unit_test(test_ta_panic_is_target_dead),
 		cmocka_unit_test(test_ta_segv_is_target_dead),
 		cmocka_unit_test(test_killed_client_loses_sessions_and_shm),
