@@ -12,11 +12,11 @@
  * killed; the memory limit is then lowered to what its header says.
  * Every struct ta_proc holds one of the bounded instance slots.
  *
- * Contract on memrefs: ta_proc uses only the fd, offset and chunk_id of a
- * struct nw_mem; it never dereferences mem.chunk (only tests it for NULL,
- * a null memref) nor touches mem.va.  The caller keeps its reference on
- * the chunk for the duration of the call; the TA process may keep the
- * chunk's file open afterwards (in a slot) until the slot is reused.
+ * Contract on memrefs: ta_proc uses only the va and offset of a struct
+ * nw_mem; it never dereferences mem.chunk (only tests it for NULL, a null
+ * memref).  It reads and writes the memory at mem.va only during the
+ * call (ta_param_win.h), while the caller holds its reference on the
+ * chunk; the TA process never gets the chunk's file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -96,6 +96,7 @@ void ta_proc_put(struct ta_proc *p)
 		return;
 	if (p->page)
 		munmap(p->page, TA_IPC_PAGE_SIZE);
+	ta_param_win_destroy(&p->win);
 	if (p->sock >= 0)
 		close(p->sock);
 	if (p->pidfd >= 0)
@@ -302,6 +303,13 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 	res = make_page(p, &page_fd);
 	if (res)
 		return res;
+	err = ta_param_win_create(&p->win);
+	if (err) {
+		pr_err("TA %s: no parameter window: %s", p->name,
+		       strerror(-err));
+		res = TEE_ERROR_OUT_OF_MEMORY;
+		goto out_page;
+	}
 	res = make_image(p, elf, elf_len, &image_fd);
 	if (res)
 		goto out_page;
@@ -324,6 +332,7 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		.image_fd = image_fd,
 		.sock_fd = sv[1],
 		.page_fd = page_fd,
+		.win_fd = p->win.fd,
 		.out_fd = output[1],
 		.argv = env.argv,
 		.envp = env.envp,
@@ -384,9 +393,9 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	p->pid = -1;
 	p->pidfd = -1;
 	p->sock = -1;
+	p->win.fd = -1;
 	p->uuid = *uuid;
 	uuid_format(p->name, uuid);
-	ta_ipc_slots_init(&p->slots);
 
 	res = start_process(p, elf, elf_len);
 	if (res)

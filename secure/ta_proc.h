@@ -5,8 +5,9 @@
  * system or network; no capabilities, no_new_privs, a uid of its own under
  * a root secure world, memory limited by its header: ta_proc_creds.c,
  * ta_proc_limits.c), and driven by the secure world over a private
- * channel: a shared page with doorbells for calls, and a socket for the
- * memory files of memref parameters and to notice the process's death.
+ * channel: a shared page with doorbells for calls, a parameter window
+ * that memrefs are copied through (the client's memory never enters the
+ * TA process), and a socket to notice the process's death.
  *
  * The GlobalPlatform entry points run in the TA process; the functions
  * here call them and wait for the answer.  Calls on one struct ta_proc

@@ -10,6 +10,12 @@
  * TA reports; they are copied back for OUTPUT and INOUT params only.  A
  * TA that breaks these rules is killed, and the call fails as if it died.
  *
+ * Memrefs travel through the TA's parameter window (ta_param_win.h):
+ * copied in before the request is posted, OUTPUT and INOUT copied back
+ * once an acceptable reply came, whatever its result (a TA on hardware
+ * writes the client's memory in place, error or not); a TA that died or
+ * broke the protocol changes nothing the client sees.
+ *
  * While a call waits for its reply it serves the TA's system calls
  * (teebox/ta_ipc.h) through the caller's host.  A request is copied once
  * and checked here (the call it belongs to, a known number, no argument
@@ -88,43 +94,25 @@ static TEE_Result check_params(uint32_t types,
 		if (params[i].type != t)
 			return TEE_ERROR_BAD_PARAMETERS;
 		if (type_is_memref(t) && params[i].u.memref.mem.chunk &&
-		    params[i].u.memref.mem.fd < 0)
+		    params[i].u.memref.size && !params[i].u.memref.mem.va)
 			return TEE_ERROR_BAD_PARAMETERS;
 	}
 	return TEE_SUCCESS;
 }
 
-/* Fills @req's params; memref files the TA lacks go to @out. */
-static void params_to_request(struct ta_proc *p, uint32_t types,
-			      const struct ta_call_param *params,
-			      struct ta_ipc_request *req,
-			      struct ta_ipc_outbox *out)
+/* Fills @req's params; memrefs are copied into the window. */
+static TEE_Result params_to_request(struct ta_proc *p, uint32_t types,
+				    const struct ta_call_param *params,
+				    struct ta_ipc_request *req)
 {
-	uint32_t busy = 0;
-
 	req->param_types = types;
 	for (unsigned int i = 0; params && i < TA_IPC_NUM_PARAMS; i++) {
-		const struct ta_call_param *cp = &params[i];
-		struct ta_ipc_param *ip = &req->params[i];
-		uint32_t t = param_type(types, i);
-
-		if (type_is_value(t)) {
-			ip->a = cp->u.value.a;
-			ip->b = cp->u.value.b;
-		} else if (type_is_memref(t)) {
-			const struct nw_mem *mem = &cp->u.memref.mem;
-
-			ip->size = cp->u.memref.size;
-			ip->slot = TA_IPC_SLOT_NONE;
-			if (mem->chunk) {
-				ip->slot = ta_ipc_slots_assign(
-					&p->slots, mem->chunk_id, mem->fd,
-					&busy, out);
-				ip->offset = mem->offset;
-			}
+		if (type_is_value(param_type(types, i))) {
+			req->params[i].a = params[i].u.value.a;
+			req->params[i].b = params[i].u.value.b;
 		}
 	}
-	req->nfiles = out->count;
+	return ta_param_win_in(&p->win, types, params, req);
 }
 
 static uint32_t next_seq(struct ta_proc *p)
@@ -135,32 +123,15 @@ static uint32_t next_seq(struct ta_proc *p)
 }
 
 /* Publishes @req as request @seq and wakes the TA. */
-static TEE_Result post(struct ta_proc *p, const struct ta_ipc_request *req,
-		       uint32_t seq, const struct ta_ipc_outbox *out)
+static void post(struct ta_proc *p, const struct ta_ipc_request *req,
+		 uint32_t seq)
 {
 	struct ta_ipc_page *page = p->page;
-	int err;
 
 	memcpy(&page->req, req, sizeof(*req));
-	if (out->count) {
-		/* The files wait on the socket before the TA looks. */
-		err = ta_ipc_slots_send(p->sock, seq, out);
-		if (err) {
-			ta_ipc_slots_forget(&p->slots, out);
-			if (err == -EAGAIN)
-				ta_broken(p, "it does not read its socket");
-			else if (err != -EPIPE && err != -ECONNRESET)
-				pr_err("TA %s: cannot pass memref files: %s",
-				       p->name, strerror(-err));
-			return err == -ENOMEM || err == -ENOBUFS
-				       ? TEE_ERROR_OUT_OF_MEMORY
-				       : TEE_ERROR_TARGET_DEAD;
-		}
-	}
 	atomic_store(&p->call, TA_PROC_IN_CALL | seq);
 	atomic_store_explicit(&page->req_seq, seq, memory_order_release);
 	doorbell_ring(&page->to_ta);
-	return TEE_SUCCESS;
 }
 
 static uint64_t now_ms(void)
@@ -290,14 +261,21 @@ static TEE_Result take_reply(struct ta_proc *p,
 	for (unsigned int i = 0; params && i < TA_IPC_NUM_PARAMS; i++) {
 		uint32_t t = param_type(req->param_types, i);
 
+		if (type_is_memref(t) && type_is_output(t) &&
+		    rep->params[i].size > SIZE_MAX) {
+			ta_broken(p, "memref size out of range");
+			return TEE_ERROR_TARGET_DEAD;
+		}
+	}
+	ta_param_win_out(&p->win, req->param_types, req, params);
+	for (unsigned int i = 0; params && i < TA_IPC_NUM_PARAMS; i++) {
+		uint32_t t = param_type(req->param_types, i);
+
 		if (!type_is_output(t))
 			continue;
 		if (type_is_value(t)) {
 			params[i].u.value.a = rep->params[i].a;
 			params[i].u.value.b = rep->params[i].b;
-		} else if (rep->params[i].size > SIZE_MAX) {
-			ta_broken(p, "memref size out of range");
-			return TEE_ERROR_TARGET_DEAD;
 		} else {
 			params[i].u.memref.size = (size_t)rep->params[i].size;
 		}
@@ -316,7 +294,6 @@ static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
 		       struct ta_ipc_request *req, uint32_t types,
 		       struct ta_call_param *params, uint32_t *origin)
 {
-	struct ta_ipc_outbox out = {0};
 	struct ta_ipc_reply rep;
 	uint32_t dummy, seq;
 	TEE_Result res;
@@ -331,18 +308,20 @@ static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
 	res = check_params(types, params);
 	if (res)
 		return res;
-	params_to_request(p, types, params, req, &out);
+	res = params_to_request(p, types, params, req);
+	if (res)
+		return res;
 
 	ta_proc_get(p); /* a concurrent ta_proc_kill() must not free it */
 	seq = next_seq(p);
-	res = post(p, req, seq, &out);
-	if (!res)
-		res = wait_reply(p, host, seq, 0, &rep);
+	post(p, req, seq);
+	res = wait_reply(p, host, seq, 0, &rep);
 	if (!res)
 		res = take_reply(p, req, &rep, params, origin);
 	else
 		*origin = TEE_ORIGIN_TEE;
 	atomic_store(&p->call, seq);
+	ta_param_win_trim(&p->win, req);
 	ta_proc_put(p);
 	return res;
 }
@@ -408,7 +387,6 @@ int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
 			 unsigned int timeout_ms)
 {
 	struct ta_ipc_request req = {.cmd = TA_IPC_CMD_DESTROY};
-	struct ta_ipc_outbox out = {0};
 	struct ta_ipc_reply rep;
 	TEE_Result res;
 	uint32_t seq;
@@ -417,9 +395,8 @@ int ta_proc_call_destroy(struct ta_proc *p, const struct ta_proc_host *host,
 		return -EPIPE;
 	ta_proc_get(p);
 	seq = next_seq(p);
-	res = post(p, &req, seq, &out);
-	if (!res)
-		res = wait_reply(p, host, seq, timeout_ms, &rep);
+	post(p, &req, seq);
+	res = wait_reply(p, host, seq, timeout_ms, &rep);
 	atomic_store(&p->call, seq);
 	ta_proc_put(p);
 	if (res == TEE_ERROR_TIMEOUT)

@@ -25,7 +25,7 @@
  * channel until exec closes it.
  */
 #define CHILD_SCRATCH_FD 16
-#define CHILD_IMAGE_FD	 (TA_IPC_PAGE_FD + 1)
+#define CHILD_IMAGE_FD	 (TA_IPC_WIN_FD + 1)
 #define CHILD_EXEC_FAIL	 127
 /* How long a dead TA's output may take to be read to its end. */
 #define OUTPUT_DRAIN_MS 1000
@@ -75,7 +75,7 @@ static void __attribute__((noreturn))
 exec_child(const struct ta_exec_args *a, pid_t parent)
 {
 	sigset_t none;
-	int sock, page, image, output, nul;
+	int sock, page, win, image, output, nul;
 
 	/* Nothing of the TA runs with more than this (ta_proc_creds.c). */
 	if (ta_proc_creds_apply() || ta_proc_limits_apply())
@@ -89,9 +89,10 @@ exec_child(const struct ta_exec_args *a, pid_t parent)
 
 	sock = fcntl(a->sock_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
 	page = fcntl(a->page_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
+	win = fcntl(a->win_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
 	image = fcntl(a->image_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
 	output = fcntl(a->out_fd, F_DUPFD_CLOEXEC, CHILD_SCRATCH_FD);
-	if (sock < 0 || page < 0 || image < 0 || output < 0)
+	if (sock < 0 || page < 0 || win < 0 || image < 0 || output < 0)
 		_exit(CHILD_EXEC_FAIL);
 
 	/*
@@ -108,7 +109,7 @@ exec_child(const struct ta_exec_args *a, pid_t parent)
 
 	/* dup2() clears close-on-exec: the channel survives exec. */
 	if (dup2(sock, TA_IPC_SOCK_FD) < 0 || dup2(page, TA_IPC_PAGE_FD) < 0 ||
-	    dup2(image, CHILD_IMAGE_FD) < 0 ||
+	    dup2(win, TA_IPC_WIN_FD) < 0 || dup2(image, CHILD_IMAGE_FD) < 0 ||
 	    fcntl(CHILD_IMAGE_FD, F_SETFD, FD_CLOEXEC))
 		_exit(CHILD_EXEC_FAIL);
 	if (close_range(CHILD_IMAGE_FD + 1, ~0U, 0))
@@ -173,6 +174,31 @@ static void run_spawns(void)
 	pthread_mutex_unlock(&mon.lock);
 }
 
+/*
+ * A crash in the parameter window, as the TA noted it (a report, printed
+ * and nothing more): true if there was one.
+ */
+static bool report_window_fault(struct ta_proc *p, int sig)
+{
+	const struct ta_ipc_fault *f = &p->page->fault;
+	uint32_t kind = atomic_load(&p->page->fault.kind);
+	unsigned long long addr = *(volatile uint64_t *)&f->addr;
+	unsigned long long off = *(volatile uint64_t *)&f->offset;
+
+	if (kind == TA_IPC_FAULT_MEMREF_STALE)
+		pr_err("TA %s touched memref memory after its call returned "
+		       "(addr 0x%llx, parameter window +0x%llx): crashed "
+		       "(signal %d)",
+		       p->name, addr, off, sig);
+	else if (kind == TA_IPC_FAULT_MEMREF_BEYOND)
+		pr_err("TA %s touched memory beyond its memrefs (addr 0x%llx, "
+		       "parameter window +0x%llx): crashed (signal %d)",
+		       p->name, addr, off, sig);
+	else
+		return false;
+	return true;
+}
+
 /* The one log line a started TA's death deserves. */
 static void report(struct ta_proc *p, int status)
 {
@@ -188,7 +214,9 @@ static void report(struct ta_proc *p, int status)
 		       "elsewhere)",
 		       p->name);
 	} else if (WIFSIGNALED(status)) {
-		if (WTERMSIG(status) != SIGKILL || !atomic_load(&p->quiet))
+		if (WTERMSIG(status) == SIGKILL && atomic_load(&p->quiet))
+			return;
+		if (!report_window_fault(p, WTERMSIG(status)))
 			pr_err("TA %s crashed (signal %d)", p->name,
 			       WTERMSIG(status));
 	} else if (WIFEXITED(status)) {

@@ -29,6 +29,7 @@ struct ta_proc;
  * @image_fd:	the executable (a sealed memory file)
  * @sock_fd:	the TA's end of the channel socket
  * @page_fd:	the shared page's file
+ * @win_fd:	the parameter window's file
  * @out_fd:	its stdout and stderr (the write end of the pipe the
  *		secure world logs from, ta_output.h)
  * @argv, @envp: its arguments and environment
@@ -37,6 +38,7 @@ struct ta_exec_args {
 	int image_fd;
 	int sock_fd;
 	int page_fd;
+	int win_fd;
 	int out_fd;
 	char *const *argv;
 	char *const *envp;
@@ -44,8 +46,8 @@ struct ta_exec_args {
 
 /**
  * ta_monitor_spawn() - fork a TA process (on the monitor thread) that
- * execs @args->image_fd with the channel at TA_IPC_SOCK_FD and
- * TA_IPC_PAGE_FD, stdout and stderr on @args->out_fd, stdin on /dev/null
+ * execs @args->image_fd with the channel at TA_IPC_SOCK_FD,
+ * TA_IPC_PAGE_FD and TA_IPC_WIN_FD, stdout and stderr on @args->out_fd, stdin on /dev/null
  * and no other descriptor
  * @pid, @pidfd: [out] the process; the caller owns @pidfd and must pass
  *		the process to ta_monitor_watch() or ta_monitor_reap() to

@@ -7,7 +7,7 @@
  *  ta_proc_monitor.c  the one thread that forks TA processes and reaps them
  *  ta_proc_creds.c    their uid, capabilities and no_new_privs
  *  ta_proc_limits.c   their memory limits, and how many there may be
- *  ta_ipc_slots.c     which memref file the TA holds in which slot
+ *  ta_param_win.c     the parameter window memrefs are copied through
  */
 #ifndef TEEBOX_SECURE_TA_PROC_PRIV_H
 #define TEEBOX_SECURE_TA_PROC_PRIV_H
@@ -20,7 +20,7 @@
 #include "kernel/kref.h"
 #include "ta_proc.h"
 #include "ta/include/tee_api_types.h"
-#include "ta_ipc_slots.h"
+#include "ta_param_win.h"
 #include "teebox/ta_ipc.h"
 
 /* struct ta_proc.call: a call is in progress. */
@@ -53,10 +53,10 @@
  * @call:	the last call started: its request number (bits 31:0) and
  *		TA_PROC_IN_CALL while it runs; one word, so that
  *		ta_proc_request_cancel() sees both at once
- * @slots:	the memref files the TA holds (calls are serialised by the
- *		caller, so the caller's thread owns this)
+ * @win:	the parameter window (calls are serialised by the caller,
+ *		so the caller's thread owns it)
  * @sys_done:	the last system call number served (page.sys_seq as we
- *		saw it; owned by the calling thread like @slots)
+ *		saw it; owned by the calling thread like @win)
  * @deadline:	CLOCK_MONOTONIC ms by which the call in progress must be
  *		answered, 0 for none (owned by the calling thread)
  */
@@ -76,7 +76,7 @@ struct ta_proc {
 	bool reaped;
 	int status;
 	_Atomic uint64_t call;
-	struct ta_ipc_slots slots;
+	struct ta_param_win win;
 	uint32_t sys_done;
 	uint64_t deadline;
 };

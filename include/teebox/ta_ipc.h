@@ -2,14 +2,16 @@
 /*
  * The private channel between the secure world and a TA process.
  *
- * A TA process is started with two descriptors at fixed numbers:
+ * A TA process is started with three descriptors at fixed numbers:
  *
  *   TA_IPC_SOCK_FD (3)  its end of a SOCK_SEQPACKET socket pair.  The
- *		secure world sends the memory files of memref parameters on
- *		it (SCM_RIGHTS), and notices the process's death when it
- *		hangs up.  Nothing else travels on it.
+ *		secure world notices the process's death when it hangs up.
+ *		Nothing travels on it.
  *   TA_IPC_PAGE_FD (4)  a sealed memory file of TA_IPC_PAGE_SIZE bytes:
  *		struct ta_ipc_page, mapped MAP_SHARED by both sides.
+ *   TA_IPC_WIN_FD (5)   the parameter window: a sealed memory file of
+ *		TA_IPC_WIN_SIZE bytes, mapped MAP_SHARED by both sides once.
+ *		The runtime maps it PROT_NONE and closes the descriptor.
  *
  * stdin is /dev/null, stdout and stderr are the secure world's stderr, and
  * no other descriptor is open.
@@ -17,13 +19,15 @@
  * One call at a time (the secure world serialises calls on an instance):
  *
  *   secure world				TA process
- *   fills req, sends any new memref files
- *   (one socket message, struct ta_ipc_files),
- *   stores req_seq, rings to_ta	 ->	sees req_seq change, copies req,
- *						receives the files, runs the
- *						entry point, fills rep,
+ *   copies memrefs into the window,
+ *   fills req, stores req_seq,
+ *   rings to_ta			 ->	sees req_seq change, copies req,
+ *						opens the call's part of the
+ *						window, runs the entry point,
+ *						closes the window, fills rep,
  *   waits on to_sw, checks it is	 <-	stores rep_seq = req_seq, rings
- *   still alive, copies rep			to_sw
+ *   still alive, copies rep, copies		to_sw
+ *   OUTPUT/INOUT memrefs back
  *
  * System calls: while a call runs, the TA may ask the secure world for a
  * service (the time, a wait), as an OP-TEE TA makes a system call into
@@ -51,13 +55,22 @@
  * TA_IPC_STATE_RUNNING and rings to_sw.  TEE_Panic() stores panic_code,
  * sets state to TA_IPC_STATE_PANICKED and exits.
  *
- * Memref files live in TA_IPC_NUM_SLOTS slots that the secure world
- * manages: it decides which slot a normal-world RAM chunk occupies, sends
- * the chunk's file with its slot number only when the TA does not hold it
- * yet, and the TA closes whatever the slot held before.  A memref param
- * names a slot and a range of its file; the TA maps the pages covering
- * that range for the duration of the call (so it works on the client's
- * memory in place) and unmaps them before it replies.
+ * Memrefs: the client's memory never enters the TA process.  The secure
+ * world copies each memref's bytes (every direction) into the parameter
+ * window, in one of its two banks (calls alternate), each memref at its
+ * own offset that keeps the client buffer's offset in its page; after
+ * the reply it copies OUTPUT and INOUT memrefs back, the whole buffer the
+ * client gave.  A memref param gives its offset in the window; the
+ * request gives the span of the window the call uses (whole pages).  The
+ * runtime makes that span readable and writable while the entry point
+ * runs and PROT_NONE again before it replies, so a pointer a TA keeps
+ * faults on its next use; the bank alternation makes sure the next call's
+ * span is elsewhere.  A TA that opens the window itself reaches only its
+ * own copies: what it writes after its reply reaches no one.
+ *
+ * A TA that faults in the window notes the address in page.fault before
+ * it dies (a report, trusted no more than the TA), so that the secure
+ * world can say a memref was used after its call.
  *
  * Trust: the TA trusts the secure world.  The secure world trusts nothing
  * the TA writes here: it copies the reply once and checks every field of
@@ -75,14 +88,24 @@
 
 #define TA_IPC_SOCK_FD	 3
 #define TA_IPC_PAGE_FD	 4
+#define TA_IPC_WIN_FD	 5
 #define TA_IPC_PAGE_SIZE 4096
 
-#define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
-#define TA_IPC_VERSION 3U
+/*
+ * The parameter window: two banks; the memrefs of one call (each at page
+ * granularity) must fit in one bank.  A sparse file: only pages a call
+ * touched take memory, and the secure world gives back what a large call
+ * left above TA_IPC_WIN_KEEP in a bank.
+ */
+#define TA_IPC_WIN_BANK_SIZE (64ULL << 20)
+#define TA_IPC_WIN_SIZE	     (2 * TA_IPC_WIN_BANK_SIZE)
+#define TA_IPC_WIN_KEEP	     (1ULL << 20)
 
-#define TA_IPC_NUM_PARAMS 4
-#define TA_IPC_NUM_SLOTS  16
-#define TA_IPC_SLOT_NONE  0xffffffffU /* a null memref: buffer NULL */
+#define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
+#define TA_IPC_VERSION 4U
+
+#define TA_IPC_NUM_PARAMS  4
+#define TA_IPC_MEMREF_NULL 1U /* ta_ipc_param.flags: buffer NULL */
 
 /* Exit status of a TA process after TEE_Panic(). */
 #define TA_IPC_EXIT_PANIC 101
@@ -164,14 +187,14 @@ struct ta_ipc_hello {
 /**
  * struct ta_ipc_param - one parameter of a request
  * @a, @b:	VALUE_*: the value
- * @slot:	MEMREF_*: the file slot, or TA_IPC_SLOT_NONE for a null memref
- * @offset:	MEMREF_*: where the buffer starts in the slot's file
+ * @flags:	MEMREF_*: TA_IPC_MEMREF_NULL for a null memref
+ * @offset:	MEMREF_*: where the buffer starts in the window
  * @size:	MEMREF_*: the buffer's size
  */
 struct ta_ipc_param {
 	uint32_t a;
 	uint32_t b;
-	uint32_t slot;
+	uint32_t flags;
 	uint32_t pad;
 	uint64_t offset;
 	uint64_t size;
@@ -183,10 +206,11 @@ struct ta_ipc_param {
  * @session_id:	the secure world's session id (OPEN/INVOKE/CLOSE)
  * @func:	INVOKE: the command id
  * @param_types: TEE_PARAM_TYPES of @params
- * @nfiles:	memref files waiting on the socket for this call (one
- *		struct ta_ipc_files message), 0 when none
  * @client_login: OPEN_SESSION: the client's login (TEE_LOGIN_*)
  * @client_uuid: OPEN_SESSION: the client's UUID
+ * @win_offset:	the span of the window the call's memrefs use (page
+ *		aligned, in one bank)
+ * @win_size:	its size (whole pages), 0 when the call has no memref
  * @params:	the parameters
  */
 struct ta_ipc_request {
@@ -194,9 +218,11 @@ struct ta_ipc_request {
 	uint32_t session_id;
 	uint32_t func;
 	uint32_t param_types;
-	uint32_t nfiles;
+	uint32_t pad;
 	uint32_t client_login;
 	struct ta_ipc_uuid client_uuid;
+	uint64_t win_offset;
+	uint64_t win_size;
 	struct ta_ipc_param params[TA_IPC_NUM_PARAMS];
 };
 
@@ -229,15 +255,31 @@ struct ta_ipc_reply {
 };
 
 /**
- * struct ta_ipc_files - the socket message that carries memref files
- * @seq:	the request (req_seq) they belong to
- * @count:	files attached (SCM_RIGHTS), in the order of @slot
- * @slot:	the slot each file goes to
+ * enum ta_ipc_fault_kind - what a TA's fatal fault hit (ta_ipc_fault.kind)
+ * @TA_IPC_FAULT_NONE:		no fault noted
+ * @TA_IPC_FAULT_MEMREF_STALE:	the window's other bank, or any of it
+ *				with no call running: memref memory used
+ *				after its call returned
+ * @TA_IPC_FAULT_MEMREF_BEYOND: the running call's bank past its span:
+ *				beyond the call's memrefs
  */
-struct ta_ipc_files {
-	uint32_t seq;
-	uint32_t count;
-	uint32_t slot[TA_IPC_NUM_PARAMS];
+enum ta_ipc_fault_kind {
+	TA_IPC_FAULT_NONE = 0,
+	TA_IPC_FAULT_MEMREF_STALE = 1,
+	TA_IPC_FAULT_MEMREF_BEYOND = 2,
+};
+
+/**
+ * struct ta_ipc_fault - a fatal fault the TA noted as it died (TA)
+ * @kind:	enum ta_ipc_fault_kind
+ * @offset:	the faulting address's offset in the window
+ * @addr:	the faulting address
+ */
+struct ta_ipc_fault {
+	_Atomic uint32_t kind;
+	uint32_t pad;
+	uint64_t offset;
+	uint64_t addr;
 };
 
 /**
@@ -307,6 +349,7 @@ struct ta_ipc_heap {
  * @sys_req:	a system call (TA)
  * @sys_rep:	its answer (secure world)
  * @heap:	heap statistics (TA)
+ * @fault:	the fault the TA died of, when it hit the window (TA)
  */
 struct ta_ipc_page {
 	uint32_t magic;
@@ -327,6 +370,7 @@ struct ta_ipc_page {
 	struct ta_ipc_sys_req sys_req;
 	struct ta_ipc_sys_rep sys_rep;
 	struct ta_ipc_heap heap;
+	struct ta_ipc_fault fault;
 };
 
 _Static_assert(sizeof(struct ta_ipc_page) <= TA_IPC_PAGE_SIZE,

@@ -5,7 +5,8 @@
  * A TA is a Linux executable linked with this runtime, started by the
  * secure world with its channel at fixed descriptors (teebox/ta_ipc.h).
  * main():
- *  1. finds the channel and maps the shared page;
+ *  1. finds the channel and maps the shared page and the parameter
+ *     window (inaccessible between calls);
  *  2. names itself "ta:<timeLow of its UUID>" and makes the process
  *     non-dumpable (no ptrace, no /proc/<pid>/mem, no core file), unless
  *     TEEBOX_TA_DEBUG=1 is in its environment: then it stays dumpable so
@@ -69,7 +70,7 @@ void utee_fatal(int status, const char *fmt, ...)
 	_exit(status);
 }
 
-/* Turns the request's params into the TA's, mapping memrefs. */
+/* Turns the request's params into the TA's, memrefs in the window. */
 static TEE_Result params_in(const struct ta_ipc_request *req,
 			    TEE_Param params[TEE_NUM_PARAMS])
 {
@@ -187,16 +188,11 @@ static void do_close_session(const struct ta_ipc_request *req)
 }
 
 /* Runs one request; @rep gets the result. */
-static void handle(const struct ta_ipc_request *req, uint32_t seq,
-		   struct ta_ipc_reply *rep)
+static void handle(const struct ta_ipc_request *req, struct ta_ipc_reply *rep)
 {
 	TEE_Param params[TEE_NUM_PARAMS];
 	uint32_t origin = TEE_ORIGIN_TEE;
 	TEE_Result res;
-
-	if (req->nfiles && utee_memref_recv(seq, req->nfiles))
-		utee_fatal(UTEE_EXIT_PROTOCOL,
-			   "memref files of call %u did not arrive", seq);
 
 	switch (req->cmd) {
 	case TA_IPC_CMD_CREATE:
@@ -205,14 +201,16 @@ static void handle(const struct ta_ipc_request *req, uint32_t seq,
 		break;
 	case TA_IPC_CMD_OPEN_SESSION:
 	case TA_IPC_CMD_INVOKE:
-		res = params_in(req, params);
+		res = utee_memref_open(req);
+		if (!res)
+			res = params_in(req, params);
 		if (!res && req->cmd == TA_IPC_CMD_OPEN_SESSION)
 			res = do_open_session(req, params, &origin);
 		else if (!res)
 			res = do_invoke(req, params, &origin);
 		if (origin == TEE_ORIGIN_TRUSTED_APP)
 			params_out(req->param_types, params, rep);
-		utee_memref_unmap_all();
+		utee_memref_close();
 		break;
 	case TA_IPC_CMD_CLOSE_SESSION:
 		do_close_session(req);
@@ -246,7 +244,7 @@ static void *entry_thread(void *arg)
 	for (;;) {
 		seq = utee_channel_next(&req);
 		memset(&rep, 0, sizeof(rep));
-		handle(&req, seq, &rep);
+		handle(&req, &rep);
 		utee_channel_reply(seq, &rep);
 		if (req.cmd == TA_IPC_CMD_DESTROY)
 			exit(0);
@@ -312,6 +310,10 @@ int main(void)
 		utee_fatal(UTEE_EXIT_SETUP, "cannot become non-dumpable: %s",
 			   strerror(errno));
 	utee_heap_init(ta_heap_size);
+	err = utee_memref_init();
+	if (err)
+		utee_fatal(UTEE_EXIT_SETUP, "unusable parameter window: %s",
+			   strerror(-err));
 
 	err = pthread_barrier_init(&sandbox_sync, NULL, 2);
 	if (!err)

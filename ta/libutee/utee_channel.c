@@ -43,6 +43,11 @@ struct ta_ipc_heap *utee_channel_heap(void)
 	return page ? &page->heap : NULL;
 }
 
+struct ta_ipc_fault *utee_channel_fault(void)
+{
+	return page ? &page->fault : NULL;
+}
+
 void utee_channel_hello(void)
 {
 	struct ta_ipc_hello *h = &page->hello;

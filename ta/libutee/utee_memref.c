@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Memref parameters in the TA: the file slots the secure world fills, and
- * the mappings of the current call (see teebox/ta_ipc.h).  A memref is
- * the client's memory itself, mapped shared: what the TA writes, the
- * client sees, with no copy.  The pages are mapped for the call only.
+ * Memref parameters in the TA: the parameter window (see teebox/ta_ipc.h).
+ *
+ * The secure world copies each memref into the window before the call and
+ * copies OUTPUT/INOUT back after it; the client's memory is never mapped
+ * here.  The window is mapped once, PROT_NONE.  While an entry point runs,
+ * the span of the window its memrefs use is readable and writable; when
+ * it returns, the span is PROT_NONE again.  So a TA that keeps a memref
+ * pointer past its call faults on its next use, as it would on hardware
+ * once OP-TEE unmapped the param, and the fault handler notes the address
+ * for the secure world's crash report.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,151 +24,119 @@
 #include "utee_priv.h"
 
 /**
- * struct utee_slot - a memref file the secure world gave us
- * @fd:		the file, -1 when the slot is empty (stored as fd + 1 so
- *		that the zeroed table means "all empty")
- * @size:	its size
- */
-struct utee_slot {
-	int fd_plus_one;
-	uint64_t size;
-};
-
-/**
- * struct utee_map - a memref mapped for the current call
- * @base, @len:	the mapping (whole pages)
- * @buf, @size:	the buffer the TA was given inside it
+ * struct utee_map - a memref of the current call
+ * @buf, @size:	the buffer the TA was given
  */
 struct utee_map {
-	void *base;
-	size_t len;
 	const char *buf;
 	size_t size;
 };
 
-static struct utee_slot slots[TA_IPC_NUM_SLOTS];
+/*
+ * The window, and the span the current call opened (@span_len 0: none).
+ * Written by the entry thread between calls; the fault handler only
+ * reads them.
+ */
+static char *win;
+static uint64_t span_off;
+static uint64_t span_len;
 static struct utee_map maps[TA_IPC_NUM_PARAMS];
 static unsigned int nmaps;
 
-static void close_all(const int *fds, size_t n)
+/* Notes a fault in the window for the secure world, then dies of it. */
+static void on_segv(int sig, siginfo_t *si, void *uc)
 {
-	for (size_t i = 0; i < n; i++)
-		close(fds[i]);
+	struct ta_ipc_fault *f = utee_channel_fault();
+	const char *a = si->si_addr;
+	uint64_t off, bank;
+
+	(void)sig;
+	(void)uc;
+	/* SA_RESETHAND: returning re-runs the access, which now kills. */
+	if (!win || !f || a < win || (uint64_t)(a - win) >= TA_IPC_WIN_SIZE)
+		return;
+	off = (uint64_t)(a - win);
+	bank = off / TA_IPC_WIN_BANK_SIZE;
+	f->addr = (uint64_t)(uintptr_t)a;
+	f->offset = off;
+	atomic_store(&f->kind,
+		     span_len && bank == span_off / TA_IPC_WIN_BANK_SIZE
+			     ? TA_IPC_FAULT_MEMREF_BEYOND
+			     : TA_IPC_FAULT_MEMREF_STALE);
 }
 
-int utee_memref_recv(uint32_t seq, uint32_t nfiles)
+int utee_memref_init(void)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(int) * TA_IPC_NUM_PARAMS)];
-		struct cmsghdr align;
-	} ctl;
-	struct ta_ipc_files files;
-	struct iovec iov = {.iov_base = &files, .iov_len = sizeof(files)};
-	struct msghdr msg = {
-		.msg_iov = &iov,
-		.msg_iovlen = 1,
-		.msg_control = ctl.buf,
-		.msg_controllen = sizeof(ctl.buf),
+	struct sigaction sa = {
+		.sa_sigaction = on_segv,
+		.sa_flags = SA_SIGINFO | SA_RESETHAND,
 	};
-	int fds[TA_IPC_NUM_PARAMS];
-	struct cmsghdr *cmsg;
-	size_t nfds = 0;
 	struct stat st;
-	ssize_t n;
+	void *va;
 
-	do {
-		n = recvmsg(TA_IPC_SOCK_FD, &msg,
-			    MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-	} while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -EPROTO;
-	for (cmsg = CMSG_FIRSTHDR(&msg); cmsg; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
-		size_t k;
-
-		if (cmsg->cmsg_level != SOL_SOCKET ||
-		    cmsg->cmsg_type != SCM_RIGHTS)
-			continue;
-		k = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		if (nfds + k > TA_IPC_NUM_PARAMS) {
-			close_all(fds, nfds);
-			/* The rest cannot be taken: the message is bad. */
-			return -EPROTO;
-		}
-		memcpy(fds + nfds, CMSG_DATA(cmsg), k * sizeof(int));
-		nfds += k;
-	}
-	if ((size_t)n != sizeof(files) || (msg.msg_flags & MSG_CTRUNC) ||
-	    files.seq != seq || files.count != nfiles || nfds != nfiles)
-		goto bad;
-	for (size_t i = 0; i < nfds; i++)
-		if (files.slot[i] >= TA_IPC_NUM_SLOTS)
-			goto bad;
-
-	for (size_t i = 0; i < nfds; i++) {
-		struct utee_slot *s = &slots[files.slot[i]];
-
-		if (fstat(fds[i], &st) || st.st_size < 0)
-			goto bad;
-		if (s->fd_plus_one)
-			close(s->fd_plus_one - 1);
-		s->fd_plus_one = fds[i] + 1;
-		s->size = (uint64_t)st.st_size;
-		fds[i] = -1;
-	}
+	if (fstat(TA_IPC_WIN_FD, &st))
+		return -errno;
+	if (st.st_size < 0 || (uint64_t)st.st_size < TA_IPC_WIN_SIZE)
+		return -EINVAL;
+	va = mmap(NULL, TA_IPC_WIN_SIZE, PROT_NONE, MAP_SHARED, TA_IPC_WIN_FD,
+		  0);
+	if (va == MAP_FAILED)
+		return -errno;
+	/* The mapping is all the TA needs; the file stays with us. */
+	close(TA_IPC_WIN_FD);
+	win = va;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL))
+		return -errno;
 	return 0;
-bad:
-	for (size_t i = 0; i < nfds; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	return -EPROTO;
+}
+
+TEE_Result utee_memref_open(const struct ta_ipc_request *req)
+{
+	uint64_t off = req->win_offset, len = req->win_size;
+
+	nmaps = 0;
+	if (!len)
+		return TEE_SUCCESS;
+	/* Whole pages, inside one bank. */
+	if ((off | len) & (TA_IPC_PAGE_SIZE - 1) ||
+	    off % TA_IPC_WIN_BANK_SIZE || len > TA_IPC_WIN_BANK_SIZE ||
+	    off >= TA_IPC_WIN_SIZE)
+		return TEE_ERROR_BAD_PARAMETERS;
+	if (mprotect(win + off, len, PROT_READ | PROT_WRITE))
+		return TEE_ERROR_OUT_OF_MEMORY;
+	span_off = off;
+	span_len = len;
+	return TEE_SUCCESS;
 }
 
 TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer)
 {
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-	struct utee_slot *s;
-	uint64_t start, end;
 	struct utee_map *m;
-	void *va;
 
 	*buffer = NULL;
-	if (ip->slot == TA_IPC_SLOT_NONE)
+	if (ip->flags & TA_IPC_MEMREF_NULL)
 		return TEE_SUCCESS;
-	if (ip->slot >= TA_IPC_NUM_SLOTS || nmaps >= TA_IPC_NUM_PARAMS)
+	if (nmaps >= TA_IPC_NUM_PARAMS || ip->offset < span_off ||
+	    ip->offset - span_off > span_len ||
+	    ip->size > span_len - (ip->offset - span_off))
 		return TEE_ERROR_BAD_PARAMETERS;
-	s = &slots[ip->slot];
-	if (!s->fd_plus_one || ip->offset > s->size ||
-	    ip->size > s->size - ip->offset || ip->size > SIZE_MAX)
-		return TEE_ERROR_BAD_PARAMETERS;
-	/* An empty buffer still points into the client's memory. */
-	if (!ip->size && ip->offset == s->size)
-		return TEE_SUCCESS;
-
-	start = ip->offset & ~(uint64_t)(pg - 1);
-	end = ip->offset + (ip->size ? ip->size : 1);
-	end = (end + pg - 1) & ~(uint64_t)(pg - 1);
-	va = mmap(NULL, (size_t)(end - start), PROT_READ | PROT_WRITE,
-		  MAP_SHARED, s->fd_plus_one - 1, (off_t)start);
-	if (va == MAP_FAILED)
-		return TEE_ERROR_OUT_OF_MEMORY;
-
 	m = &maps[nmaps++];
-	m->base = va;
-	m->len = (size_t)(end - start);
-	m->buf = (char *)va + (ip->offset - start);
+	m->buf = win + ip->offset;
 	m->size = (size_t)ip->size;
 	*buffer = (void *)m->buf;
 	return TEE_SUCCESS;
 }
 
-void utee_memref_unmap_all(void)
+void utee_memref_close(void)
 {
-	while (nmaps) {
-		struct utee_map *m = &maps[--nmaps];
-
-		munmap(m->base, m->len);
-		memset(m, 0, sizeof(*m));
-	}
+	if (span_len && mprotect(win + span_off, span_len, PROT_NONE))
+		utee_fatal(UTEE_EXIT_PROTOCOL,
+			   "cannot close the parameter window: %s",
+			   strerror(errno));
+	span_len = 0;
+	nmaps = 0;
+	memset(maps, 0, sizeof(maps));
 }
 
 bool utee_memref_contains(const void *buf, size_t size)

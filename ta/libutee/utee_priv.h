@@ -56,6 +56,13 @@ void utee_channel_hello(void);
 struct ta_ipc_heap *utee_channel_heap(void);
 
 /**
+ * utee_channel_fault() - where a fatal fault in the parameter window is
+ * noted for the secure world
+ * Return: NULL before utee_channel_open().
+ */
+struct ta_ipc_fault *utee_channel_fault(void);
+
+/**
  * utee_channel_next() - wait for the next request and copy it to @req
  * Return: its sequence number (the current call's from now on).
  */
@@ -76,22 +83,34 @@ void utee_channel_panic(uint32_t code) __attribute__((noreturn));
 /* utee_memref.c */
 
 /**
- * utee_memref_recv() - take the @nfiles memref files of request @seq from
- * the socket into their slots (closing what the slots held)
- * Return: 0, or -EPROTO when the message is not the one announced.
+ * utee_memref_init() - map the parameter window (inaccessible), close its
+ * descriptor and install the handler that notes a fault in it; before
+ * the sandbox
+ * Return: 0 or -errno.
  */
-int utee_memref_recv(uint32_t seq, uint32_t nfiles);
+int utee_memref_init(void);
 
 /**
- * utee_memref_map() - map the pages that hold memref @ip for this call
+ * utee_memref_open() - make the span of the window request @req uses
+ * readable and writable for the call
+ * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS for a span outside a
+ * bank of the window.
+ */
+TEE_Result utee_memref_open(const struct ta_ipc_request *req);
+
+/**
+ * utee_memref_map() - where memref @ip lies in the call's span
  * @buffer:	[out] where the TA sees the buffer; NULL for a null memref
- * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS for an empty slot or a
- * range outside its file, TEE_ERROR_OUT_OF_MEMORY when mapping fails.
+ * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS for a range outside
+ * the span.
  */
 TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer);
 
-/** utee_memref_unmap_all() - unmap every memref of the call. */
-void utee_memref_unmap_all(void);
+/**
+ * utee_memref_close() - the entry point returned: make the span
+ * inaccessible again, so that a memref pointer the TA kept faults
+ */
+void utee_memref_close(void);
 
 /**
  * utee_memref_contains() - [@buf, @buf + @size) lies inside one memref

@@ -65,12 +65,12 @@ static const struct utee_rule rules[] = {
 	/* stdio asks whether stdout is a terminal (line buffering). */
 	ALLOW_IF2(ioctl, ARG_EQ(0, 1), ARG_EQ(1, TCGETS)),
 	ALLOW_IF2(ioctl, ARG_EQ(0, 2), ARG_EQ(1, TCGETS)),
-	/* Memref files from the secure world, on the channel socket only. */
-	ALLOW_IF(recvmsg, ARG_EQ(0, TA_IPC_SOCK_FD)),
-	/* Replaced memref files; never the channel itself. */
+	/* Nothing is received: memrefs come through the parameter window,
+	 * mapped before the filter.  Closing is libc's business; never the
+	 * channel itself, whose hang-up tells the secure world we died. */
 	ALLOW_IF(close, ARG_NE(0, TA_IPC_SOCK_FD)),
-	/* Sizes of memref files; stdio's buffering choice.  fstat() is
-	 * newfstatat(fd, "", AT_EMPTY_PATH) in glibc. */
+	/* stdio's buffering choice.  fstat() is newfstatat(fd, "",
+	 * AT_EMPTY_PATH) in glibc. */
 	ALLOW(fstat),
 	ALLOW_IF(newfstatat, ARG_MASK(3, AT_EMPTY_PATH, AT_EMPTY_PATH)),
 	/* Heap (TEE_Malloc, libc), memref mappings, the entry stack; no

@@ -193,7 +193,7 @@ static void set_memref(struct ta_call_param *p, uint32_t type,
 	p->u.memref.mem.fd = c->fd;
 	p->u.memref.mem.offset = offset;
 	p->u.memref.mem.chunk_id = c->id;
-	p->u.memref.mem.va = NULL; /* ta_proc must not need it */
+	p->u.memref.mem.va = c->va + offset; /* what ta_proc copies */
 }
 
 static TEE_Result invoke(struct ta_proc *p, uint32_t sess, uint32_t cmd,
@@ -644,7 +644,7 @@ static TEE_Result memref_fill(struct ta_proc *p, struct ta_call_param prm[4],
 		      TYPES(type, VIN, NONE, NONE), prm, NULL);
 }
 
-static void test_memref_zero_copy(void **state)
+static void test_memref_copy_in_out(void **state)
 {
 	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
 	const size_t size = 3 * 4096;
@@ -670,8 +670,7 @@ static void test_memref_zero_copy(void **state)
 	assert_int_equal(prm[1].u.value.b, 5000);
 	assert_int_equal(prm[0].u.memref.size, 5000);
 
-	/* ... and writes it in place: nothing is copied back by ta_proc,
-	 * which never sees the memory. */
+	/* ... and writes it: ta_proc copies the buffer back, only it. */
 	assert_int_equal(memref_fill(p, prm, MIO, &c, 4000, 300, 7, 0),
 			 TEE_SUCCESS);
 	for (size_t i = 0; i < 300; i++)
@@ -710,10 +709,10 @@ static void test_memref_zero_copy(void **state)
 	free(copy);
 }
 
-/* More chunks than slots, in rounds: slots are reused and refilled. */
+/* Many chunks, in rounds: each call sees its own chunk's bytes. */
 static void test_memref_many_chunks(void **state)
 {
-	enum { NCHUNKS = 3 * TA_IPC_NUM_SLOTS, ROUNDS = 3 };
+	enum { NCHUNKS = 48, ROUNDS = 3 };
 	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
 	struct chunk c[NCHUNKS];
 	struct ta_call_param prm[4];
@@ -737,10 +736,85 @@ static void test_memref_many_chunks(void **state)
 			assert_int_equal(prm[1].u.value.a, 64 * (i + 1));
 		}
 	}
-	/* A chunk we no longer hold may stay open in the TA: harmless. */
 	for (int i = 0; i < NCHUNKS; i++)
 		chunk_free(&c[i]);
 	ta_proc_destroy(p, NULL);
+}
+
+/* TA_TEST_CMD_MEMREF_SUM of [@off, @off + @size) of @c; its result. */
+static TEE_Result memref_sum_of(struct ta_proc *p, const struct chunk *c,
+				size_t off, size_t size, uint32_t *origin)
+{
+	struct ta_call_param prm[4];
+
+	memset(prm, 0, sizeof(prm));
+	set_memref(&prm[0], MIN, c, off, size);
+	set_value(&prm[1], VOUT, 0, 0);
+	if (invoke(p, 1, TA_TEST_CMD_MEMREF_SUM, TYPES(MIN, VOUT, NONE, NONE),
+		   prm, origin))
+		return TEE_ERROR_GENERIC;
+	assert_int_equal(prm[1].u.value.b, size);
+	return prm[1].u.value.a == byte_sum(c->va + off, size)
+		       ? TEE_SUCCESS
+		       : TEE_ERROR_BAD_FORMAT;
+}
+
+/*
+ * Memrefs larger than TA_IPC_WIN_KEEP go through the window whole, in
+ * both banks, again after the pages above the keep were given back.
+ */
+static void test_memref_window__large_calls_trimmed_and_refilled(void **state)
+{
+	const size_t size = 3 * TA_IPC_WIN_KEEP + 123;
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct chunk c;
+
+	chunk_new(&c, size + 4096);
+	for (size_t i = 0; i < size + 4096; i++)
+		c.va[i] = (uint8_t)(i * 7 + i / 4096);
+	for (int round = 0; round < 4; round++)
+		assert_int_equal(
+			memref_sum_of(p, &c, (size_t)round * 1000, size, NULL),
+			TEE_SUCCESS);
+	ta_proc_destroy(p, NULL);
+	chunk_free(&c);
+}
+
+/*
+ * The memrefs of one call must fit in a bank of the window: more is
+ * TEE_ERROR_OUT_OF_MEMORY with origin TEE before the TA sees the call (as
+ * OP-TEE, core/mm/vm.c vm_map_param(), when it cannot map a call's params
+ * into the TA), and the TA serves on.
+ */
+static void test_memref_window__too_large_out_of_memory(void **state)
+{
+	const size_t half = TA_IPC_WIN_BANK_SIZE / 2 + 4096;
+	struct ta_proc *p = spawn_open(&img_basic, &uuid_basic, 1);
+	struct ta_call_param prm[4];
+	uint32_t origin = 0;
+	struct chunk c;
+
+	chunk_new(&c, TA_IPC_WIN_BANK_SIZE + 8192);
+	memset(prm, 0, sizeof(prm));
+	set_memref(&prm[0], MIN, &c, 0, TA_IPC_WIN_BANK_SIZE + 1);
+	set_value(&prm[1], VOUT, 0, 0);
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_MEMREF_SUM,
+				TYPES(MIN, VOUT, NONE, NONE), prm, &origin),
+			 TEE_ERROR_OUT_OF_MEMORY);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	/* Two that fit alone do not fit together. */
+	set_memref(&prm[0], MIN, &c, 0, half);
+	set_memref(&prm[1], MIN, &c, 4096, half);
+	origin = 0;
+	assert_int_equal(invoke(p, 1, TA_TEST_CMD_LIFECYCLE,
+				TYPES(MIN, MIN, NONE, NONE), prm, &origin),
+			 TEE_ERROR_OUT_OF_MEMORY);
+	assert_int_equal(origin, TEE_ORIGIN_TEE);
+	assert_false(ta_proc_dead(p));
+	c.va[5] = 9;
+	assert_int_equal(memref_sum_of(p, &c, 0, 4096, NULL), TEE_SUCCESS);
+	ta_proc_destroy(p, NULL);
+	chunk_free(&c);
 }
 
 static void expect_dead_after(uint32_t cmd)
@@ -1188,7 +1262,9 @@ int main(int argc, char **argv)
 		T(test_spawn_bad_images),
 		T(test_lifecycle),
 		T(test_values),
-		T(test_memref_zero_copy),
+		T(test_memref_copy_in_out),
+		T(test_memref_window__large_calls_trimmed_and_refilled),
+		T(test_memref_window__too_large_out_of_memory),
 		T(test_memref_many_chunks),
 		T(test_panic),
 		T(test_segv),
