@@ -110,6 +110,22 @@ static uint64_t lay_out(uint32_t types, const struct ta_call_param *params,
 	return cur;
 }
 
+/*
+ * One memref's bytes at @off, and zeros in the rest of its pages: the
+ * TA sees nothing of an earlier call around its buffer.
+ */
+static void copy_in(struct ta_param_win *w, uint64_t off, const void *src,
+		    size_t size)
+{
+	uint64_t head = off & ~(WIN_PAGE - 1);
+	uint64_t end = off + size, tail = page_up(off + (size ? size : 1));
+
+	memset(w->va + head, 0, off - head);
+	if (size)
+		memcpy(w->va + off, src, size);
+	memset(w->va + end, 0, tail - end);
+}
+
 TEE_Result ta_param_win_in(struct ta_param_win *w, uint32_t types,
 			   const struct ta_call_param *params,
 			   struct ta_ipc_request *req)
@@ -132,10 +148,10 @@ TEE_Result ta_param_win_in(struct ta_param_win *w, uint32_t types,
 		const struct ta_call_param *cp = &params[i];
 
 		if (!type_is_memref(param_type(types, i)) ||
-		    !cp->u.memref.mem.chunk || !cp->u.memref.size)
+		    !cp->u.memref.mem.chunk)
 			continue;
-		memcpy(w->va + req->params[i].offset, cp->u.memref.mem.va,
-		       cp->u.memref.size);
+		copy_in(w, req->params[i].offset, cp->u.memref.mem.va,
+			cp->u.memref.size);
 	}
 	req->win_offset = base;
 	req->win_size = span;

@@ -12,6 +12,12 @@
  * header allows, less than the ceiling that holds until then.
  *
  *  UUID 367e36c1-595a-42ae-aa32-634bd77135a8
+ *
+ * ta_test_hostile_shared: the same TA, single instance and multi session,
+ * so that one client's call can attack what another client gave it
+ * (issue 9, item 4: memrefs).
+ *
+ *  UUID 7d1b0f4e-2a6c-4c51-9e3a-5b8f6d0c2e71
  */
 #ifndef TEST_TA_HOSTILE_H
 #define TEST_TA_HOSTILE_H
@@ -32,6 +38,14 @@
 		0x367e36c1, 0x595a, 0x42ae,                                    \
 		{                                                              \
 			0xaa, 0x32, 0x63, 0x4b, 0xd7, 0x71, 0x35, 0xa8         \
+		}                                                              \
+	}
+
+#define TA_TEST_HOSTILE_SHARED_UUID                                            \
+	{                                                                      \
+		0x7d1b0f4e, 0x2a6c, 0x4c51,                                    \
+		{                                                              \
+			0x9e, 0x3a, 0x5b, 0x8f, 0x6d, 0x0c, 0x2e, 0x71         \
 		}                                                              \
 	}
 
@@ -59,11 +73,42 @@
  *	sandbox: what the secure world set.
  * TA_TEST_HOSTILE_CMD_MMAP: value INPUT a = MiB to map (plain private
  *	anonymous read-write); value OUTPUT a = 0 or the errno.
+ *
+ * Memrefs (ta_hostile_memref.c).  The client fills the memory around
+ * its buffer with TA_HOSTILE_MARKER; the TA must never see it.
+ * TA_TEST_HOSTILE_CMD_MEMREF_GRAB: [0] MEMREF_INPUT, kept (pointer and
+ *	size) for later calls; the TA then reaches for what lies around it:
+ *	[1] VALUE_OUTPUT a = bytes outside the buffer in its pages that are
+ *	not zero (then overwritten with TA_HOSTILE_SCRIBBLE), b = markers
+ *	found in the TA_HOSTILE_BEYOND bytes after those pages (made
+ *	writable by the TA itself; markers overwritten);
+ *	[2] VALUE_OUTPUT a = memory files the TA holds (its channel page
+ *	aside, whatever its constructor kept included), b = markers found
+ *	mapping their first TA_HOSTILE_FILE_SCAN bytes of each half
+ *	(overwritten).
+ * TA_TEST_HOSTILE_CMD_MEMREF_STALE: [0] VALUE_INPUT a = TA_HOSTILE_STALE_*;
+ *	[1] VALUE_OUTPUT a = byte sum of the kept buffer as the TA read it,
+ *	b = its size; [2] NONE or a MEMREF_INOUT the TA does not touch.
+ *	HOSTILE makes the kept pages writable itself, then reads them and
+ *	writes TA_HOSTILE_STALE_BYTE over them; HONEST only reads them, as
+ *	a TA bug would (it faults: the TA dies).
  */
-#define TA_TEST_HOSTILE_CMD_PID	   0
-#define TA_TEST_HOSTILE_CMD_ESCAPE 1
-#define TA_TEST_HOSTILE_CMD_CREDS  2
-#define TA_TEST_HOSTILE_CMD_MMAP   3
+#define TA_TEST_HOSTILE_CMD_PID		 0
+#define TA_TEST_HOSTILE_CMD_ESCAPE	 1
+#define TA_TEST_HOSTILE_CMD_CREDS	 2
+#define TA_TEST_HOSTILE_CMD_MMAP	 3
+#define TA_TEST_HOSTILE_CMD_MEMREF_GRAB	 4
+#define TA_TEST_HOSTILE_CMD_MEMREF_STALE 5
+
+#define TA_HOSTILE_MARKER     "OUTSIDE!"
+#define TA_HOSTILE_MARKER_LEN 8
+#define TA_HOSTILE_SCRIBBLE   0x5a
+#define TA_HOSTILE_STALE_BYTE 0x66
+#define TA_HOSTILE_BEYOND     (64 * 1024)
+#define TA_HOSTILE_FILE_SCAN  (1024 * 1024)
+
+#define TA_HOSTILE_STALE_HOSTILE 0
+#define TA_HOSTILE_STALE_HONEST	 1
 
 /* X(id, what it tries): each must fail with EPERM. */
 #define TA_HOSTILE_ATTEMPTS(X)                                                 \

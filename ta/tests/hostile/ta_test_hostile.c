@@ -33,6 +33,8 @@
 #include <test_ta_hostile.h>
 #include <user_ta_header_defines.h>
 
+#include "ta_hostile_memref.h"
+
 static struct ta_hostile_creds ctor_creds;
 static pid_t parent;
 
@@ -71,6 +73,7 @@ __attribute__((constructor)) static void look_around(void)
 		ctor_creds.rlimit_data = r.rlim_max;
 	/* Before any sandbox: only the secure world's setup stops this. */
 	ctor_creds.setuid_err = syscall(SYS_setuid, 0) ? errno : 0;
+	hostile_memref_ctor();
 #ifdef TA_TEST_HOSTILE_GREEDY_MIB
 	/* Kept: the secure world must see it at hello. */
 	(void)mmap(NULL, (size_t)TA_TEST_HOSTILE_GREEDY_MIB << 20,
@@ -327,6 +330,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd_id,
 		return cmd_creds(param_types, params);
 	case TA_TEST_HOSTILE_CMD_MMAP:
 		return cmd_mmap(param_types, params);
+	case TA_TEST_HOSTILE_CMD_MEMREF_GRAB:
+		return hostile_memref_grab(param_types, params);
+	case TA_TEST_HOSTILE_CMD_MEMREF_STALE:
+		return hostile_memref_stale(param_types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
