@@ -5,7 +5,7 @@
  *  user_ta_entry.c    main(), the entry thread, dispatch to the entry points
  *  utee_channel.c     the shared page: hello, requests, replies, panic,
  *		       system calls (utee_syscall(), utee_syscalls.h)
- *  utee_memref.c      memref file slots and the mappings of one call
+ *  utee_memref.c      the parameter window: memrefs of one call
  *  utee_session.c     sessions: their contexts and cancellation masks
  *  utee_sandbox.c     non-dumpable and the seccomp filter
  *  tee_api_*.c, trace.c  the GP Internal Core API, one file per chapter
