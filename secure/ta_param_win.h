@@ -53,7 +53,10 @@ struct ta_param_win {
  */
 int ta_param_win_create(struct ta_param_win *w);
 
-/** ta_param_win_destroy() - unmap and close; safe on a zeroed or failed @w. */
+/**
+ * ta_param_win_destroy() - unmap and close; safe on a @w whose creation
+ * failed or that was never created (@fd -1, @va NULL)
+ */
 void ta_param_win_destroy(struct ta_param_win *w);
 
 /**
