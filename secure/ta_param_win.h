@@ -14,8 +14,8 @@
  * What the TA does to the window after that reaches no one.
  *
  * The window is a sealed (neither shrinks nor grows) sparse memory file
- * of TA_IPC_WIN_SIZE bytes, mapped once by both sides.  Calls alternate
- * between its two banks, so that a pointer a TA kept from one call is
+ * of TA_IPC_WIN_SIZE bytes, mapped once by both sides.  Calls with
+ * memrefs alternate between its two banks, so that a pointer a TA kept from one call is
  * not inside the next call's memrefs.  After a call that used more than
  * TA_IPC_WIN_KEEP of a bank, the pages above that are given back.
  *

@@ -57,10 +57,10 @@
  *
  * Memrefs: the client's memory never enters the TA process.  The secure
  * world copies each memref's bytes (every direction) into the parameter
- * window, in one of its two banks (calls alternate), each memref at its
- * own offset that keeps the client buffer's offset in its page; after
- * the reply it copies OUTPUT and INOUT memrefs back, the whole buffer the
- * client gave.  A memref param gives its offset in the window; the
+ * window, in one of its two banks (calls with memrefs alternate), each
+ * memref at its own offset that keeps the client buffer's offset in its
+ * page, the rest of its pages zeroed; after the reply it copies OUTPUT
+ * and INOUT memrefs back, the whole buffer the client gave.  A memref param gives its offset in the window; the
  * request gives the span of the window the call uses (whole pages).  The
  * runtime makes that span readable and writable while the entry point
  * runs and PROT_NONE again before it replies, so a pointer a TA keeps
