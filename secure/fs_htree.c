@@ -1,0 +1,840 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * Hash-tree files (fs_htree.h), in OP-TEE's on-disk format.
+ *
+ * Decoder: every header and node is read once into a private copy and
+ * nothing in it is used before it verifies.  The header's imeta must
+ * decrypt with the FEK under an AAD that binds the root hash and the
+ * counter; each node's hash is recomputed from its own fields and its
+ * children's hashes; each data block must decrypt with its node's IV and
+ * tag.  A short read is corruption, not an end of file.
+ *
+ * In memory the tree is an array of nodes by id (root 1, children of n
+ * at 2n and 2n + 1), so a walk from the highest id down visits children
+ * before parents: that is the commit order.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include "fs_htree.h"
+#include "tee_fs_key_manager.h"
+
+#define BLOCK_SHIFT	12
+#define NODES_PER_BLOCK (FS_HTREE_BLOCK_SIZE / (2 * FS_HTREE_NODE_IMAGE_SIZE))
+#define IV_SIZE		16
+#define TAG_SIZE	16
+#define IMETA_SIZE	16
+/* Bytes of the root hash in the header's AAD (HASH_SIZE_COMPAT=y). */
+#define HEAD_AAD_HASH_SIZE 16
+/* Node flags. */
+#define NODE_COMMITTED_BLOCK	0x1u
+#define NODE_COMMITTED_CHILD(n) (0x2u << (n))
+/* Most nodes: enough for FS_HTREE_MAX_LENGTH bytes of data. */
+#define MAX_NODES ((uint32_t)(FS_HTREE_MAX_LENGTH >> BLOCK_SHIFT) + 2)
+
+/* Offsets in tee_fs_htree_image. */
+#define HEAD_IV	     0
+#define HEAD_TAG     16
+#define HEAD_ENC_FEK 32
+#define HEAD_IMETA   48
+#define HEAD_COUNTER 64
+
+/**
+ * struct htree_node - a node of the tree, as in memory
+ * @hash:	its hash (as stored; recomputed before it is written)
+ * @iv:		IV of its data block
+ * @tag:	GCM tag of its data block
+ * @flags:	NODE_COMMITTED_*
+ * @dirty:	changed since the last commit: written at the next
+ * @block_updated: its block went to the other slot in this cycle
+ */
+struct htree_node {
+	uint8_t hash[FS_HTREE_HASH_SIZE];
+	uint8_t iv[IV_SIZE];
+	uint8_t tag[TAG_SIZE];
+	uint16_t flags;
+	bool dirty;
+	bool block_updated;
+};
+
+/**
+ * struct fs_htree - an open hash-tree file
+ * @ops, @io:	its file
+ * @fek:	the file key, plain
+ * @enc_fek:	the file key wrapped with the TSK, as in the header
+ * @counter:	header counter of the committed version
+ * @length:	data length (imeta)
+ * @max_node_id: nodes in use (imeta)
+ * @nodes:	nodes by id - 1; entries past @max_node_id keep the state of
+ *		nodes cut off by a truncation in this cycle, so a node that
+ *		comes back still knows which slots the committed version uses
+ * @nalloc:	entries in @nodes
+ * @dirty:	something changed since the last commit
+ * @trim:	a commit shortened the data: fs_htree_trim() has work
+ * @broken:	an I/O error left memory and file apart: no more changes
+ */
+struct fs_htree {
+	const struct fs_htree_io_ops *ops;
+	void *io;
+	uint8_t fek[FS_HTREE_FEK_SIZE];
+	uint8_t enc_fek[FS_HTREE_FEK_SIZE];
+	uint32_t counter;
+	uint64_t length;
+	uint32_t max_node_id;
+	struct htree_node *nodes;
+	uint32_t nalloc;
+	bool dirty;
+	bool trim;
+	bool broken;
+};
+
+static void put_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	put_le16(p, (uint16_t)v);
+	put_le16(p + 2, (uint16_t)(v >> 16));
+}
+
+static void put_le64(uint8_t *p, uint64_t v)
+{
+	put_le32(p, (uint32_t)v);
+	put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint32_t get_le32(const uint8_t *p)
+{
+	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t get_le64(const uint8_t *p)
+{
+	return get_le32(p) | (uint64_t)get_le32(p + 4) << 32;
+}
+
+uint64_t fs_htree_node_offset(uint32_t id, unsigned int slot)
+{
+	uint64_t n = id - 1;
+
+	return ((1 + n / NODES_PER_BLOCK * 62) << BLOCK_SHIFT) +
+	       2 * FS_HTREE_NODE_IMAGE_SIZE * (n % NODES_PER_BLOCK) +
+	       FS_HTREE_NODE_IMAGE_SIZE * slot;
+}
+
+uint64_t fs_htree_block_offset(uint64_t block, unsigned int slot)
+{
+	uint64_t i = 2 * block + slot;
+
+	return (2 + i + i / 61) << BLOCK_SHIFT;
+}
+
+static uint64_t num_blocks(uint64_t length)
+{
+	return (length + FS_HTREE_BLOCK_SIZE - 1) >> BLOCK_SHIFT;
+}
+
+static struct htree_node *node_of(struct fs_htree *ht, uint32_t id)
+{
+	return &ht->nodes[id - 1];
+}
+
+/* Exactly @len bytes at @offs, or corruption. */
+static TEE_Result io_read_exact(struct fs_htree *ht, uint64_t offs, void *buf,
+				size_t len)
+{
+	size_t got = 0;
+	TEE_Result res;
+
+	res = ht->ops->read(ht->io, offs, buf, len, &got);
+	if (res)
+		return res;
+	return got == len ? TEE_SUCCESS : TEE_ERROR_CORRUPT_OBJECT;
+}
+
+static TEE_Result io_write(struct fs_htree *ht, uint64_t offs, const void *buf,
+			   size_t len)
+{
+	TEE_Result res = ht->ops->write(ht->io, offs, buf, len);
+
+	if (res)
+		ht->broken = true;
+	return res;
+}
+
+static void node_to_image(const struct htree_node *n,
+			  uint8_t img[FS_HTREE_NODE_IMAGE_SIZE])
+{
+	memcpy(img, n->hash, FS_HTREE_HASH_SIZE);
+	memcpy(img + 32, n->iv, IV_SIZE);
+	memcpy(img + 48, n->tag, TAG_SIZE);
+	put_le16(img + 64, n->flags);
+}
+
+static void node_from_image(struct htree_node *n,
+			    const uint8_t img[FS_HTREE_NODE_IMAGE_SIZE])
+{
+	memcpy(n->hash, img, FS_HTREE_HASH_SIZE);
+	memcpy(n->iv, img + 32, IV_SIZE);
+	memcpy(n->tag, img + 48, TAG_SIZE);
+	n->flags = (uint16_t)(img[64] | img[65] << 8);
+}
+
+/*
+ * SHA-256(iv || tag || flags || [root: length] || children's hashes):
+ * OP-TEE's calc_node_hash().
+ */
+static TEE_Result node_hash(struct fs_htree *ht, uint32_t id,
+			    uint8_t out[FS_HTREE_HASH_SIZE])
+{
+	uint8_t img[FS_HTREE_NODE_IMAGE_SIZE], meta[8];
+	TEE_Result res = TEE_ERROR_GENERIC;
+	unsigned int len = 0;
+	EVP_MD_CTX *md;
+
+	md = EVP_MD_CTX_new();
+	if (!md)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	node_to_image(node_of(ht, id), img);
+	if (EVP_DigestInit_ex(md, EVP_sha256(), NULL) != 1 ||
+	    EVP_DigestUpdate(md, img + FS_HTREE_HASH_SIZE,
+			     sizeof(img) - FS_HTREE_HASH_SIZE) != 1)
+		goto out;
+	if (id == 1) {
+		put_le64(meta, ht->length);
+		if (EVP_DigestUpdate(md, meta, sizeof(meta)) != 1)
+			goto out;
+	}
+	for (uint32_t c = 2 * id; c <= 2 * id + 1; c++)
+		if (c <= ht->max_node_id &&
+		    EVP_DigestUpdate(md, node_of(ht, c)->hash,
+				     FS_HTREE_HASH_SIZE) != 1)
+			goto out;
+	if (EVP_DigestFinal_ex(md, out, &len) == 1 && len == FS_HTREE_HASH_SIZE)
+		res = TEE_SUCCESS;
+out:
+	EVP_MD_CTX_free(md);
+	return res;
+}
+
+/*
+ * AES-128-GCM with a 16-byte IV.  Decryption failing to verify is
+ * TEE_ERROR_CORRUPT_OBJECT.
+ */
+static TEE_Result gcm(const uint8_t key[FS_HTREE_FEK_SIZE], bool encrypt,
+		      const uint8_t iv[IV_SIZE], const uint8_t *aad1,
+		      size_t aad1_len, const uint8_t *aad2, size_t aad2_len,
+		      const uint8_t *in, uint8_t *out, size_t len,
+		      uint8_t tag[TAG_SIZE])
+{
+	TEE_Result res = TEE_ERROR_GENERIC;
+	EVP_CIPHER_CTX *ctx;
+	int n = 0;
+
+	ctx = EVP_CIPHER_CTX_new();
+	if (!ctx)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	if (EVP_CipherInit_ex(ctx, EVP_aes_128_gcm(), NULL, NULL, NULL,
+			      encrypt) != 1 ||
+	    EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, IV_SIZE, NULL) !=
+		    1 ||
+	    EVP_CipherInit_ex(ctx, NULL, NULL, key, iv, encrypt) != 1)
+		goto out;
+	if ((aad1_len &&
+	     EVP_CipherUpdate(ctx, NULL, &n, aad1, (int)aad1_len) != 1) ||
+	    (aad2_len &&
+	     EVP_CipherUpdate(ctx, NULL, &n, aad2, (int)aad2_len) != 1))
+		goto out;
+	if (EVP_CipherUpdate(ctx, out, &n, in, (int)len) != 1 ||
+	    (size_t)n != len)
+		goto out;
+	if (!encrypt) {
+		if (EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, TAG_SIZE,
+					tag) != 1)
+			goto out;
+		res = EVP_CipherFinal_ex(ctx, out + len, &n) == 1
+			      ? TEE_SUCCESS
+			      : TEE_ERROR_CORRUPT_OBJECT;
+		goto out;
+	}
+	if (EVP_CipherFinal_ex(ctx, out + len, &n) == 1 &&
+	    EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, TAG_SIZE, tag) == 1)
+		res = TEE_SUCCESS;
+out:
+	EVP_CIPHER_CTX_free(ctx);
+	return res;
+}
+
+/* The header AAD: root hash (first 16 bytes), counter, enc_fek, iv. */
+static void head_aad(const struct fs_htree *ht, uint32_t counter,
+		     const uint8_t iv[IV_SIZE], uint8_t aad[52])
+{
+	memcpy(aad, ht->nodes[0].hash, HEAD_AAD_HASH_SIZE);
+	put_le32(aad + HEAD_AAD_HASH_SIZE, counter);
+	memcpy(aad + 20, ht->enc_fek, FS_HTREE_FEK_SIZE);
+	memcpy(aad + 36, iv, IV_SIZE);
+}
+
+/* Makes room for nodes up to @id. */
+static TEE_Result grow_nodes(struct fs_htree *ht, uint32_t id)
+{
+	struct htree_node *n;
+	uint32_t want;
+
+	if (id <= ht->nalloc)
+		return TEE_SUCCESS;
+	if (id > MAX_NODES)
+		return TEE_ERROR_STORAGE_NO_SPACE;
+	want = ht->nalloc ? ht->nalloc : 8;
+	while (want < id)
+		want = want > MAX_NODES / 2 ? MAX_NODES : 2 * want;
+	n = realloc(ht->nodes, (size_t)want * sizeof(*n));
+	if (!n)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	memset(n + ht->nalloc, 0, (size_t)(want - ht->nalloc) * sizeof(*n));
+	ht->nodes = n;
+	ht->nalloc = want;
+	return TEE_SUCCESS;
+}
+
+/*
+ * Nodes up to @id exist.  A new node and its parent change, so both are
+ * dirty; a node that comes back after a truncation keeps its flags.
+ */
+static TEE_Result get_node(struct fs_htree *ht, uint32_t id)
+{
+	TEE_Result res = grow_nodes(ht, id);
+
+	if (res)
+		return res;
+	while (ht->max_node_id < id) {
+		uint32_t nid = ++ht->max_node_id;
+
+		node_of(ht, nid)->dirty = true;
+		node_of(ht, nid / 2)->dirty = true;
+		ht->dirty = true;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Reads node @id from @slot. */
+static TEE_Result read_node(struct fs_htree *ht, uint32_t id, unsigned int slot)
+{
+	uint8_t img[FS_HTREE_NODE_IMAGE_SIZE];
+	TEE_Result res;
+
+	res = io_read_exact(ht, fs_htree_node_offset(id, slot), img,
+			    sizeof(img));
+	if (!res)
+		node_from_image(node_of(ht, id), img);
+	return res;
+}
+
+/* Every node below the root, then every hash checked. */
+static TEE_Result read_tree(struct fs_htree *ht)
+{
+	uint8_t hash[FS_HTREE_HASH_SIZE];
+	TEE_Result res;
+
+	res = grow_nodes(ht, ht->max_node_id);
+	if (res)
+		return res;
+	for (uint32_t id = 2; id <= ht->max_node_id; id++) {
+		const struct htree_node *p = node_of(ht, id / 2);
+
+		res = read_node(ht, id,
+				!!(p->flags & NODE_COMMITTED_CHILD(id & 1)));
+		if (res)
+			return res;
+	}
+	for (uint32_t id = ht->max_node_id; id >= 1; id--) {
+		res = node_hash(ht, id, hash);
+		if (res)
+			return res;
+		if (CRYPTO_memcmp(hash, node_of(ht, id)->hash, sizeof(hash)))
+			return TEE_ERROR_CORRUPT_OBJECT;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Decrypts the header image @img into the tree's meta data. */
+static TEE_Result load_head(struct fs_htree *ht,
+			    const uint8_t tsk[FS_HTREE_TSK_SIZE],
+			    const uint8_t img[FS_HTREE_IMAGE_SIZE])
+{
+	uint8_t aad[52], imeta[IMETA_SIZE + 16], tag[TAG_SIZE];
+	uint32_t counter = get_le32(img + HEAD_COUNTER);
+	TEE_Result res;
+
+	memcpy(ht->enc_fek, img + HEAD_ENC_FEK, FS_HTREE_FEK_SIZE);
+	res = tee_fs_fek_crypt(tsk, false, ht->enc_fek, ht->fek);
+	if (res)
+		return res;
+	head_aad(ht, counter, img + HEAD_IV, aad);
+	memcpy(tag, img + HEAD_TAG, TAG_SIZE);
+	res = gcm(ht->fek, false, img + HEAD_IV, aad, sizeof(aad), NULL, 0,
+		  img + HEAD_IMETA, imeta, IMETA_SIZE, tag);
+	if (res)
+		goto out;
+	ht->counter = counter;
+	ht->length = get_le64(imeta);
+	ht->max_node_id = get_le32(imeta + 8);
+	if (ht->length > FS_HTREE_MAX_LENGTH || !ht->max_node_id ||
+	    ht->max_node_id > MAX_NODES ||
+	    num_blocks(ht->length) > ht->max_node_id)
+		res = TEE_ERROR_CORRUPT_OBJECT;
+out:
+	OPENSSL_cleanse(imeta, sizeof(imeta));
+	return res;
+}
+
+/*
+ * Which header is current without a known root hash: even counters are
+ * written to slot 0, odd ones to slot 1.
+ */
+static TEE_Result choose_slot(uint32_t c0, uint32_t c1, unsigned int *slot)
+{
+	bool odd0 = c0 & 1, odd1 = c1 & 1;
+
+	if (!odd0 && !odd1)
+		*slot = 0;
+	else if (!odd0 && odd1)
+		*slot = c0 > c1 ? 0 : 1;
+	else if (odd0 && !odd1)
+		return TEE_ERROR_SECURITY;
+	else
+		*slot = 1;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result open_by_counter(struct fs_htree *ht,
+				  const uint8_t tsk[FS_HTREE_TSK_SIZE])
+{
+	uint8_t img[2][FS_HTREE_IMAGE_SIZE];
+	unsigned int slot;
+	TEE_Result res;
+
+	for (unsigned int v = 0; v < 2; v++) {
+		res = io_read_exact(ht, (uint64_t)FS_HTREE_IMAGE_SIZE * v,
+				    img[v], FS_HTREE_IMAGE_SIZE);
+		if (res)
+			return res;
+	}
+	res = choose_slot(get_le32(img[0] + HEAD_COUNTER),
+			  get_le32(img[1] + HEAD_COUNTER), &slot);
+	if (res)
+		return res;
+	res = read_node(ht, 1, slot);
+	if (res)
+		return res;
+	return load_head(ht, tsk, img[slot]);
+}
+
+static TEE_Result open_by_hash(struct fs_htree *ht,
+			       const uint8_t tsk[FS_HTREE_TSK_SIZE],
+			       const uint8_t hash[FS_HTREE_HASH_SIZE])
+{
+	uint8_t img[FS_HTREE_IMAGE_SIZE];
+	unsigned int slot;
+	TEE_Result res;
+
+	for (slot = 0; slot < 2; slot++) {
+		res = read_node(ht, 1, slot);
+		if (res)
+			return res;
+		if (!CRYPTO_memcmp(ht->nodes[0].hash, hash, FS_HTREE_HASH_SIZE))
+			break;
+	}
+	if (slot == 2)
+		return TEE_ERROR_CORRUPT_OBJECT;
+	res = io_read_exact(ht, (uint64_t)FS_HTREE_IMAGE_SIZE * slot, img,
+			    sizeof(img));
+	if (res)
+		return res;
+	return load_head(ht, tsk, img);
+}
+
+/* A new, empty tree: committed once into slot 1, slot 0 a blank header. */
+static TEE_Result create_tree(struct fs_htree *ht,
+			      const uint8_t tsk[FS_HTREE_TSK_SIZE])
+{
+	uint8_t blank[FS_HTREE_IMAGE_SIZE] = {0};
+	TEE_Result res;
+
+	res = tee_fs_fek_generate(tsk, ht->fek, ht->enc_fek);
+	if (res)
+		return res;
+	ht->max_node_id = 1;
+	ht->nodes[0].dirty = true;
+	ht->dirty = true;
+	res = fs_htree_sync(ht, NULL);
+	if (res)
+		return res;
+	return io_write(ht, 0, blank, sizeof(blank));
+}
+
+TEE_Result fs_htree_open(const struct fs_htree_io_ops *ops, void *io,
+			 const uint8_t tsk[FS_HTREE_TSK_SIZE],
+			 const uint8_t *hash, uint32_t min_counter, bool create,
+			 struct fs_htree **ht_out)
+{
+	struct fs_htree *ht;
+	TEE_Result res;
+
+	ht = calloc(1, sizeof(*ht));
+	if (!ht)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	ht->ops = ops;
+	ht->io = io;
+	res = grow_nodes(ht, 1);
+	if (res)
+		goto err;
+	if (create) {
+		res = create_tree(ht, tsk);
+		goto done;
+	}
+	res = hash ? open_by_hash(ht, tsk, hash) : open_by_counter(ht, tsk);
+	if (res)
+		goto err;
+	if (ht->counter < min_counter) {
+		res = TEE_ERROR_SECURITY;
+		goto err;
+	}
+	res = read_tree(ht);
+done:
+	if (res)
+		goto err;
+	*ht_out = ht;
+	return TEE_SUCCESS;
+err:
+	fs_htree_close(ht);
+	return res;
+}
+
+void fs_htree_close(struct fs_htree *ht)
+{
+	if (!ht)
+		return;
+	OPENSSL_cleanse(ht->fek, sizeof(ht->fek));
+	free(ht->nodes);
+	free(ht);
+}
+
+uint64_t fs_htree_length(const struct fs_htree *ht)
+{
+	return ht->length;
+}
+
+uint32_t fs_htree_counter(const struct fs_htree *ht)
+{
+	return ht->counter;
+}
+
+static TEE_Result read_block(struct fs_htree *ht, uint64_t b, uint8_t *out)
+{
+	uint8_t *enc;
+	struct htree_node *n = node_of(ht, (uint32_t)b + 1);
+	TEE_Result res;
+
+	enc = malloc(FS_HTREE_BLOCK_SIZE);
+	if (!enc)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	res = io_read_exact(
+		ht, fs_htree_block_offset(b, n->flags & NODE_COMMITTED_BLOCK),
+		enc, FS_HTREE_BLOCK_SIZE);
+	if (!res)
+		res = gcm(ht->fek, false, n->iv, ht->enc_fek, FS_HTREE_FEK_SIZE,
+			  n->iv, IV_SIZE, enc, out, FS_HTREE_BLOCK_SIZE,
+			  n->tag);
+	free(enc);
+	return res;
+}
+
+/* Writes block @b into the slot the committed version does not use. */
+static TEE_Result write_block(struct fs_htree *ht, uint64_t b,
+			      const uint8_t *in)
+{
+	struct htree_node *n;
+	uint8_t *enc;
+	TEE_Result res;
+
+	res = get_node(ht, (uint32_t)b + 1);
+	if (res)
+		return res;
+	n = node_of(ht, (uint32_t)b + 1);
+	enc = malloc(FS_HTREE_BLOCK_SIZE);
+	if (!enc)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	if (!n->block_updated) {
+		n->flags ^= NODE_COMMITTED_BLOCK;
+		n->block_updated = true;
+	}
+	n->dirty = true;
+	ht->dirty = true;
+	res = TEE_ERROR_GENERIC;
+	if (getrandom(n->iv, IV_SIZE, 0) != IV_SIZE)
+		goto out;
+	res = gcm(ht->fek, true, n->iv, ht->enc_fek, FS_HTREE_FEK_SIZE, n->iv,
+		  IV_SIZE, in, enc, FS_HTREE_BLOCK_SIZE, n->tag);
+	if (!res)
+		res = io_write(ht,
+			       fs_htree_block_offset(
+				       b, n->flags & NODE_COMMITTED_BLOCK),
+			       enc, FS_HTREE_BLOCK_SIZE);
+out:
+	if (res)
+		ht->broken = true;
+	free(enc);
+	return res;
+}
+
+TEE_Result fs_htree_read(struct fs_htree *ht, uint64_t pos, void *buf,
+			 size_t len, size_t *got)
+{
+	uint8_t *blk;
+	uint8_t *dst = buf;
+	TEE_Result res = TEE_SUCCESS;
+
+	*got = 0;
+	if (pos >= ht->length)
+		return TEE_SUCCESS;
+	if (len > ht->length - pos)
+		len = (size_t)(ht->length - pos);
+	blk = malloc(FS_HTREE_BLOCK_SIZE);
+	if (!blk)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	while (len) {
+		size_t off = pos & (FS_HTREE_BLOCK_SIZE - 1);
+		size_t n = FS_HTREE_BLOCK_SIZE - off;
+
+		if (n > len)
+			n = len;
+		res = read_block(ht, pos >> BLOCK_SHIFT, blk);
+		if (res)
+			break;
+		memcpy(dst, blk + off, n);
+		dst += n;
+		pos += n;
+		len -= n;
+		*got += n;
+	}
+	OPENSSL_cleanse(blk, FS_HTREE_BLOCK_SIZE);
+	free(blk);
+	return res;
+}
+
+/*
+ * Writes @len bytes of @src (zeros if NULL) at @pos: whole blocks are
+ * read, changed and written back.  Bytes between the end and @pos must
+ * be filled by the caller (write_range() of zeros) first.
+ */
+static TEE_Result write_range(struct fs_htree *ht, uint64_t pos,
+			      const uint8_t *src, size_t len)
+{
+	uint64_t old_blocks = num_blocks(ht->length);
+	uint8_t *blk;
+	TEE_Result res = TEE_SUCCESS;
+
+	blk = malloc(FS_HTREE_BLOCK_SIZE);
+	if (!blk)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	while (len) {
+		uint64_t b = pos >> BLOCK_SHIFT;
+		size_t off = pos & (FS_HTREE_BLOCK_SIZE - 1);
+		size_t n = FS_HTREE_BLOCK_SIZE - off;
+
+		if (n > len)
+			n = len;
+		if (n < FS_HTREE_BLOCK_SIZE && b < old_blocks)
+			res = read_block(ht, b, blk);
+		else
+			memset(blk, 0, FS_HTREE_BLOCK_SIZE);
+		if (res)
+			break;
+		if (src)
+			memcpy(blk + off, src, n);
+		else
+			memset(blk + off, 0, n);
+		res = write_block(ht, b, blk);
+		if (res)
+			break;
+		if (src)
+			src += n;
+		pos += n;
+		len -= n;
+		if (pos > ht->length)
+			ht->length = pos;
+	}
+	OPENSSL_cleanse(blk, FS_HTREE_BLOCK_SIZE);
+	free(blk);
+	return res;
+}
+
+/* Zeros from the end up to @pos, so a gap never shows old bytes. */
+static TEE_Result extend_to(struct fs_htree *ht, uint64_t pos)
+{
+	uint64_t end = ht->length;
+
+	if (pos <= end)
+		return TEE_SUCCESS;
+	/* The gap may exceed size_t on 32-bit hosts: go in steps. */
+	while (end < pos) {
+		uint64_t step = pos - end;
+		TEE_Result res;
+
+		if (step > (1u << 20))
+			step = 1u << 20;
+		res = write_range(ht, end, NULL, (size_t)step);
+		if (res)
+			return res;
+		end += step;
+	}
+	return TEE_SUCCESS;
+}
+
+TEE_Result fs_htree_write(struct fs_htree *ht, uint64_t pos, const void *buf,
+			  size_t len)
+{
+	TEE_Result res;
+
+	if (ht->broken)
+		return TEE_ERROR_CORRUPT_OBJECT;
+	if (pos > FS_HTREE_MAX_LENGTH || len > FS_HTREE_MAX_LENGTH - pos)
+		return TEE_ERROR_STORAGE_NO_SPACE;
+	if (!len)
+		return TEE_SUCCESS;
+	res = extend_to(ht, pos);
+	if (!res)
+		res = write_range(ht, pos, buf, len);
+	return res;
+}
+
+TEE_Result fs_htree_truncate(struct fs_htree *ht, uint64_t len)
+{
+	uint32_t keep;
+
+	if (ht->broken)
+		return TEE_ERROR_CORRUPT_OBJECT;
+	if (len > FS_HTREE_MAX_LENGTH)
+		return TEE_ERROR_STORAGE_NO_SPACE;
+	if (len >= ht->length)
+		return extend_to(ht, len);
+	ht->length = len;
+	ht->dirty = true;
+	ht->trim = true;
+	/* As OP-TEE: nodes up to block len / 4096 stay. */
+	keep = (uint32_t)(len >> BLOCK_SHIFT) + 1;
+	while (ht->max_node_id > keep) {
+		node_of(ht, ht->max_node_id / 2)->dirty = true;
+		ht->max_node_id--;
+	}
+	return TEE_SUCCESS;
+}
+
+/* Children first: each dirty node goes to the slot its parent now names. */
+static TEE_Result sync_nodes(struct fs_htree *ht, uint32_t new_counter)
+{
+	uint8_t img[FS_HTREE_NODE_IMAGE_SIZE];
+	TEE_Result res;
+
+	node_of(ht, 1)->dirty = true;
+	for (uint32_t id = ht->max_node_id; id >= 1; id--) {
+		struct htree_node *n = node_of(ht, id);
+		unsigned int slot;
+
+		if (!n->dirty)
+			continue;
+		if (id > 1) {
+			struct htree_node *p = node_of(ht, id / 2);
+			uint16_t f = NODE_COMMITTED_CHILD(id & 1);
+
+			p->flags ^= f;
+			p->dirty = true;
+			slot = !!(p->flags & f);
+		} else {
+			slot = new_counter & 1;
+		}
+		res = node_hash(ht, id, n->hash);
+		if (res)
+			return res;
+		node_to_image(n, img);
+		res = io_write(ht, fs_htree_node_offset(id, slot), img,
+			       sizeof(img));
+		if (res)
+			return res;
+	}
+	return TEE_SUCCESS;
+}
+
+static TEE_Result write_head(struct fs_htree *ht, uint32_t counter)
+{
+	uint8_t img[FS_HTREE_IMAGE_SIZE] = {0};
+	uint8_t aad[52], imeta[IMETA_SIZE + 16] = {0};
+	TEE_Result res;
+
+	if (getrandom(img + HEAD_IV, IV_SIZE, 0) != IV_SIZE)
+		return TEE_ERROR_GENERIC;
+	put_le64(imeta, ht->length);
+	put_le32(imeta + 8, ht->max_node_id);
+	head_aad(ht, counter, img + HEAD_IV, aad);
+	res = gcm(ht->fek, true, img + HEAD_IV, aad, sizeof(aad), NULL, 0,
+		  imeta, img + HEAD_IMETA, IMETA_SIZE, img + HEAD_TAG);
+	OPENSSL_cleanse(imeta, sizeof(imeta));
+	if (res)
+		return res;
+	memcpy(img + HEAD_ENC_FEK, ht->enc_fek, FS_HTREE_FEK_SIZE);
+	put_le32(img + HEAD_COUNTER, counter);
+	return io_write(ht, (uint64_t)FS_HTREE_IMAGE_SIZE * (counter & 1), img,
+			sizeof(img));
+}
+
+TEE_Result fs_htree_sync(struct fs_htree *ht, uint8_t hash[FS_HTREE_HASH_SIZE])
+{
+	uint32_t counter = ht->counter + 1;
+	TEE_Result res;
+
+	if (ht->broken)
+		return TEE_ERROR_CORRUPT_OBJECT;
+	if (ht->dirty) {
+		res = sync_nodes(ht, counter);
+		if (!res)
+			res = write_head(ht, counter);
+		if (res) {
+			ht->broken = true;
+			return res;
+		}
+		ht->counter = counter;
+		ht->dirty = false;
+		for (uint32_t i = 0; i < ht->nalloc; i++) {
+			ht->nodes[i].dirty = false;
+			ht->nodes[i].block_updated = false;
+		}
+	}
+	if (hash)
+		memcpy(hash, ht->nodes[0].hash, FS_HTREE_HASH_SIZE);
+	return TEE_SUCCESS;
+}
+
+TEE_Result fs_htree_trim(struct fs_htree *ht)
+{
+	uint64_t end;
+	TEE_Result res;
+
+	if (!ht->trim || ht->dirty)
+		return TEE_SUCCESS;
+	/* As OP-TEE: the end of data block ceil(len / 4096), slot 1. */
+	end = fs_htree_block_offset(num_blocks(ht->length), 1) +
+	      FS_HTREE_BLOCK_SIZE;
+	res = ht->ops->truncate(ht->io, end);
+	if (!res)
+		ht->trim = false;
+	return res;
+}
