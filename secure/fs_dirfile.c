@@ -107,7 +107,7 @@ static void file_mark(struct fs_dirfile *df, uint32_t n, bool used)
 	if (used)
 		df->files[n / 8] |= (uint8_t)(1u << (n % 8));
 	else
-		df->files[n / 8] &= (uint8_t)~(1u << (n % 8));
+		df->files[n / 8] &= (uint8_t) ~(1u << (n % 8));
 }
 
 static TEE_Result grow(struct fs_dirfile *df, int n)

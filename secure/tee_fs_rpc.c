@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * OPTEE_RPC_CMD_FS requests (tee_fs_rpc.h), with OP-TEE's conventions
+ * (ABI-FACTS §5.2): value[0].a = sub-command, b = fd, c = offset or
+ * length; names and data in a memref of normal-world memory allocated
+ * with SHM_ALLOC type APPL.
+ *
+ * Decoder: the supplicant is not trusted.  A returned fd must fit an
+ * int and be non-negative; a READ's returned size may not exceed what
+ * was asked; the data is copied out of the shared buffer once, after
+ * the answer.  Anything else is TEE_ERROR_COMMUNICATION.
+ */
+#include <string.h>
+
+#include "drivers/tee/optee/optee_msg.h"
+#include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "machine/nw_ram_sw.h"
+#include "tee_fs_rpc.h"
+#include "thread.h"
+#include "thread_rpc.h"
+
+/* A payload buffer for one request. */
+struct fs_payload {
+	struct nw_mem mem;
+	uint64_t cookie;
+};
+
+static TEE_Result payload_alloc(struct sthread *t, size_t size,
+				struct fs_payload *p)
+{
+	return thread_rpc_shm_alloc(t, OPTEE_RPC_SHM_TYPE_APPL, size, &p->mem,
+				    &p->cookie);
+}
+
+static void payload_free(struct sthread *t, struct fs_payload *p)
+{
+	thread_rpc_shm_free(t, OPTEE_RPC_SHM_TYPE_APPL, p->cookie, &p->mem);
+}
+
+static void set_value(struct rpc_param *p, uint32_t attr, uint64_t a,
+		      uint64_t b, uint64_t c)
+{
+	memset(p, 0, sizeof(*p));
+	p->attr = attr;
+	p->u.value.a = a;
+	p->u.value.b = b;
+	p->u.value.c = c;
+}
+
+static void set_tmem(struct rpc_param *p, uint32_t attr,
+		     const struct fs_payload *pl, size_t size)
+{
+	memset(p, 0, sizeof(*p));
+	p->attr = attr;
+	p->u.tmem.buf_ptr = pl->mem.pa;
+	p->u.tmem.size = size;
+	p->u.tmem.shm_ref = pl->cookie;
+}
+
+/* A name in a TEE_FS_NAME_MAX buffer, as OP-TEE sends it. */
+static TEE_Result name_payload(struct sthread *t, const char *name,
+			       struct fs_payload *pl)
+{
+	size_t len = strlen(name);
+	TEE_Result res;
+
+	if (len >= TEE_FS_NAME_MAX)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = payload_alloc(t, TEE_FS_NAME_MAX, pl);
+	if (res)
+		return res;
+	memset(pl->mem.va, 0, TEE_FS_NAME_MAX);
+	memcpy(pl->mem.va, name, len);
+	return TEE_SUCCESS;
+}
+
+static TEE_Result rpc_open(void *ctx, const char *name, bool create, int *fd)
+{
+	struct sthread *t = ctx;
+	struct rpc_param p[3];
+	struct fs_payload pl;
+	TEE_Result res;
+
+	res = name_payload(t, name, &pl);
+	if (res)
+		return res;
+	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+		  create ? OPTEE_RPC_FS_CREATE : OPTEE_RPC_FS_OPEN, 0, 0);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, TEE_FS_NAME_MAX);
+	set_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT, 0, 0, 0);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 3, p);
+	payload_free(t, &pl);
+	if (res)
+		return res;
+	if (p[2].u.value.a > INT32_MAX)
+		return TEE_ERROR_COMMUNICATION;
+	*fd = (int)p[2].u.value.a;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result rpc_fd_cmd(void *ctx, uint32_t cmd, int fd, uint64_t c)
+{
+	struct rpc_param p;
+
+	set_value(&p, OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, cmd, (uint64_t)fd, c);
+	return thread_rpc_cmd(ctx, OPTEE_RPC_CMD_FS, 1, &p);
+}
+
+static TEE_Result rpc_close(void *ctx, int fd)
+{
+	return rpc_fd_cmd(ctx, OPTEE_RPC_FS_CLOSE, fd, 0);
+}
+
+static TEE_Result rpc_truncate(void *ctx, int fd, uint64_t len)
+{
+	return rpc_fd_cmd(ctx, OPTEE_RPC_FS_TRUNCATE, fd, len);
+}
+
+static TEE_Result rpc_read(void *ctx, int fd, uint64_t offs, void *buf,
+			   size_t len, size_t *got)
+{
+	struct sthread *t = ctx;
+	struct rpc_param p[2];
+	struct fs_payload pl;
+	TEE_Result res;
+
+	if (!len || len > TEE_FS_RPC_MAX_IO)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = payload_alloc(t, len, &pl);
+	if (res)
+		return res;
+	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_READ,
+		  (uint64_t)fd, offs);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &pl, len);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
+	if (!res && p[1].u.tmem.size > len)
+		res = TEE_ERROR_COMMUNICATION;
+	if (!res) {
+		*got = (size_t)p[1].u.tmem.size;
+		memcpy(buf, pl.mem.va, *got);
+	}
+	payload_free(t, &pl);
+	return res;
+}
+
+static TEE_Result rpc_write(void *ctx, int fd, uint64_t offs, const void *buf,
+			    size_t len)
+{
+	struct sthread *t = ctx;
+	struct rpc_param p[2];
+	struct fs_payload pl;
+	TEE_Result res;
+
+	if (!len || len > TEE_FS_RPC_MAX_IO)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = payload_alloc(t, len, &pl);
+	if (res)
+		return res;
+	memcpy(pl.mem.va, buf, len);
+	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_WRITE,
+		  (uint64_t)fd, offs);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, len);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
+	payload_free(t, &pl);
+	return res;
+}
+
+static TEE_Result rpc_remove(void *ctx, const char *name)
+{
+	struct sthread *t = ctx;
+	struct rpc_param p[2];
+	struct fs_payload pl;
+	TEE_Result res;
+
+	res = name_payload(t, name, &pl);
+	if (res)
+		return res;
+	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_REMOVE,
+		  0, 0);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, TEE_FS_NAME_MAX);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
+	payload_free(t, &pl);
+	return res;
+}
+
+static const struct tee_fs_rpc_ops thread_fs_ops = {
+	.open = rpc_open,
+	.close = rpc_close,
+	.read = rpc_read,
+	.write = rpc_write,
+	.truncate = rpc_truncate,
+	.remove = rpc_remove,
+};
+
+struct tee_fs_rpc tee_fs_rpc_thread(struct sthread *t)
+{
+	return (struct tee_fs_rpc){.ops = &thread_fs_ops, .ctx = t};
+}
