@@ -256,13 +256,27 @@ static void bind(struct tee_ree_fs_file *f, const struct tee_fs_rpc *rpc)
 	f->fs->dirf_io.rpc = *rpc;
 }
 
+/*
+ * @f's record.  One that names another file means the object was
+ * replaced (created again with OVERWRITE) while @f was open: @f's file
+ * is no longer the object's, and must never update the record.
+ */
 static TEE_Result file_find(struct tee_ree_fs_file *f,
 			    struct dirfile_entry *ent, int *idx)
 {
+	struct dirfile_entry e;
+	TEE_Result res;
+
 	if (!f->fs->df)
 		return TEE_ERROR_CORRUPT_OBJECT;
-	return fs_dirfile_find(f->fs->df, &f->uuid, f->oid, f->oidlen, ent,
-			       idx);
+	res = fs_dirfile_find(f->fs->df, &f->uuid, f->oid, f->oidlen, &e, idx);
+	if (res)
+		return res;
+	if (e.file_number != f->file_number)
+		return TEE_ERROR_CORRUPT_OBJECT;
+	if (ent)
+		*ent = e;
+	return TEE_SUCCESS;
 }
 
 /* Opens @f's tree at the version the directory names. */

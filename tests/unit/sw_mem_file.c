@@ -80,6 +80,7 @@ void mem_file_copy(struct mem_file *dst, const struct mem_file *src)
 {
 	mem_file_init(dst);
 	dst->data = malloc(src->size ? src->size : 1);
-	memcpy(dst->data, src->data, src->size);
+	if (src->size)
+		memcpy(dst->data, src->data, src->size);
 	dst->size = src->size;
 }

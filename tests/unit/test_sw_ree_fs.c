@@ -17,176 +17,14 @@
 #include <cmocka.h>
 
 #include "secure/tee_ree_fs.h"
-#include "sw_mem_file.h"
-
-#define MAX_FILES 16
-#define MAX_FDS	  16
-
-/**
- * struct mem_supp - the supplicant
- * @names, @files: its files
- * @fd_file:	per descriptor the file index, or -1
- * @writes:	writes, truncates and removes so far
- * @crash_at:	from this one on they fail (-1: never)
- */
-struct mem_supp {
-	char names[MAX_FILES][32];
-	struct mem_file files[MAX_FILES];
-	int fd_file[MAX_FDS];
-	long writes;
-	long crash_at;
-};
+#include "sw_mem_supp.h"
 
 static const TEE_UUID ta_a = {0x11111111, 0x2222, 0x3333, {4, 4, 4, 4}};
 static const TEE_UUID ta_b = {0x55555555, 0x2222, 0x3333, {4, 4, 4, 4}};
 static const uint8_t ssk[32] = {0x42};
 
-static bool crashed(struct mem_supp *s)
-{
-	long n = s->writes++;
-
-	return s->crash_at >= 0 && n >= s->crash_at;
-}
-
-static int find_name(struct mem_supp *s, const char *name)
-{
-	for (int i = 0; i < MAX_FILES; i++)
-		if (!strcmp(s->names[i], name))
-			return i;
-	return -1;
-}
-
-static TEE_Result supp_open(void *ctx, const char *name, bool create, int *fd)
-{
-	struct mem_supp *s = ctx;
-	int i = find_name(s, name);
-
-	if (create) {
-		if (crashed(s))
-			return TEE_ERROR_COMMUNICATION;
-		if (i < 0)
-			i = find_name(s, "");
-		assert_true(i >= 0);
-		strcpy(s->names[i], name);
-		mem_file_free(&s->files[i]);
-		mem_file_init(&s->files[i]);
-	} else if (i < 0) {
-		return TEE_ERROR_ITEM_NOT_FOUND;
-	}
-	for (int f = 0; f < MAX_FDS; f++) {
-		if (s->fd_file[f] < 0) {
-			s->fd_file[f] = i;
-			*fd = f;
-			return TEE_SUCCESS;
-		}
-	}
-	return TEE_ERROR_OUT_OF_MEMORY;
-}
-
-static TEE_Result supp_close(void *ctx, int fd)
-{
-	struct mem_supp *s = ctx;
-
-	assert_true(fd >= 0 && fd < MAX_FDS && s->fd_file[fd] >= 0);
-	s->fd_file[fd] = -1;
-	return TEE_SUCCESS;
-}
-
-static struct mem_file *fd_file(struct mem_supp *s, int fd)
-{
-	assert_true(fd >= 0 && fd < MAX_FDS && s->fd_file[fd] >= 0);
-	return &s->files[s->fd_file[fd]];
-}
-
-static TEE_Result supp_read(void *ctx, int fd, uint64_t offs, void *buf,
-			    size_t len, size_t *got)
-{
-	assert_true(len <= TEE_FS_RPC_MAX_IO);
-	return mem_file_ops.read(fd_file(ctx, fd), offs, buf, len, got);
-}
-
-static TEE_Result supp_write(void *ctx, int fd, uint64_t offs, const void *buf,
-			     size_t len)
-{
-	assert_true(len <= TEE_FS_RPC_MAX_IO);
-	if (crashed(ctx))
-		return TEE_ERROR_COMMUNICATION;
-	return mem_file_ops.write(fd_file(ctx, fd), offs, buf, len);
-}
-
-static TEE_Result supp_truncate(void *ctx, int fd, uint64_t len)
-{
-	if (crashed(ctx))
-		return TEE_ERROR_COMMUNICATION;
-	return mem_file_ops.truncate(fd_file(ctx, fd), len);
-}
-
-static TEE_Result supp_remove(void *ctx, const char *name)
-{
-	struct mem_supp *s = ctx;
-	int i = find_name(s, name);
-
-	if (crashed(s))
-		return TEE_ERROR_COMMUNICATION;
-	if (i < 0)
-		return TEE_ERROR_ITEM_NOT_FOUND;
-	s->names[i][0] = 0;
-	mem_file_free(&s->files[i]);
-	return TEE_SUCCESS;
-}
-
-static const struct tee_fs_rpc_ops supp_ops = {
-	.open = supp_open,
-	.close = supp_close,
-	.read = supp_read,
-	.write = supp_write,
-	.truncate = supp_truncate,
-	.remove = supp_remove,
-};
-
 static struct mem_supp supp;
-static struct tee_fs_rpc rpc = {.ops = &supp_ops, .ctx = &supp};
-
-static void supp_init(struct mem_supp *s)
-{
-	memset(s, 0, sizeof(*s));
-	for (int f = 0; f < MAX_FDS; f++)
-		s->fd_file[f] = -1;
-	for (int i = 0; i < MAX_FILES; i++)
-		mem_file_init(&s->files[i]);
-	s->crash_at = -1;
-}
-
-static void supp_free(struct mem_supp *s)
-{
-	for (int i = 0; i < MAX_FILES; i++)
-		mem_file_free(&s->files[i]);
-}
-
-static void supp_copy(struct mem_supp *dst, const struct mem_supp *src)
-{
-	supp_init(dst);
-	memcpy(dst->names, src->names, sizeof(dst->names));
-	for (int i = 0; i < MAX_FILES; i++)
-		mem_file_copy(&dst->files[i], &src->files[i]);
-}
-
-static struct mem_file *named(struct mem_supp *s, const char *name)
-{
-	int i = find_name(s, name);
-
-	assert_true(i >= 0);
-	return &s->files[i];
-}
-
-static int open_fds(struct mem_supp *s)
-{
-	int n = 0;
-
-	for (int f = 0; f < MAX_FDS; f++)
-		n += s->fd_file[f] >= 0;
-	return n;
-}
+static struct tee_fs_rpc rpc = {.ops = &mem_supp_ops, .ctx = &supp};
 
 static int setup(void **state)
 {
@@ -260,12 +98,12 @@ static void test_create__optee_file_names(void **state)
 		snprintf(id, sizeof(id), "o%d", i);
 		create_obj(fs, &ta_a, id, "x");
 	}
-	assert_true(find_name(&supp, "/dirf.db") >= 0);
-	assert_true(find_name(&supp, "/0") >= 0);
-	assert_true(find_name(&supp, "/a") >= 0);
+	assert_true(supp_find(&supp, "/dirf.db") >= 0);
+	assert_true(supp_find(&supp, "/0") >= 0);
+	assert_true(supp_find(&supp, "/a") >= 0);
 	assert_obj(fs, &ta_a, "o10", "x");
 	/* Everything is closed again, dirf.db included. */
-	assert_int_equal(open_fds(&supp), 0);
+	assert_int_equal(supp_open_fds(&supp), 0);
 }
 
 static void test_objects__per_ta_name_spaces(void **state)
@@ -313,8 +151,8 @@ static void test_create__existing_conflict_or_overwrite(void **state)
 	tee_ree_fs_close(f, &rpc);
 	assert_obj(fs, &ta_a, "k", "two");
 	/* The replaced object's file is gone: the new one took "/1". */
-	assert_int_equal(find_name(&supp, "/0"), -1);
-	assert_true(find_name(&supp, "/1") >= 0);
+	assert_int_equal(supp_find(&supp, "/0"), -1);
+	assert_true(supp_find(&supp, "/1") >= 0);
 }
 
 static void test_write_truncate_rename_remove(void **state)
@@ -342,8 +180,8 @@ static void test_write_truncate_rename_remove(void **state)
 	assert_int_equal(tee_ree_fs_remove(f, &rpc), TEE_SUCCESS);
 	assert_int_equal(read_obj(fs, &ta_a, "new", &data),
 			 TEE_ERROR_ITEM_NOT_FOUND);
-	assert_int_equal(find_name(&supp, "/0"), -1);
-	assert_int_equal(open_fds(&supp), 0);
+	assert_int_equal(supp_find(&supp, "/0"), -1);
+	assert_int_equal(supp_open_fds(&supp), 0);
 }
 
 /* Enumeration walks dirf.db for the caller's UUID only (§5.5). */
@@ -376,20 +214,20 @@ static void test_tamper__swapped_and_foreign_files_corrupt(void **state)
 	create_obj(fs, &ta_a, "y", "secret y");
 	create_obj(fs, &ta_b, "z", "secret z");
 	/* Swap x's and y's files. */
-	tmp = *named(&supp, "/0");
-	*named(&supp, "/0") = *named(&supp, "/1");
-	*named(&supp, "/1") = tmp;
+	tmp = *supp_named(&supp, "/0");
+	*supp_named(&supp, "/0") = *supp_named(&supp, "/1");
+	*supp_named(&supp, "/1") = tmp;
 	assert_int_equal(read_obj(fs, &ta_a, "x", &data),
 			 TEE_ERROR_CORRUPT_OBJECT);
 	assert_int_equal(read_obj(fs, &ta_a, "y", &data),
 			 TEE_ERROR_CORRUPT_OBJECT);
 	/* TA A's file moved into TA B's object's place. */
-	mem_file_free(named(&supp, "/2"));
-	mem_file_copy(named(&supp, "/2"), named(&supp, "/1"));
+	mem_file_free(supp_named(&supp, "/2"));
+	mem_file_copy(supp_named(&supp, "/2"), supp_named(&supp, "/1"));
 	assert_int_equal(read_obj(fs, &ta_b, "z", &data),
 			 TEE_ERROR_CORRUPT_OBJECT);
 	/* A file the directory lists but the supplicant lost. */
-	supp.names[find_name(&supp, "/2")][0] = 0;
+	supp.names[supp_find(&supp, "/2")][0] = 0;
 	assert_int_equal(read_obj(fs, &ta_b, "z", &data),
 			 TEE_ERROR_CORRUPT_OBJECT);
 }
@@ -403,14 +241,14 @@ static void test_tamper__replayed_object_file_corrupt(void **state)
 	char *data;
 
 	create_obj(fs, &ta_a, "ctr", "1");
-	mem_file_copy(&old, named(&supp, "/0"));
+	mem_file_copy(&old, supp_named(&supp, "/0"));
 	assert_int_equal(tee_ree_fs_open(fs, &rpc, &ta_a, "ctr", 3, &f),
 			 TEE_SUCCESS);
 	assert_int_equal(tee_ree_fs_write(f, &rpc, 0, "2", 1), TEE_SUCCESS);
 	assert_int_equal(tee_ree_fs_write(f, &rpc, 0, "3", 1), TEE_SUCCESS);
 	tee_ree_fs_close(f, &rpc);
-	mem_file_free(named(&supp, "/0"));
-	*named(&supp, "/0") = old;
+	mem_file_free(supp_named(&supp, "/0"));
+	*supp_named(&supp, "/0") = old;
 	assert_int_equal(read_obj(fs, &ta_a, "ctr", &data),
 			 TEE_ERROR_CORRUPT_OBJECT);
 }
@@ -423,7 +261,7 @@ static void test_tamper__dirf_bit_flip_refused(void **state)
 	char *data;
 
 	create_obj(fs, &ta_a, "k", "v");
-	d = named(&supp, "/dirf.db");
+	d = supp_named(&supp, "/dirf.db");
 	/* The committed data block of the single record. */
 	for (size_t i = fs_htree_block_offset(0, 0);
 	     i < fs_htree_block_offset(0, 0) + 2 * FS_HTREE_BLOCK_SIZE; i += 97)
