@@ -26,7 +26,9 @@
 #include "machine/board.h"
 #include "machine/nw_ram_sw.h"
 #include "machine/smc_sw.h"
+#include "mutex.h"
 #include "secure_world.h"
+#include "sw_storage.h"
 #include "ta_manager.h"
 #include "ta_proc.h"
 #include "thread.h"
@@ -45,6 +47,7 @@ struct options {
 	bool dynamic_shm;
 	const char *ta_user;
 	unsigned int max_ta_instances;
+	const char *state_dir;
 };
 
 static void usage(void)
@@ -54,6 +57,7 @@ static void usage(void)
 		"                     [--shm-base PA --shm-size BYTES]"
 		" [--log-level 3..7] [--dynamic-shm]\n"
 		"                     [--ta-user USER] [--max-ta-instances N]\n"
+		"                     [--state-dir DIR]\n"
 		"Started by teed; not meant to be run by hand.\n");
 }
 
@@ -69,6 +73,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
+		{"state-dir", required_argument, NULL, 'd'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -111,6 +116,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->max_ta_instances =
 				(unsigned int)strtoul(optarg, NULL, 0);
 			break;
+		case 'd':
+			o->state_dir = optarg;
+			break;
 		default:
 			return -EINVAL;
 		}
@@ -119,6 +127,26 @@ static int parse_options(int argc, char **argv, struct options *o)
 	    o->threads > SW_MAX_THREADS || !o->max_ta_instances)
 		return -EINVAL;
 	return 0;
+}
+
+/*
+ * Trusted storage starts on first use (sw_storage_get()), so that a
+ * trusted OS whose TAs store nothing never makes a HUK.
+ */
+static void start_storage(struct secure_world *sw, const struct options *o)
+{
+	static char dir[4096];
+
+	sw_mutex_init(&sw->storage_lock);
+	if (o->state_dir) {
+		snprintf(dir, sizeof(dir), "%s", o->state_dir);
+		sw->state_dir = dir;
+	} else if (!sw_state_dir_default(dir, sizeof(dir))) {
+		sw->state_dir = dir;
+	} else {
+		pr_warn("trusted storage unavailable: no state directory "
+			"(--state-dir)");
+	}
 }
 
 static int boot(struct secure_world *sw, const struct options *o)
@@ -148,6 +176,7 @@ static int boot(struct secure_world *sw, const struct options *o)
 		       sw->cfg.secure_base, sw->cfg.secure_size);
 	sw_threads_init(sw);
 	tm_init(&sw->tm);
+	start_storage(sw, o);
 	return smc_sw_start(&sw->conduit, sw_smc_entry, sw);
 }
 

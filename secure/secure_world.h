@@ -14,6 +14,9 @@
  *		  the yield of long calls
  *  mutex.h	  mutexes of secure threads, waiting through the normal world
  *  pta.h	  pseudo TAs
+ *  sw_storage.h  trusted storage: state directory, HUK, the service
+ *		  (tee_svc_storage.h over tee_ree_fs.h, fs_dirfile.h,
+ *		  fs_htree.h; tee_fs_rpc.h to tee-supplicant)
  */
 #ifndef TEEBOX_SECURE_SECURE_WORLD_H
 #define TEEBOX_SECURE_SECURE_WORLD_H
@@ -27,8 +30,11 @@
 #include "kernel/types.h"
 #include "machine/nw_ram_sw.h"
 #include "machine/smc_sw.h"
+#include "mutex.h"
 #include "ta_manager.h"
 #include "thread.h"
+
+struct tee_svc_storage;
 
 /**
  * struct sw_config - how the firmware was built and configured
@@ -64,6 +70,11 @@ struct sw_config {
  * @pubkey_len:	its length
  * @reg_lock:	protects @reg_shms
  * @reg_shms:	memory the normal world registered (nw_shm.c)
+ * @state_dir:	the secure world's state directory (the HUK), or NULL
+ * @storage_lock: serializes every use of @storage (held across RPCs)
+ * @storage_tried: @storage was started (or failed to start)
+ * @storage:	the trusted storage service, NULL when unavailable
+ *		(sw_storage.h)
  */
 struct secure_world {
 	struct sw_config cfg;
@@ -77,6 +88,10 @@ struct secure_world {
 	size_t pubkey_len;
 	pthread_mutex_t reg_lock;
 	struct list_head reg_shms;
+	const char *state_dir;
+	struct sw_mutex storage_lock;
+	bool storage_tried;
+	struct tee_svc_storage *storage;
 };
 
 #endif
