@@ -14,9 +14,11 @@
 #include <openssl/crypto.h>
 
 #include "huk.h"
+#include "nv_counter.h"
 #include "kernel/log.h"
 #include "secure_world.h"
 #include "sw_storage.h"
+#include "tee_ree_fs.h"
 #include "tee_svc_storage.h"
 
 int sw_state_dir_default(char *buf, size_t len)
@@ -76,6 +78,10 @@ int sw_storage_init(const char *state_dir, struct tee_svc_storage **svc)
 	if (!rc && tee_svc_storage_new(ssk, svc))
 		rc = -ENOMEM;
 	OPENSSL_cleanse(ssk, sizeof(ssk));
+	/* dirf.db's counter lives beside the HUK, out of the supplicant's reach. */
+	if (!rc)
+		tee_ree_fs_set_rollback(tee_svc_storage_fs(*svc),
+					&nv_counter_ops, (void *)state_dir);
 	if (rc)
 		pr_err("trusted storage unavailable: %s", strerror(-rc));
 	return rc;

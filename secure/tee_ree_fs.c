@@ -41,8 +41,8 @@ struct fs_io {
  * @dirf_ht:	dirf.db's tree while open, else NULL
  * @df:		the directory while open, else NULL
  * @dirf_refs:	open files plus operations in progress
- * @min_counter: dirf.db anti-rollback floor (0: no replay-protected
- *		store; see docs/storage.md)
+ * @rb_ops:	replay-protected store of dirf.db's counter, or NULL
+ * @rb_ctx:	its context
  */
 struct tee_ree_fs {
 	uint8_t ssk[TEE_FS_KM_SSK_SIZE];
@@ -51,7 +51,8 @@ struct tee_ree_fs {
 	struct fs_htree *dirf_ht;
 	struct fs_dirfile *df;
 	unsigned int dirf_refs;
-	uint32_t min_counter;
+	const struct tee_fs_rollback_ops *rb_ops;
+	void *rb_ctx;
 };
 
 /**
@@ -134,6 +135,22 @@ static const struct fs_htree_io_ops ree_fs_io_ops = {
 	.truncate = io_truncate,
 };
 
+void tee_ree_fs_set_rollback(struct tee_ree_fs *fs,
+			     const struct tee_fs_rollback_ops *ops, void *ctx)
+{
+	fs->rb_ops = ops;
+	fs->rb_ctx = ctx;
+}
+
+/* The rollback floor: 0 without a replay-protected store. */
+static TEE_Result min_counter(struct tee_ree_fs *fs, uint32_t *min)
+{
+	*min = 0;
+	if (!fs->rb_ops)
+		return TEE_SUCCESS;
+	return fs->rb_ops->get(fs->rb_ctx, min);
+}
+
 static void obj_name(char name[OBJ_NAME_LEN], uint32_t n)
 {
 	snprintf(name, OBJ_NAME_LEN, "/%x", n);
@@ -172,13 +189,20 @@ void tee_ree_fs_free(struct tee_ree_fs *fs)
 static TEE_Result dirf_load(struct tee_ree_fs *fs, bool create)
 {
 	TEE_Result res;
+	uint32_t min;
 
 	fs_dirfile_close(fs->df);
 	fs_htree_close(fs->dirf_ht);
 	fs->df = NULL;
 	fs->dirf_ht = NULL;
+	res = min_counter(fs, &min);
+	if (res)
+		return res;
+	/* A floor above 0 means a dirf.db existed: its loss is an attack. */
+	if (create && min)
+		return TEE_ERROR_SECURITY;
 	res = fs_htree_open(&ree_fs_io_ops, &fs->dirf_io, fs->dirf_tsk, NULL,
-			    fs->min_counter, create, &fs->dirf_ht);
+			    min, create, &fs->dirf_ht);
 	if (res)
 		return res;
 	res = fs_dirfile_open(fs->dirf_ht, &fs->df);
@@ -239,14 +263,23 @@ static void dirf_put(struct tee_ree_fs *fs, const struct tee_fs_rpc *rpc)
 	fs->dirf_io.fd = -1;
 }
 
-/* Commits dirf.db; on failure memory is read again from the file. */
+/*
+ * Commits dirf.db, then raises the rollback floor to its counter (the
+ * commit stands if that fails: the floor only lags).  On failure memory
+ * is read again from the file.
+ */
 static TEE_Result dirf_commit(struct tee_ree_fs *fs)
 {
 	TEE_Result res = fs_dirfile_commit(fs->df);
 
-	if (res)
+	if (res) {
 		(void)dirf_load(fs, false);
-	return res;
+		return res;
+	}
+	if (fs->rb_ops)
+		(void)fs->rb_ops->incr_to(fs->rb_ctx,
+					  fs_htree_counter(fs->dirf_ht));
+	return TEE_SUCCESS;
 }
 
 /* Binds @f and dirf.db to this call's supplicant. */

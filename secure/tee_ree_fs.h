@@ -33,6 +33,26 @@ struct tee_ree_fs_file;
  */
 TEE_Result tee_ree_fs_new(const uint8_t ssk[32], struct tee_ree_fs **fs);
 
+/**
+ * struct tee_fs_rollback_ops - a replay-protected store for dirf.db's
+ * header counter (OP-TEE's nv_counter_get_ree_fs() and
+ * nv_counter_incr_ree_fs_to())
+ * @get:	the floor: dirf.db with a lower counter is a replay
+ * @incr_to:	raise the floor to @counter after a dirf.db commit
+ */
+struct tee_fs_rollback_ops {
+	TEE_Result (*get)(void *ctx, uint32_t *counter);
+	TEE_Result (*incr_to)(void *ctx, uint32_t counter);
+};
+
+/**
+ * tee_ree_fs_set_rollback() - pin dirf.db with @ops (before first use).
+ * Without it, as OP-TEE with CFG_INSECURE and no RPMB, an old dirf.db
+ * with its old object files can be replayed as a whole.
+ */
+void tee_ree_fs_set_rollback(struct tee_ree_fs *fs,
+			     const struct tee_fs_rollback_ops *ops, void *ctx);
+
 /** tee_ree_fs_free() - free @fs; every file must be closed */
 void tee_ree_fs_free(struct tee_ree_fs *fs);
 
@@ -48,7 +68,9 @@ void tee_ree_fs_free(struct tee_ree_fs *fs);
  * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND,
  * TEE_ERROR_CORRUPT_OBJECT (the file does not verify against the
  * directory: tampered with, swapped, replayed, another TA's),
- * TEE_ERROR_SECURITY (dirf.db rolled back), or the supplicant's error.
+ * TEE_ERROR_SECURITY (dirf.db rolled back or deleted: its counter is
+ * below the rollback floor, or it is missing with a floor above 0), or
+ * the supplicant's error.
  */
 TEE_Result tee_ree_fs_open(struct tee_ree_fs *fs, const struct tee_fs_rpc *rpc,
 			   const TEE_UUID *uuid, const void *oid, size_t oidlen,

@@ -123,6 +123,11 @@ TEE_Result tee_svc_storage_new(const uint8_t ssk[32],
 	return TEE_SUCCESS;
 }
 
+struct tee_ree_fs *tee_svc_storage_fs(struct tee_svc_storage *svc)
+{
+	return svc->fs;
+}
+
 void tee_svc_storage_free(struct tee_svc_storage *svc)
 {
 	if (!svc)

@@ -17,6 +17,8 @@
 #include "ta/include/tee_api_types.h"
 #include "tee_fs_rpc.h"
 
+struct tee_ree_fs;
+
 /* struct tee_svc_storage_head on disk. */
 #define TEE_SVC_STORAGE_HEAD_SIZE 24
 /* Largest serialized attribute block accepted from a file. */
@@ -51,6 +53,13 @@ struct tee_svc_obj;
  */
 TEE_Result tee_svc_storage_new(const uint8_t ssk[32],
 			       struct tee_svc_storage **svc);
+
+/**
+ * tee_svc_storage_fs() - the REE FS under @svc (to set its rollback
+ * store: tee_ree_fs_set_rollback())
+ * Return: the file system.
+ */
+struct tee_ree_fs *tee_svc_storage_fs(struct tee_svc_storage *svc);
 
 /** tee_svc_storage_free() - free @svc; every object must be closed */
 void tee_svc_storage_free(struct tee_svc_storage *svc);

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "secure/huk.h"
+#include "secure/nv_counter.h"
 #include "secure/tee_fs_key_manager.h"
 
 static const uint8_t zero_huk[HUK_SIZE];
@@ -144,7 +145,11 @@ static int setup_dir(void **state)
 
 static int teardown_dir(void **state)
 {
+	char path[200];
+
 	(void)state;
+	snprintf(path, sizeof(path), "%s/" NV_COUNTER_FILE, statedir);
+	unlink(path);
 	unlink(hukpath);
 	rmdir(statedir);
 	rmdir(tmpdir);
@@ -205,6 +210,25 @@ static void test_huk_load__symlink_refused(void **state)
 	assert_int_equal(huk_load(statedir, a), -ELOOP);
 }
 
+/* The rollback floor file: 0 when missing, only ever raised, private. */
+static void test_nv_counter__missing_zero_raised_never_lowered(void **state)
+{
+	char path[200];
+	uint32_t c = 1;
+
+	(void)state;
+	assert_int_equal(mkdir(statedir, 0700), 0);
+	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_SUCCESS);
+	assert_int_equal(c, 0);
+	assert_int_equal(nv_counter_ops.incr_to(statedir, 7), TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.incr_to(statedir, 3), TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_SUCCESS);
+	assert_int_equal(c, 7);
+	snprintf(path, sizeof(path), "%s/" NV_COUNTER_FILE, statedir);
+	assert_int_equal(chmod(path, 0666), 0);
+	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_ERROR_SECURITY);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +249,9 @@ int main(void)
 			teardown_dir),
 		cmocka_unit_test_setup_teardown(test_huk_load__symlink_refused,
 						setup_dir, teardown_dir),
+		cmocka_unit_test_setup_teardown(
+			test_nv_counter__missing_zero_raised_never_lowered,
+			setup_dir, teardown_dir),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -326,6 +326,60 @@ static void test_write__crash_at_every_write_old_or_new(void **state)
 	free(big_new);
 }
 
+static uint32_t floor_counter;
+
+static TEE_Result floor_get(void *ctx, uint32_t *c)
+{
+	(void)ctx;
+	*c = floor_counter;
+	return TEE_SUCCESS;
+}
+
+static TEE_Result floor_incr_to(void *ctx, uint32_t c)
+{
+	(void)ctx;
+	if (c > floor_counter)
+		floor_counter = c;
+	return TEE_SUCCESS;
+}
+
+static const struct tee_fs_rollback_ops floor_ops = {
+	.get = floor_get,
+	.incr_to = floor_incr_to,
+};
+
+/*
+ * With a rollback floor (OP-TEE's nv_counter, §5.7): the whole storage
+ * replayed from an old snapshot, or dirf.db deleted, is SECURITY.
+ */
+static void test_rollback__replayed_or_deleted_dirf_security(void **state)
+{
+	struct tee_ree_fs *fs = *state;
+	struct tee_ree_fs_file *f;
+	struct mem_supp old;
+	char *data;
+
+	floor_counter = 0;
+	tee_ree_fs_set_rollback(fs, &floor_ops, NULL);
+	create_obj(fs, &ta_a, "ctr", "1");
+	assert_true(floor_counter > 0);
+	supp_copy(&old, &supp);
+	assert_int_equal(tee_ree_fs_open(fs, &rpc, &ta_a, "ctr", 3, &f),
+			 TEE_SUCCESS);
+	assert_int_equal(tee_ree_fs_write(f, &rpc, 0, "2", 1), TEE_SUCCESS);
+	tee_ree_fs_close(f, &rpc);
+	assert_obj(fs, &ta_a, "ctr", "2");
+	/* Everything rolled back together: consistent, but old. */
+	supp_free(&supp);
+	supp_copy(&supp, &old);
+	assert_int_equal(read_obj(fs, &ta_a, "ctr", &data), TEE_ERROR_SECURITY);
+	/* dirf.db gone: not silently recreated empty. */
+	supp_free(&supp);
+	supp_init(&supp);
+	assert_int_equal(read_obj(fs, &ta_a, "ctr", &data), TEE_ERROR_SECURITY);
+	supp_free(&old);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -352,6 +406,9 @@ int main(void)
 			test_tamper__dirf_bit_flip_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_write__crash_at_every_write_old_or_new, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_rollback__replayed_or_deleted_dirf_security, setup,
 			teardown),
 	};
 
