@@ -31,7 +31,7 @@
  * @allocs, @frees: SHM_ALLOC / SHM_FREE seen
  * @answer:	called to make the answer
  */
-static struct {
+struct stub_nw {
 	uint32_t cmd;
 	size_t num;
 	struct rpc_param p[THREAD_RPC_MAX_NUM_PARAMS];
@@ -39,7 +39,9 @@ static struct {
 	size_t shm_size;
 	int allocs, frees;
 	TEE_Result (*answer)(size_t num, struct rpc_param *p);
-} nw;
+};
+
+static struct stub_nw nw;
 
 TEE_Result thread_rpc_cmd(struct sthread *t, uint32_t cmd, size_t num_params,
 			  struct rpc_param *params)
