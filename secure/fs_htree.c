@@ -415,23 +415,32 @@ static TEE_Result choose_slot(uint32_t c0, uint32_t c1, unsigned int *slot)
 	return TEE_SUCCESS;
 }
 
+static const uint8_t zero_tag[TAG_SIZE];
+
 static TEE_Result open_by_counter(struct fs_htree *ht,
 				  const uint8_t tsk[FS_HTREE_TSK_SIZE])
 {
 	uint8_t img[2][FS_HTREE_IMAGE_SIZE];
 	unsigned int slot;
 	TEE_Result res;
+	size_t got = 0;
 
-	for (unsigned int v = 0; v < 2; v++) {
-		res = io_read_exact(ht, (uint64_t)FS_HTREE_IMAGE_SIZE * v,
-				    img[v], FS_HTREE_IMAGE_SIZE);
-		if (res)
-			return res;
-	}
+	/* Both headers, back to back; an empty file was never committed. */
+	res = ht->ops->read(ht->io, 0, img, sizeof(img), &got);
+	if (res)
+		return res;
+	if (!got)
+		return TEE_ERROR_ITEM_NOT_FOUND;
+	if (got != sizeof(img))
+		return TEE_ERROR_CORRUPT_OBJECT;
 	res = choose_slot(get_le32(img[0] + HEAD_COUNTER),
 			  get_le32(img[1] + HEAD_COUNTER), &slot);
 	if (res)
 		return res;
+	/* Counter 0 and no tag: created, never committed (a crash). */
+	if (!get_le32(img[slot] + HEAD_COUNTER) &&
+	    !memcmp(img[slot] + HEAD_TAG, zero_tag, TAG_SIZE))
+		return TEE_ERROR_ITEM_NOT_FOUND;
 	res = read_node(ht, 1, slot);
 	if (res)
 		return res;

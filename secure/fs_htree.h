@@ -63,8 +63,10 @@ struct fs_htree;
  * @create:	write a new empty tree into the (empty) file
  * @ht:		receives the tree; the caller closes it
  *
- * Return: TEE_SUCCESS; TEE_ERROR_CORRUPT_OBJECT for a file that does
- * not decrypt, verify or parse (short reads included);
+ * Return: TEE_SUCCESS; TEE_ERROR_ITEM_NOT_FOUND (only without @hash)
+ * for a file whose creation never committed (empty, or its current
+ * header blank: a crash while it was made); TEE_ERROR_CORRUPT_OBJECT for a file that
+ * does not decrypt, verify or parse (short reads included);
  * TEE_ERROR_SECURITY for a rolled-back or contradictory header pair;
  * TEE_ERROR_OUT_OF_MEMORY; or an error of @ops.
  */

@@ -240,6 +240,9 @@ static TEE_Result dirf_get(struct tee_ree_fs *fs, const struct tee_fs_rpc *rpc)
 		return res;
 	fs->dirf_io.fd = fd;
 	res = dirf_load(fs, create);
+	/* Made but never committed (a crash then): make it again. */
+	if (res == TEE_ERROR_ITEM_NOT_FOUND && !create)
+		res = dirf_load(fs, true);
 	if (res) {
 		ops->close(rpc->ctx, fd);
 		if (create)

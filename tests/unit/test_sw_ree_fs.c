@@ -326,6 +326,46 @@ static void test_write__crash_at_every_write_old_or_new(void **state)
 	free(big_new);
 }
 
+/*
+ * The very first object's creation (dirf.db made too) crashes at every
+ * write in turn: afterwards the object is there whole or not at all,
+ * and storage still works (a dirf.db whose creation never committed is
+ * made again, §5.4).
+ */
+static void test_first_create__crash_at_every_write_recovers(void **state)
+{
+	struct tee_ree_fs *fs2;
+	struct tee_ree_fs_file *f;
+	char *data;
+	TEE_Result res;
+
+	(void)state;
+	for (long k = 0;; k++) {
+		supp_free(&supp);
+		supp_init(&supp);
+		assert_int_equal(tee_ree_fs_new(ssk, &fs2), TEE_SUCCESS);
+		supp.crash_at = k;
+		res = tee_ree_fs_create(fs2, &rpc, &ta_a, "k", 1, false, "v", 1,
+					&f);
+		supp.crash_at = -1;
+		if (!res)
+			tee_ree_fs_close(f, &rpc);
+		tee_ree_fs_free(fs2);
+		assert_int_equal(tee_ree_fs_new(ssk, &fs2), TEE_SUCCESS);
+		if (res) {
+			assert_int_equal(read_obj(fs2, &ta_a, "k", &data),
+					 TEE_ERROR_ITEM_NOT_FOUND);
+			create_obj(fs2, &ta_a, "k", "again");
+			assert_obj(fs2, &ta_a, "k", "again");
+		} else {
+			assert_obj(fs2, &ta_a, "k", "v");
+		}
+		tee_ree_fs_free(fs2);
+		if (!res)
+			break;
+	}
+}
+
 static uint32_t floor_counter;
 
 static TEE_Result floor_get(void *ctx, uint32_t *c)
@@ -409,6 +449,9 @@ int main(void)
 			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_rollback__replayed_or_deleted_dirf_security, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_first_create__crash_at_every_write_recovers, setup,
 			teardown),
 	};
 
