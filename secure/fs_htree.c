@@ -142,6 +142,16 @@ static uint64_t num_blocks(uint64_t length)
 	return (length + FS_HTREE_BLOCK_SIZE - 1) >> BLOCK_SHIFT;
 }
 
+/*
+ * Nodes in the tree.  OP-TEE leaves imeta's max_node_id at 0 while the
+ * root is the only node (get_node() only raises it for a new node), so
+ * 0 and 1 both mean "the root alone".
+ */
+static uint32_t last_node(const struct fs_htree *ht)
+{
+	return ht->max_node_id ? ht->max_node_id : 1;
+}
+
 static struct htree_node *node_of(struct fs_htree *ht, uint32_t id)
 {
 	return &ht->nodes[id - 1];
@@ -315,12 +325,11 @@ static TEE_Result get_node(struct fs_htree *ht, uint32_t id)
 
 	if (res)
 		return res;
-	while (ht->max_node_id < id) {
-		uint32_t nid = ++ht->max_node_id;
-
+	for (uint32_t nid = last_node(ht) + 1; nid <= id; nid++) {
 		node_of(ht, nid)->dirty = true;
 		node_of(ht, nid / 2)->dirty = true;
 		ht->dirty = true;
+		ht->max_node_id = nid;
 	}
 	return TEE_SUCCESS;
 }
@@ -355,7 +364,7 @@ static TEE_Result read_tree(struct fs_htree *ht)
 		if (res)
 			return res;
 	}
-	for (uint32_t id = ht->max_node_id; id >= 1; id--) {
+	for (uint32_t id = last_node(ht); id >= 1; id--) {
 		res = node_hash(ht, id, hash);
 		if (res)
 			return res;
@@ -387,9 +396,8 @@ static TEE_Result load_head(struct fs_htree *ht,
 	ht->counter = counter;
 	ht->length = get_le64(imeta);
 	ht->max_node_id = get_le32(imeta + 8);
-	if (ht->length > FS_HTREE_MAX_LENGTH || !ht->max_node_id ||
-	    ht->max_node_id > MAX_NODES ||
-	    num_blocks(ht->length) > ht->max_node_id)
+	if (ht->length > FS_HTREE_MAX_LENGTH || ht->max_node_id > MAX_NODES ||
+	    num_blocks(ht->length) > last_node(ht))
 		res = TEE_ERROR_CORRUPT_OBJECT;
 out:
 	OPENSSL_cleanse(imeta, sizeof(imeta));
@@ -481,7 +489,7 @@ static TEE_Result create_tree(struct fs_htree *ht,
 	res = tee_fs_fek_generate(tsk, ht->fek, ht->enc_fek);
 	if (res)
 		return res;
-	ht->max_node_id = 1;
+	ht->max_node_id = 0;
 	ht->nodes[0].dirty = true;
 	ht->dirty = true;
 	res = fs_htree_sync(ht, NULL);
@@ -755,7 +763,7 @@ static TEE_Result sync_nodes(struct fs_htree *ht, uint32_t new_counter)
 	TEE_Result res;
 
 	node_of(ht, 1)->dirty = true;
-	for (uint32_t id = ht->max_node_id; id >= 1; id--) {
+	for (uint32_t id = last_node(ht); id >= 1; id--) {
 		struct htree_node *n = node_of(ht, id);
 		unsigned int slot;
 

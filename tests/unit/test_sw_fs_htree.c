@@ -13,8 +13,10 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <openssl/evp.h>
 
 #include "secure/fs_htree.h"
+#include "secure/tee_fs_key_manager.h"
 #include "sw_mem_file.h"
 
 static const uint8_t tsk[FS_HTREE_TSK_SIZE] = {1, 2, 3};
@@ -81,6 +83,65 @@ static void assert_content(struct mem_file *f, const uint8_t *hash,
 	assert_int_equal(len, want_len);
 	assert_memory_equal(data, want, len);
 	free(data);
+}
+
+/*
+ * Decrypts the current header's imeta the way OP-TEE reads it (FEK
+ * unwrapped with the TSK; AES-GCM, AAD = first 16 bytes of the root
+ * hash, counter, wrapped FEK, IV): Return: 1 if it verifies.
+ */
+static int read_imeta(const struct mem_file *f, unsigned int slot,
+		      uint64_t *length, uint32_t *max_node_id)
+{
+	const uint8_t *h = f->data + FS_HTREE_IMAGE_SIZE * slot;
+	const uint8_t *root = f->data + fs_htree_node_offset(1, slot);
+	uint8_t fek[16], plain[16], tag[16];
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int n, ok;
+
+	assert_int_equal(tee_fs_fek_crypt(tsk, false, h + 32, fek),
+			 TEE_SUCCESS);
+	memcpy(tag, h + 16, 16);
+	ok = EVP_DecryptInit_ex(c, EVP_aes_128_gcm(), NULL, NULL, NULL) &&
+	     EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, 16, NULL) &&
+	     EVP_DecryptInit_ex(c, NULL, NULL, fek, h) &&
+	     EVP_DecryptUpdate(c, NULL, &n, root, 16) &&
+	     EVP_DecryptUpdate(c, NULL, &n, h + 64, 4) &&
+	     EVP_DecryptUpdate(c, NULL, &n, h + 32, 16) &&
+	     EVP_DecryptUpdate(c, NULL, &n, h, 16) &&
+	     EVP_DecryptUpdate(c, plain, &n, h + 48, 16) &&
+	     EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, 16, tag) &&
+	     EVP_DecryptFinal_ex(c, plain + n, &n) == 1;
+	EVP_CIPHER_CTX_free(c);
+	memcpy(length, plain, 8);
+	memcpy(max_node_id, plain + 8, 4);
+	return ok;
+}
+
+/*
+ * imeta as OP-TEE writes it: max_node_id stays 0 while the root is the
+ * only node (core/tee/fs_htree.c get_node() raises it only for a new
+ * node), then is the highest node id.
+ */
+static void test_imeta__optee_max_node_id(void **state)
+{
+	uint8_t hash[FS_HTREE_HASH_SIZE];
+	uint32_t max_node_id;
+	uint64_t length;
+	struct mem_file f;
+
+	(void)state;
+	make_file(&f, 100, 1, hash);
+	/* Created at counter 1, data committed at 2: slot 0. */
+	assert_true(read_imeta(&f, 0, &length, &max_node_id));
+	assert_int_equal(length, 100);
+	assert_int_equal(max_node_id, 0);
+	mem_file_free(&f);
+	make_file(&f, FS_HTREE_BLOCK_SIZE + 1, 1, hash);
+	assert_true(read_imeta(&f, 0, &length, &max_node_id));
+	assert_int_equal(length, FS_HTREE_BLOCK_SIZE + 1);
+	assert_int_equal(max_node_id, 2);
+	mem_file_free(&f);
 }
 
 /* The worked offsets of §5.4 (the formula is what OP-TEE runs). */
@@ -390,6 +451,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_offsets__match_optee_get_offs_size),
 		cmocka_unit_test(test_create__header_slots_as_optee),
+		cmocka_unit_test(test_imeta__optee_max_node_id),
 		cmocka_unit_test(test_write__multi_block_round_trip),
 		cmocka_unit_test(test_write__gap_and_regrowth_read_zero),
 		cmocka_unit_test(
