@@ -78,3 +78,15 @@ void supp_shm_free_all(struct supplicant *s)
 	free(s->shms);
 	s->shms = NULL;
 }
+
+void *supp_param_mem(struct supplicant *s, const struct tee_ioctl_param *p)
+{
+	struct supp_shm *m;
+
+	if (p->c == (uint64_t)-1)
+		return NULL;
+	m = supp_shm_find(s, p->c);
+	if (!m || p->a > m->size || p->b > m->size - p->a)
+		return NULL;
+	return (uint8_t *)m->va + p->a;
+}

@@ -5,8 +5,9 @@
  *
  * It asks for asynchronous request ids (a META parameter in RECV,
  * docs/abi.md §5.8), as OP-TEE's tee-supplicant does, and answers every
- * request; one it does not serve gets TEEC_ERROR_NOT_SUPPORTED.
+ * request (dispatch.c).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <getopt.h>
@@ -17,7 +18,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drivers/tee/optee/optee_rpc_cmd.h"
 #include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "supplicant.h"
@@ -38,31 +38,39 @@ static void usage(FILE *f, const char *default_ta_path)
 {
 	fprintf(f,
 		"usage: tee-supplicant [--ta-dir DIR[:DIR...]]"
-		" [--device teeprivN]\n"
+		" [--device teeprivN] [-f DIR] [-r CID]\n"
 		"  --ta-dir    where <uuid>.ta files are looked for"
 		" (default: $TEEBOX_TA_DIR\n"
 		"              or %s)\n"
 		"  --device    the privileged device (default teepriv0)\n"
-		"  --fs-dir    where the secure world's REE file system"
-		" lives\n"
+		"  -f, --fs-parent-path DIR  the storage directory: the"
+		" secure world's REE\n"
+		"              file system and the emulated RPMB device"
+		" (default %s;\n"
+		"              --fs-dir is the same)\n"
+		"  -r, --rpmb-cid CID  the emulated RPMB device's CID, 32 hex"
+		" digits\n"
 		"  -d, --daemonize  go to the background once attached\n"
 		"  --pid-file FILE  write the process id there\n",
-		default_ta_path);
+		default_ta_path, SUPP_FS_DEFAULT_DIR);
 }
 
-static uint32_t dispatch(struct supplicant *s, uint32_t func, size_t n,
-			 struct tee_ioctl_param *params)
+/* 32 hex digits into 16 bytes: 0 or -EINVAL. */
+static int parse_cid(const char *hex, uint8_t cid[16])
 {
-	switch (func) {
-	case OPTEE_RPC_CMD_LOAD_TA:
-		return supp_load_ta(s, n, params);
-	case OPTEE_RPC_CMD_SHM_ALLOC:
-		return supp_shm_alloc(s, n, params);
-	case OPTEE_RPC_CMD_SHM_FREE:
-		return supp_shm_free(s, n, params);
-	default:
-		return TEEC_ERROR_NOT_SUPPORTED;
+	if (strlen(hex) != 32)
+		return -EINVAL;
+	for (int i = 0; i < 16; i++) {
+		unsigned int byte;
+		char two[3] = {hex[2 * i], hex[2 * i + 1], '\0'};
+
+		if (!isxdigit((unsigned char)two[0]) ||
+		    !isxdigit((unsigned char)two[1]) ||
+		    sscanf(two, "%2x", &byte) != 1)
+			return -EINVAL;
+		cid[i] = (uint8_t)byte;
 	}
+	return 0;
 }
 
 /* Waits for the next request; the meta param asks for async ids. */
@@ -118,7 +126,7 @@ static int serve(struct supplicant *s)
 			fprintf(stderr, "tee-supplicant: malformed request\n");
 			return 1;
 		}
-		ret = dispatch(s, func, n - 1, buf.params + 1);
+		ret = supp_dispatch(s, func, n - 1, buf.params + 1);
 		rc = send_answer(s, &buf, ret, n);
 		if (rc && rc != -ENOENT) {
 			fprintf(stderr, "tee-supplicant: send failed: %s\n",
@@ -133,14 +141,17 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{"ta-dir", required_argument, NULL, 't'},
 		{"device", required_argument, NULL, 'v'},
+		{"fs-parent-path", required_argument, NULL, 'f'},
 		{"fs-dir", required_argument, NULL, 'f'},
+		{"rpmb-cid", required_argument, NULL, 'r'},
 		{"daemonize", no_argument, NULL, 'D'},
 		{"pid-file", required_argument, NULL, 'p'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	struct supplicant s = {0};
+	struct supplicant s;
 	char default_ta_path[PATH_MAX];
+	uint8_t cid[16];
 	const char *device = "teepriv0";
 	const char *pid_file = NULL;
 	bool daemon = false;
@@ -152,12 +163,13 @@ int main(int argc, char **argv)
 	 * /lib/optee_armtz on a merged-/usr system), found relative to this
 	 * program; from the build tree, the build's TA directory.
 	 */
+	supp_init(&s, SUPP_FS_DEFAULT_DIR);
 	tbx_install_path(default_ta_path, sizeof(default_ta_path), TBX_DIR_SBIN,
 			 TBX_DIR_TA, NULL);
 	s.ta_path = getenv("TEEBOX_TA_DIR");
 	if (!s.ta_path || !*s.ta_path)
 		s.ta_path = default_ta_path;
-	while ((c = getopt_long(argc, argv, "hd", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hdf:r:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 't':
 			s.ta_path = optarg;
@@ -166,7 +178,15 @@ int main(int argc, char **argv)
 			device = optarg;
 			break;
 		case 'f':
-			s.fs_dir = optarg;
+			s.fs.dir = optarg;
+			break;
+		case 'r':
+			if (parse_cid(optarg, cid)) {
+				fprintf(stderr, "tee-supplicant: --rpmb-cid "
+						"takes 32 hex digits\n");
+				return 2;
+			}
+			s.rpmb_cid = cid;
 			break;
 		case 'd':
 		case 'D':
@@ -206,9 +226,11 @@ int main(int argc, char **argv)
 		tdev_close(s.dev);
 		return 1;
 	}
-	fprintf(stderr, "tee-supplicant: serving %s (%s), TAs from %s\n",
-		device, tdev_backend(s.dev), s.ta_path);
+	fprintf(stderr,
+		"tee-supplicant: serving %s (%s), TAs from %s, storage in %s\n",
+		device, tdev_backend(s.dev), s.ta_path, s.fs.dir);
 	rc = serve(&s);
+	supp_release(&s);
 	supp_shm_free_all(&s);
 	tdev_close(s.dev);
 	return rc;

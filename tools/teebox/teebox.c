@@ -80,8 +80,11 @@ static void usage(FILE *f)
 		"                     $XDG_RUNTIME_DIR/teebox otherwise)\n"
 		"  --ta-dir DIR       signed TAs, <uuid>.ta ($TEEBOX_TA_DIR;\n"
 		"                     default %s)\n"
-		"  --storage-dir DIR  secure storage files"
-		" ($TEEBOX_STORAGE_DIR)\n"
+		"  --storage-dir DIR  secure storage: tee-supplicant's REE file"
+		" system and\n"
+		"                     RPMB device ($TEEBOX_STORAGE_DIR;"
+		" default\n"
+		"                     <runtime dir>/storage)\n"
 		"  --threads N        secure threads (up)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
 		"  --log-level N      3 errors .. 7 debug (up)\n"
@@ -372,10 +375,14 @@ static int wait_teed(const struct options *o)
 static int start_supplicant(const struct options *o)
 {
 	char bin[PATH_MAX], log[PATH_MAX], pid_file[PATH_MAX];
-	char *argv[] = {bin,	      "-d",
-			"--pid-file", pid_file,
-			"--ta-dir",   (char *)o->ta_dir,
-			"--fs-dir",   (char *)o->storage_dir,
+	char *argv[] = {bin,
+			"-d",
+			"--pid-file",
+			pid_file,
+			"--ta-dir",
+			(char *)o->ta_dir,
+			"--fs-parent-path",
+			(char *)o->storage_dir,
 			NULL};
 
 	teebox_path(bin, sizeof(bin), TBX_DIR_SBIN, "tee-supplicant");
