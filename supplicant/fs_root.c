@@ -55,6 +55,21 @@ static const char *check_root(int fd)
 	return NULL;
 }
 
+/*
+ * -errno of a failed open of @comp in @dirfd, with -ELOOP for a symbolic
+ * link: O_DIRECTORY | O_NOFOLLOW says ENOTDIR for a link to a directory.
+ */
+static int open_error(int dirfd, const char *comp, int err)
+{
+	struct stat st;
+
+	if ((err == ENOTDIR || err == ELOOP) &&
+	    !fstatat(dirfd, comp, &st, AT_SYMLINK_NOFOLLOW) &&
+	    S_ISLNK(st.st_mode))
+		return -ELOOP;
+	return -err;
+}
+
 int supp_fs_root(struct supp_fs *fs)
 {
 	const char *why = NULL;
@@ -69,7 +84,11 @@ int supp_fs_root(struct supp_fs *fs)
 	}
 	fd = open(fs->dir, DIR_FLAGS);
 	if (fd < 0) {
-		why = errno == ELOOP ? "a symbolic link" : strerror(errno);
+		int err = errno;
+
+		why = open_error(AT_FDCWD, fs->dir, err) == -ELOOP
+			      ? "a symbolic link"
+			      : strerror(err);
 		goto refuse;
 	}
 	why = check_root(fd);
@@ -94,8 +113,10 @@ static int open_dir(int dirfd, const char *comp, bool create, bool *made)
 	int fd = openat(dirfd, comp, DIR_FLAGS);
 
 	*made = false;
-	if (fd >= 0 || errno != ENOENT || !create)
-		return fd >= 0 ? fd : -errno;
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOENT || !create)
+		return open_error(dirfd, comp, errno);
 	if (mkdirat(dirfd, comp, 0700)) {
 		if (errno != EEXIST)
 			return -errno;
