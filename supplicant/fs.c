@@ -84,30 +84,49 @@ static uint32_t get_name(struct supplicant *s, const struct tee_ioctl_param *p,
 	return TEEC_SUCCESS;
 }
 
-/* A free slot of an fd or DIR table, grown as needed: index or -1. */
-static long free_slot(void **table, size_t *n, size_t elem, bool is_dir)
+/* How many more slots a full table gets. */
+#define GROW 16
+
+/* A free slot of the file table, grown as needed: index or -1. */
+static long free_file_slot(struct supp_fs *fs)
 {
 	size_t i;
-	void *grown;
+	int *grown;
 
-	for (i = 0; i < *n; i++) {
-		if (is_dir ? !((DIR **)*table)[i] : ((int *)*table)[i] < 0)
+	for (i = 0; i < fs->nfiles; i++)
+		if (fs->files[i] < 0)
 			return (long)i;
-	}
-	if (*n >= SUPP_FS_MAX_OPEN)
+	if (fs->nfiles + fs->ndirs >= SUPP_FS_MAX_OPEN)
 		return -1;
-	grown = realloc(*table, (*n + 16) * elem);
+	grown = realloc(fs->files, (fs->nfiles + GROW) * sizeof(*grown));
 	if (!grown)
 		return -1;
-	*table = grown;
-	for (i = *n; i < *n + 16; i++) {
-		if (is_dir)
-			((DIR **)grown)[i] = NULL;
-		else
-			((int *)grown)[i] = -1;
-	}
-	*n += 16;
-	return (long)(*n - 16);
+	for (i = fs->nfiles; i < fs->nfiles + GROW; i++)
+		grown[i] = -1;
+	fs->files = grown;
+	fs->nfiles += GROW;
+	return (long)(fs->nfiles - GROW);
+}
+
+/* The same for the directory table. */
+static long free_dir_slot(struct supp_fs *fs)
+{
+	size_t i;
+	DIR **grown;
+
+	for (i = 0; i < fs->ndirs; i++)
+		if (!fs->dirs[i])
+			return (long)i;
+	if (fs->nfiles + fs->ndirs >= SUPP_FS_MAX_OPEN)
+		return -1;
+	grown = realloc(fs->dirs, (fs->ndirs + GROW) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	for (i = fs->ndirs; i < fs->ndirs + GROW; i++)
+		grown[i] = NULL;
+	fs->dirs = grown;
+	fs->ndirs += GROW;
+	return (long)(fs->ndirs - GROW);
 }
 
 /* Files in the table are handle - 1, so no request names a hidden 0. */
@@ -129,8 +148,7 @@ static DIR **dir_of(struct supp_fs *fs, uint64_t handle)
 static uint32_t add_file(struct supp_fs *fs, int fd,
 			 struct tee_ioctl_param *out)
 {
-	long i =
-		free_slot((void **)&fs->files, &fs->nfiles, sizeof(int), false);
+	long i = free_file_slot(fs);
 
 	if (i < 0) {
 		close(fd);
@@ -457,9 +475,7 @@ static uint32_t fs_opendir(struct supplicant *s, size_t n,
 		return TEEC_ERROR_ITEM_NOT_FOUND;
 	}
 	/* As OP-TEE: a directory of nothing but dot names is not there. */
-	i = has_entries(d) ? free_slot((void **)&s->fs.dirs, &s->fs.ndirs,
-				       sizeof(DIR *), true)
-			   : -2;
+	i = has_entries(d) ? free_dir_slot(&s->fs) : -2;
 	if (i < 0) {
 		closedir(d);
 		return i == -2 ? TEEC_ERROR_ITEM_NOT_FOUND : TEEC_ERROR_GENERIC;

@@ -13,6 +13,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include <cmocka.h>
@@ -593,37 +595,89 @@ static void test_root_other_owner(void **state)
 			 TEEC_ERROR_STORAGE_NOT_AVAILABLE);
 }
 
-/* ENOSPC → TEEC_ERROR_STORAGE_NO_SPACE needs a full file system. */
-static void test_no_space(void **state)
+/*
+ * ENOSPC → TEEC_ERROR_STORAGE_NO_SPACE (tee_supp_fs.c): the storage
+ * directory on a 16 KiB tmpfs, mounted in a mount namespace of this
+ * process's own so nothing outside sees it.  Needs the right to mount.
+ */
+static bool mount_tmpfs(struct supp_test *t)
 {
-	(void)state;
-	print_message("skipped: no full file system to provoke ENOSPC "
-		      "without root mounts\n");
-	skip();
+	return !unshare(CLONE_NEWNS) &&
+	       !mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) &&
+	       !mkdir(t->dir, 0700) &&
+	       !mount("none", t->dir, "tmpfs", 0, "size=16k,mode=0700");
 }
 
-/* Read-only fallback of OPEN (tee_supp_fs.c ree_fs_new_open()). */
+/* Unmounts it, after closing what the supplicant holds there. */
+static void unmount_tmpfs(struct supp_test *t)
+{
+	supp_test_restart(t);
+	assert_int_equal(umount2(t->dir, MNT_DETACH), 0);
+}
+
+static void test_no_space(void **state)
+{
+	struct supp_test *t = *state;
+	uint64_t h;
+	uint32_t res;
+
+	if (!mount_tmpfs(t)) {
+		print_message("skipped: cannot mount a small tmpfs here (%s) "
+			      "to provoke ENOSPC\n",
+			      strerror(errno));
+		skip();
+	}
+	assert_int_equal(open_as(t, OPTEE_RPC_FS_CREATE, "/dirf.db", &h),
+			 TEEC_SUCCESS);
+	memset(t->mem + DATA_OFF, 'z', 32 * 1024);
+	{
+		struct tee_ioctl_param p[2];
+
+		supp_test_val(&p[0], VAL_IN, OPTEE_RPC_FS_WRITE, h, 0);
+		supp_test_mem(&p[1], MEM_IN, DATA_OFF, 32 * 1024);
+		res = fs(t, 2, p);
+	}
+	unmount_tmpfs(t);
+	assert_int_equal(res, TEEC_ERROR_STORAGE_NO_SPACE);
+}
+
+/*
+ * Read-only fallback of OPEN (tee_supp_fs.c ree_fs_new_open()): on a
+ * read-only file system (as root: a tmpfs remounted read-only) or for a
+ * 0400 file (others).
+ */
 static void test_open_read_only(void **state)
 {
 	struct supp_test *t = *state;
+	bool mounted = geteuid() == 0;
 	char path[512];
 	uint64_t h;
 	size_t got;
 
-	if (geteuid() == 0) {
-		print_message("skipped: root opens a 0400 file for writing\n");
+	if (mounted && !mount_tmpfs(t)) {
+		print_message("skipped: cannot mount a tmpfs here (%s)\n",
+			      strerror(errno));
 		skip();
 	}
 	assert_int_equal(open_as(t, OPTEE_RPC_FS_CREATE, "/ro", &h),
 			 TEEC_SUCCESS);
 	assert_int_equal(write_at(t, h, 0, "r"), TEEC_SUCCESS);
 	path_of(t, path, sizeof(path), "ro");
-	assert_int_equal(chmod(path, 0400), 0);
+	if (mounted) {
+		supp_test_restart(t);
+		assert_int_equal(
+			mount(NULL, t->dir, NULL, MS_REMOUNT | MS_RDONLY, NULL),
+			0);
+	} else {
+		assert_int_equal(chmod(path, 0400), 0);
+	}
 	assert_int_equal(open_as(t, OPTEE_RPC_FS_OPEN, "/ro", &h),
 			 TEEC_SUCCESS);
 	assert_int_equal(read_at(t, h, 0, 4, &got), TEEC_SUCCESS);
 	assert_int_equal(got, 1);
 	assert_int_equal(write_at(t, h, 0, "w"), TEEC_ERROR_GENERIC);
+	if (mounted)
+		unmount_tmpfs(t);
 }
 
 #define T(name)                                                                \
