@@ -91,13 +91,16 @@ static pid_t read_pid_file(const char *path)
 
 int harness_start_supplicant(struct harness *h)
 {
-	char log[PATH_MAX], pid_file[PATH_MAX];
-	char *argv[] = {TEEBOX_SUPP_BIN, "-d",	    "--pid-file", pid_file,
-			"--ta-dir",	 h->ta_dir, NULL};
+	char log[PATH_MAX], pid_file[PATH_MAX], storage[PATH_MAX];
+	/* Storage in the test's directory, never OP-TEE's /var/lib/tee. */
+	char *argv[] = {
+		TEEBOX_SUPP_BIN, "-d", "--pid-file", pid_file, "--ta-dir",
+		h->ta_dir,	 "-f", storage,	     NULL};
 	int status;
 	pid_t pid;
 
 	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
+	snprintf(storage, sizeof(storage), "%s/storage", h->dir);
 	snprintf(pid_file, sizeof(pid_file), "%s/tee-supplicant.pid", h->dir);
 	/* -d returns once the supplicant is attached to teepriv0. */
 	pid = harness_spawn(argv, log);
