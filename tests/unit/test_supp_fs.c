@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <sched.h>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <cmocka.h>
@@ -680,6 +681,37 @@ static void test_open_read_only(void **state)
 		unmount_tmpfs(t);
 }
 
+/*
+ * The handle table is bounded (1024 files and directories together):
+ * past it, as EMFILE would, TEEC_ERROR_GENERIC, and a CLOSE makes room.
+ */
+static void test_handle_limit(void **state)
+{
+	struct supp_test *t = *state;
+	struct rlimit rl;
+	uint64_t h, first = 0;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_max < 1200) {
+		print_message("skipped: fewer than 1200 descriptors allowed\n");
+		skip();
+	}
+	rl.rlim_cur = rl.rlim_max;
+	assert_int_equal(setrlimit(RLIMIT_NOFILE, &rl), 0);
+	assert_int_equal(open_as(t, OPTEE_RPC_FS_CREATE, "/c", &first),
+			 TEEC_SUCCESS);
+	for (int i = 1; i < 1024; i++)
+		assert_int_equal(open_as(t, OPTEE_RPC_FS_OPEN, "/c", &h),
+				 TEEC_SUCCESS);
+	assert_int_equal(open_as(t, OPTEE_RPC_FS_OPEN, "/c", &h),
+			 TEEC_ERROR_GENERIC);
+	assert_int_equal(open_as(t, OPTEE_RPC_FS_OPENDIR, "/", &h),
+			 TEEC_ERROR_GENERIC);
+	assert_int_equal(one_val(t, OPTEE_RPC_FS_CLOSE, first, 0),
+			 TEEC_SUCCESS);
+	assert_int_equal(open_as(t, OPTEE_RPC_FS_OPEN, "/c", &h), TEEC_SUCCESS);
+	assert_int_equal(h, first);
+}
+
 #define T(name)                                                                \
 	cmocka_unit_test_setup_teardown(name, supp_test_setup,                 \
 					supp_test_teardown)
@@ -703,6 +735,7 @@ int main(void)
 		T(test_root_symlink),
 		T(test_root_other_owner),
 		T(test_no_space),
+		T(test_handle_limit),
 		T(test_open_read_only),
 	};
 
