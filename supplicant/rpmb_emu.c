@@ -7,8 +7,9 @@
  * verifies (the answer must carry counter + 1), and what makes a replayed
  * write fail.
  *
- * The order of the checks of an authenticated write is JEDEC's: key
- * programmed, counter not expired, MAC, counter, address.
+ * The checks of an authenticated write: key programmed, counter not
+ * expired, MAC, then counter and address, so that a request that is not
+ * authentic learns nothing more than AUTH_FAILURE.
  */
 #include <errno.h>
 #include <stdbool.h>
