@@ -13,6 +13,7 @@
  */
 #include <dirent.h>
 #include <stdbool.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,17 +31,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[128], outside[128];
 
+/* The scratch directory, removed when the fuzzer exits. */
+static char scratch[64];
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_scratch(void)
+{
+	nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 /* A scratch place on tmpfs when there is one: O_SYNC is costly. */
 static void make_dirs(void)
 {
-	char base[64], link[192];
+	char *base = scratch, link[192];
 	struct stat st;
 
-	snprintf(base, sizeof(base), "%s/fuzz_supp_fs-XXXXXX",
+	snprintf(scratch, sizeof(scratch), "%s/fuzz_supp_fs-XXXXXX",
 		 !stat("/dev/shm", &st) && S_ISDIR(st.st_mode) ? "/dev/shm"
 							       : "/tmp");
 	if (!mkdtemp(base))
 		abort();
+	atexit(remove_scratch);
 	snprintf(dir, sizeof(dir), "%s/storage", base);
 	snprintf(outside, sizeof(outside), "%s/outside", base);
 	snprintf(link, sizeof(link), "%s/link", dir);

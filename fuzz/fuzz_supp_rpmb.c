@@ -9,6 +9,7 @@
  * current counter in the frames and MACs them, so that the checks past
  * the MAC are reached too.  A signed answer must verify with that key.
  */
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,18 +51,36 @@ static void simple(uint16_t type, const uint8_t *k, struct rpmb_frame *rsp)
 		abort();
 }
 
+/* The scratch directory, removed when the fuzzer exits. */
+static char scratch[64];
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void remove_scratch(void)
+{
+	nftw(scratch, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static void open_device(void)
 {
-	char base[64];
+	char *base = scratch;
 	struct rpmb_frame rsp;
 	struct stat st;
 	int fd;
 
-	snprintf(base, sizeof(base), "%s/fuzz_supp_rpmb-XXXXXX",
+	snprintf(scratch, sizeof(scratch), "%s/fuzz_supp_rpmb-XXXXXX",
 		 !stat("/dev/shm", &st) && S_ISDIR(st.st_mode) ? "/dev/shm"
 							       : "/tmp");
 	if (!mkdtemp(base))
 		abort();
+	atexit(remove_scratch);
 	fd = open(base, O_RDONLY | O_DIRECTORY);
 	if (fd < 0 || rpmb_emu_open(fd, ".teebox-rpmb", NULL, &emu))
 		abort();
