@@ -74,7 +74,13 @@ static void test_harness_storage(void **state)
 	assert_int_equal(harness_start(&h, &o), 0);
 	snprintf(path, sizeof(path), "%s/tee-supplicant.log", h.dir);
 	snprintf(want, sizeof(want), "storage in %s/storage", h.dir);
-	slurp(path, log, sizeof(log));
+	/* -d returns once attached; the line follows (generous bound). */
+	for (int ms = 0; ms < 20000; ms += 50) {
+		slurp(path, log, sizeof(log));
+		if (strstr(log, want))
+			break;
+		usleep(50 * 1000);
+	}
 	/* Stopped before the check: a failed check must not leave it up. */
 	assert_int_equal(harness_stop(&h), 0);
 	if (!strstr(log, want))
@@ -122,6 +128,39 @@ static void test_teebox_up_storage_dir(void **state)
 	assert_int_equal(system(path), 0);
 }
 
+/* A storage directory others may write is refused by teebox up. */
+static void test_teebox_up_refuses_open_storage(void **state)
+{
+	char base[64], run_dir[128], storage[128], out[128], buf[4096];
+	char *up[] = {TEEBOX_CLI_BIN,
+		      "up",
+		      "--runtime-dir",
+		      run_dir,
+		      "--storage-dir",
+		      storage,
+		      "--ta-dir",
+		      TEEBOX_TEST_TA_DIR,
+		      NULL};
+	char cmd[256];
+
+	(void)state;
+	snprintf(base, sizeof(base), "/tmp/test_supp_storage-XXXXXX");
+	assert_non_null(mkdtemp(base));
+	snprintf(run_dir, sizeof(run_dir), "%s/run", base);
+	snprintf(storage, sizeof(storage), "%s/secure", base);
+	snprintf(out, sizeof(out), "%s/out", base);
+	assert_int_equal(mkdir(storage, 0700), 0);
+	assert_int_equal(chmod(storage, 0777), 0);
+	assert_int_equal(run(up, out), 1);
+	slurp(out, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "writable by group or others"));
+	/* Nothing was started. */
+	snprintf(cmd, sizeof(cmd), "%s/teed.pid", run_dir);
+	assert_int_equal(access(cmd, F_OK), -1);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_bad_rpmb_cid(void **state)
 {
 	char *bad[] = {TEEBOX_SUPP_BIN, "-r", "0123", NULL};
@@ -147,6 +186,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_harness_storage),
 		cmocka_unit_test(test_teebox_up_storage_dir),
+		cmocka_unit_test(test_teebox_up_refuses_open_storage),
 		cmocka_unit_test(test_bad_rpmb_cid),
 	};
 

@@ -393,6 +393,30 @@ static int start_supplicant(const struct options *o)
 	return run_daemon(argv, log);
 }
 
+/*
+ * tee-supplicant refuses a storage directory that others could change
+ * (docs/storage.md): say so now rather than in its log at the first
+ * storage request.  0, or 1 after saying why.
+ */
+static int check_storage_dir(const char *dir)
+{
+	const char *why = NULL;
+	struct stat st;
+
+	if (lstat(dir, &st))
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "is not a directory (a symbolic link is refused too)";
+	else if (st.st_uid != geteuid())
+		why = "belongs to another user";
+	else if (st.st_mode & (S_IWGRP | S_IWOTH))
+		why = "is writable by group or others (chmod go-w it)";
+	if (!why)
+		return 0;
+	fprintf(stderr, "teebox: storage directory %s %s\n", dir, why);
+	return 1;
+}
+
 static int cmd_up(const struct options *o)
 {
 	pid_t teed, supp;
@@ -421,6 +445,8 @@ static int cmd_up(const struct options *o)
 			o->storage_dir, strerror(-rc));
 		return 1;
 	}
+	if (check_storage_dir(o->storage_dir))
+		return 1;
 	rc = start_teed(o);
 	if (!rc)
 		rc = wait_teed(o);
