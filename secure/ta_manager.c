@@ -40,6 +40,7 @@
 #include "ta_loader.h"
 #include "ta_manager.h"
 #include "ta_proc.h"
+#include "ta_storage.h"
 #include "ta_syscall.h"
 #include "thread.h"
 #include "uuid.h"
@@ -56,6 +57,7 @@
  * @refs:	sessions plus calls starting up
  * @call_lock:	one entry point at a time; a thread that waits for it
  *		sleeps in the normal world (mutex.h)
+ * @storage:	its persistent object handles (closed when it goes)
  */
 struct ta_instance {
 	struct list_head link;
@@ -67,6 +69,7 @@ struct ta_instance {
 	unsigned int nsessions;
 	unsigned int refs;
 	struct sw_mutex call_lock;
+	struct ta_storage *storage;
 };
 
 /**
@@ -114,17 +117,20 @@ static void unlink_instance(struct ta_instance *inst)
 static void instance_free(struct sthread *t, struct ta_instance *inst)
 {
 	struct ta_manager *tm = &t->sw->tm;
+	struct ta_syscall_ctx ctx;
 	struct ta_proc_host host;
 
 	/* Out of the statistics before its process goes. */
 	pthread_mutex_lock(&tm->lock);
 	list_del(&inst->all_link);
 	pthread_mutex_unlock(&tm->lock);
-	ta_syscall_host(t, &host);
+	ta_syscall_host(t, inst->storage, &ctx, &host);
 	if (ta_proc_dead(inst->proc))
 		ta_proc_kill(inst->proc);
 	else
 		ta_proc_destroy(inst->proc, &host);
+	/* After TA_DestroyEntryPoint, which may still use its objects. */
+	ta_storage_free(inst->storage, t);
 	sw_mutex_destroy(&inst->call_lock);
 	kfree(inst);
 }
@@ -188,14 +194,21 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 			       struct ta_instance **out, uint32_t *origin)
 {
 	struct ta_instance *inst = kzalloc(sizeof(*inst));
+	struct ta_syscall_ctx ctx;
 	struct ta_proc_host host;
 	TEE_Result res;
 
 	*origin = TEE_ORIGIN_TEE;
 	if (!inst)
 		return TEE_ERROR_OUT_OF_MEMORY;
+	res = ta_storage_new(uuid, &inst->storage);
+	if (res) {
+		kfree(inst);
+		return res;
+	}
 	res = ta_load(t, uuid, &inst->proc, &inst->info);
 	if (res) {
+		ta_storage_free(inst->storage, t);
 		kfree(inst);
 		return res;
 	}
@@ -205,10 +218,11 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 	INIT_LIST_HEAD(&inst->link);
 	sw_mutex_init(&inst->call_lock);
 
-	ta_syscall_host(t, &host);
+	ta_syscall_host(t, inst->storage, &ctx, &host);
 	res = ta_proc_create(inst->proc, &host, origin);
 	if (res) {
 		ta_proc_kill(inst->proc);
+		ta_storage_free(inst->storage, t);
 		sw_mutex_destroy(&inst->call_lock);
 		kfree(inst);
 		return res;
@@ -366,6 +380,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 {
 	const struct pseudo_ta *pta = pta_find(&r->uuid);
 	struct ta_manager *tm = &t->sw->tm;
+	struct ta_syscall_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 	struct ta_session *s;
@@ -389,7 +404,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 	}
 	t->cancel.session = s->id;
 
-	ta_syscall_host(t, &host);
+	ta_syscall_host(t, inst->storage, &ctx, &host);
 	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_open_session(inst->proc, &host, s->id, &r->client,
@@ -412,6 +427,7 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
+	struct ta_syscall_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 	TEE_Result res;
@@ -427,7 +443,7 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 		return res;
 	}
 	inst = s->inst;
-	ta_syscall_host(t, &host);
+	ta_syscall_host(t, inst->storage, &ctx, &host);
 	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_invoke(inst->proc, &host, s->id, cmd, param_types, params,
@@ -442,6 +458,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
+	struct ta_syscall_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 
@@ -453,7 +470,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 
 	inst = s->inst;
 	if (inst) {
-		ta_syscall_host(t, &host);
+		ta_syscall_host(t, inst->storage, &ctx, &host);
 		sw_mutex_lock(&inst->call_lock, t);
 		if (!ta_proc_dead(inst->proc))
 			ta_proc_close_session(inst->proc, &host, s->id);

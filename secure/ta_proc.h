@@ -178,6 +178,14 @@ bool ta_proc_dead(struct ta_proc *p);
  */
 bool ta_proc_call_over(struct ta_proc *p);
 
+/**
+ * ta_proc_sys_buf() - page.sys_buf of @p (TA_IPC_SYS_BUF_SIZE bytes),
+ * for a system call being served; the TA may write it at any time, so
+ * the host copies from it once and checks the copy
+ * Return: the buffer, in memory the TA shares.
+ */
+uint8_t *ta_proc_sys_buf(struct ta_proc *p);
+
 /** ta_proc_pid() - the process id (diagnostics, debugging). */
 pid_t ta_proc_pid(struct ta_proc *p);
 

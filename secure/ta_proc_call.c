@@ -151,7 +151,27 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 		*nargs = 0;
 		return true;
 	case TA_IPC_SYS_WAIT:
+	case TA_IPC_SYS_STAGE:
+	case TA_IPC_SYS_STORAGE_READ:
+	case TA_IPC_SYS_STORAGE_WRITE:
+	case TA_IPC_SYS_STORAGE_TRUNCATE:
+	case TA_IPC_SYS_STORAGE_RESTRICT:
+	case TA_IPC_SYS_STORAGE_RENAME:
+	case TA_IPC_SYS_STORAGE_NEXT:
 		*nargs = 2;
+		return true;
+	case TA_IPC_SYS_STORAGE_CLOSE:
+	case TA_IPC_SYS_STORAGE_DELETE:
+	case TA_IPC_SYS_STORAGE_INFO:
+		*nargs = 1;
+		return true;
+	case TA_IPC_SYS_STORAGE_OPEN:
+	case TA_IPC_SYS_STORAGE_SEEK:
+	case TA_IPC_SYS_STORAGE_ATTRS:
+		*nargs = 3;
+		return true;
+	case TA_IPC_SYS_STORAGE_CREATE:
+		*nargs = 4;
 		return true;
 	default:
 		return false;
@@ -287,6 +307,11 @@ static TEE_Result take_reply(struct ta_proc *p,
 bool ta_proc_call_over(struct ta_proc *p)
 {
 	return ta_proc_dead(p) || (p->deadline && now_ms() >= p->deadline);
+}
+
+uint8_t *ta_proc_sys_buf(struct ta_proc *p)
+{
+	return p->page->sys_buf;
 }
 
 /* One call: @req has cmd, session and func set. */

@@ -102,7 +102,7 @@
 #define TA_IPC_WIN_KEEP	     (1ULL << 20)
 
 #define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
-#define TA_IPC_VERSION 4U
+#define TA_IPC_VERSION 5U
 
 #define TA_IPC_NUM_PARAMS  4
 #define TA_IPC_MEMREF_NULL 1U /* ta_ipc_param.flags: buffer NULL */
@@ -140,12 +140,71 @@ enum ta_ipc_cmd {
  *				for ever), args[1] = 1 when cancellation is
  *				unmasked (a cancel request then ends the
  *				wait with TEE_ERROR_CANCEL), else 0
+ *
+ * Trusted storage (GP ch. 5; secure/ta_storage.c).  Bytes that do not fit
+ * the argument words travel through page.sys_buf: inputs are first
+ * appended to the instance's staging buffer with STAGE, and the call that
+ * uses them says how long each part is (their sum must be what was
+ * staged; the staging buffer is emptied by every storage call); outputs
+ * are written to sys_buf.  @h is a handle the secure world gave the TA.
+ * @TA_IPC_SYS_STAGE:		args[0] = bytes of sys_buf to append (at
+ *				most TA_IPC_SYS_BUF_SIZE), args[1] = 1 to
+ *				empty the staging buffer first
+ * @TA_IPC_SYS_STORAGE_OPEN:	args[0] = storage id, [1] = flags, [2] = id
+ *				length (staged: the id); out[0] = h
+ * @TA_IPC_SYS_STORAGE_CREATE:	args[0] = storage id, [1] = flags, [2] = id
+ *				length, [3] = data length (staged: the
+ *				24-byte head, id, attributes of head's
+ *				attr_size, initial data); out[0] = h
+ * @TA_IPC_SYS_STORAGE_CLOSE:	args[0] = h
+ * @TA_IPC_SYS_STORAGE_DELETE:	args[0] = h (closed unless the answer is
+ *				TEE_ERROR_ACCESS_CONFLICT)
+ * @TA_IPC_SYS_STORAGE_RENAME:	args[0] = h, [1] = new id length (staged)
+ * @TA_IPC_SYS_STORAGE_READ:	args[0] = h, [1] = at most
+ *				TA_IPC_SYS_BUF_SIZE; out[0] = bytes read
+ *				into sys_buf
+ * @TA_IPC_SYS_STORAGE_WRITE:	args[0] = h, [1] = data length (staged);
+ *				one atomic update
+ * @TA_IPC_SYS_STORAGE_TRUNCATE: args[0] = h, [1] = new size
+ * @TA_IPC_SYS_STORAGE_SEEK:	args[0] = h, [1] = offset (int32_t, sign
+ *				extended), [2] = whence
+ * @TA_IPC_SYS_STORAGE_INFO:	args[0] = h; out[0] = objectType |
+ *				objectUsage << 32, out[1] = objectSize |
+ *				maxObjectSize << 32, out[2] = dataSize |
+ *				open flags << 32, out[3] = dataPosition
+ * @TA_IPC_SYS_STORAGE_ATTRS:	args[0] = h, [1] = offset, [2] = at most
+ *				TA_IPC_SYS_BUF_SIZE: those bytes of the
+ *				serialized attributes into sys_buf; out[0] =
+ *				bytes copied, out[1] = attr_size, out[2] =
+ *				have_attrs
+ * @TA_IPC_SYS_STORAGE_RESTRICT: args[0] = h, [1] = usage mask
+ * @TA_IPC_SYS_STORAGE_NEXT:	args[0] = storage id, [1] = cursor (0 to
+ *				start, else what the last NEXT gave);
+ *				out[0] = next cursor, out[1] = id length,
+ *				the id into sys_buf
  */
 enum ta_ipc_sys {
 	TA_IPC_SYS_GET_REE_TIME = 1,
 	TA_IPC_SYS_GET_SYSTEM_TIME = 2,
 	TA_IPC_SYS_WAIT = 3,
+	TA_IPC_SYS_STAGE = 4,
+	TA_IPC_SYS_STORAGE_OPEN = 5,
+	TA_IPC_SYS_STORAGE_CREATE = 6,
+	TA_IPC_SYS_STORAGE_CLOSE = 7,
+	TA_IPC_SYS_STORAGE_DELETE = 8,
+	TA_IPC_SYS_STORAGE_RENAME = 9,
+	TA_IPC_SYS_STORAGE_READ = 10,
+	TA_IPC_SYS_STORAGE_WRITE = 11,
+	TA_IPC_SYS_STORAGE_TRUNCATE = 12,
+	TA_IPC_SYS_STORAGE_SEEK = 13,
+	TA_IPC_SYS_STORAGE_INFO = 14,
+	TA_IPC_SYS_STORAGE_ATTRS = 15,
+	TA_IPC_SYS_STORAGE_RESTRICT = 16,
+	TA_IPC_SYS_STORAGE_NEXT = 17,
 };
+
+/* page.sys_buf: the bytes of a system call. */
+#define TA_IPC_SYS_BUF_SIZE 2048
 
 /* Arguments and results of a system call. */
 #define TA_IPC_SYS_NUM_ARGS 4
@@ -350,6 +409,8 @@ struct ta_ipc_heap {
  * @sys_rep:	its answer (secure world)
  * @heap:	heap statistics (TA)
  * @fault:	the fault the TA died of, when it hit the window (TA)
+ * @sys_buf:	the bytes of a system call (enum ta_ipc_sys: STAGE input
+ *		from the TA, outputs from the secure world)
  */
 struct ta_ipc_page {
 	uint32_t magic;
@@ -371,6 +432,7 @@ struct ta_ipc_page {
 	struct ta_ipc_sys_rep sys_rep;
 	struct ta_ipc_heap heap;
 	struct ta_ipc_fault fault;
+	uint8_t sys_buf[TA_IPC_SYS_BUF_SIZE];
 };
 
 _Static_assert(sizeof(struct ta_ipc_page) <= TA_IPC_PAGE_SIZE,
