@@ -494,8 +494,127 @@ TEE_Result TEE_GetObjectValueAttribute(TEE_ObjectHandle object,
 				       uint32_t attributeID, uint32_t *a,
 				       uint32_t *b);
 
-/** TEE_CloseObject() - a transient object: TEE_FreeTransientObject(). */
+/**
+ * TEE_CloseObject() - a transient object: TEE_FreeTransientObject(); a
+ * persistent one: close the handle.  TEE_HANDLE_NULL is fine.
+ */
 void TEE_CloseObject(TEE_ObjectHandle object);
+
+/*
+ * Persistent objects (GP 1.3.1 ch. 5.7-5.9), kept by the trusted OS's
+ * storage (docs/storage.md).  Results and panics as OP-TEE's.
+ */
+
+/**
+ * TEE_OpenPersistentObject() - open object @objectID of the TA in
+ * @storageID with @flags (TEE_DATA_FLAG_ACCESS_* and SHARE_*)
+ * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND, TEE_ERROR_ACCESS_CONFLICT,
+ * TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_CORRUPT_OBJECT or
+ * TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_OpenPersistentObject(uint32_t storageID, const void *objectID,
+				    size_t objectIDLen, uint32_t flags,
+				    TEE_ObjectHandle *object);
+
+/**
+ * TEE_CreatePersistentObject() - create (@flags OVERWRITE: replace)
+ * object @objectID with the attributes of @attributes (TEE_HANDLE_NULL:
+ * a data object) and @initialData; @object NULL: closed at once
+ * Return: as TEE_OpenPersistentObject(), or TEE_ERROR_STORAGE_NO_SPACE.
+ */
+TEE_Result TEE_CreatePersistentObject(uint32_t storageID, const void *objectID,
+				      size_t objectIDLen, uint32_t flags,
+				      TEE_ObjectHandle attributes,
+				      const void *initialData,
+				      size_t initialDataLen,
+				      TEE_ObjectHandle *object);
+
+/**
+ * TEE_CloseAndDeletePersistentObject1() - delete and close @object,
+ * opened with ACCESS_WRITE_META
+ * Return: TEE_SUCCESS or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_CloseAndDeletePersistentObject1(TEE_ObjectHandle object);
+
+/** TEE_CloseAndDeletePersistentObject() - the same; panics on error. */
+void TEE_CloseAndDeletePersistentObject(TEE_ObjectHandle object);
+
+/**
+ * TEE_RenamePersistentObject() - give @object (ACCESS_WRITE_META) id
+ * @newObjectID
+ * Return: TEE_SUCCESS, TEE_ERROR_ACCESS_CONFLICT (the id exists),
+ * TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_RenamePersistentObject(TEE_ObjectHandle object,
+				      const void *newObjectID,
+				      size_t newObjectIDLen);
+
+/**
+ * TEE_AllocatePersistentObjectEnumerator() - a new enumerator
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result
+TEE_AllocatePersistentObjectEnumerator(TEE_ObjectEnumHandle *objectEnumerator);
+
+/** TEE_FreePersistentObjectEnumerator() - free it; NULL is fine. */
+void TEE_FreePersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator);
+
+/** TEE_ResetPersistentObjectEnumerator() - back to "not started". */
+void TEE_ResetPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator);
+
+/**
+ * TEE_StartPersistentObjectEnumerator() - enumerate the TA's objects in
+ * @storageID
+ * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND (none),
+ * TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_StartPersistentObjectEnumerator(TEE_ObjectEnumHandle
+						       objectEnumerator,
+					       uint32_t storageID);
+
+/**
+ * TEE_GetNextPersistentObject() - the next object: its info (may be
+ * NULL) and id (@objectID must hold TEE_OBJECT_ID_MAX_LEN bytes)
+ * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND (the end, or not
+ * started), TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_GetNextPersistentObject(TEE_ObjectEnumHandle objectEnumerator,
+				       TEE_ObjectInfo *objectInfo,
+				       void *objectID, size_t *objectIDLen);
+
+/**
+ * TEE_ReadObjectData() - up to @size bytes at the data position, which
+ * moves past them; *@count < @size at the end
+ * Return: TEE_SUCCESS, TEE_ERROR_CORRUPT_OBJECT or
+ * TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_ReadObjectData(TEE_ObjectHandle object, void *buffer,
+			      size_t size, size_t *count);
+
+/**
+ * TEE_WriteObjectData() - write @size bytes at the data position, as one
+ * update
+ * Return: TEE_SUCCESS, TEE_ERROR_STORAGE_NO_SPACE, TEE_ERROR_OVERFLOW,
+ * TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_WriteObjectData(TEE_ObjectHandle object, const void *buffer,
+			       size_t size);
+
+/**
+ * TEE_TruncateObjectData() - make the data stream @size bytes long
+ * Return: TEE_SUCCESS, TEE_ERROR_STORAGE_NO_SPACE,
+ * TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_TruncateObjectData(TEE_ObjectHandle object, size_t size);
+
+/**
+ * TEE_SeekObjectData() - move the data position (@offset is cut to 32
+ * bits, as OP-TEE's system call does)
+ * Return: TEE_SUCCESS, TEE_ERROR_OVERFLOW, TEE_ERROR_CORRUPT_OBJECT or
+ * TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result TEE_SeekObjectData(TEE_ObjectHandle object, intmax_t offset,
+			      TEE_Whence whence);
 
 /* Generic operation functions (ta/libutee/tee_api_operations.c) */
 

@@ -103,6 +103,29 @@ TEE_Result TEE_AllocateTransientObject(TEE_ObjectType objectType,
 	return res;
 }
 
+TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
+				     TEE_ObjectHandle *object)
+{
+	struct __TEE_ObjectHandle *o;
+
+	o = TEE_Malloc(sizeof(*o), TEE_MALLOC_FILL_ZERO);
+	if (!o)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	/* NULL for TEE_TYPE_DATA: a data object has no attributes. */
+	o->kind = utee_obj_type_find(type);
+	o->info.objectType = type;
+	o->pobj = pobj;
+	o->next = objects;
+	objects = o;
+	*object = o;
+	return TEE_SUCCESS;
+}
+
+void utee_obj_free_persistent(struct __TEE_ObjectHandle *o)
+{
+	obj_free(o);
+}
+
 TEE_Result utee_obj_alloc_key(uint32_t type, uint32_t max_bits,
 			      TEE_ObjectHandle *key)
 {
@@ -120,7 +143,8 @@ static struct __TEE_ObjectHandle *ta_obj(TEE_ObjectHandle h)
 {
 	struct __TEE_ObjectHandle *o = utee_obj_get(h);
 
-	if (o->op_key)
+	/* Transient-object calls on a persistent object panic too. */
+	if (o->op_key || o->pobj)
 		misuse();
 	return o;
 }
@@ -133,7 +157,15 @@ void TEE_FreeTransientObject(TEE_ObjectHandle object)
 
 void TEE_CloseObject(TEE_ObjectHandle object)
 {
-	TEE_FreeTransientObject(object);
+	struct __TEE_ObjectHandle *o;
+
+	if (!object)
+		return;
+	o = utee_obj_get(object);
+	if (o->pobj)
+		utee_pobj_close(o);
+	else
+		TEE_FreeTransientObject(object);
 }
 
 void TEE_ResetTransientObject(TEE_ObjectHandle object)
@@ -483,6 +515,8 @@ TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 
 	if (!objectInfo)
 		misuse();
+	if (o->pobj)
+		utee_pobj_info(o);
 	*objectInfo = o->info;
 	return TEE_SUCCESS;
 }
@@ -490,7 +524,11 @@ TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 				    uint32_t objectUsage)
 {
-	utee_obj_get(object)->info.objectUsage &= objectUsage;
+	struct __TEE_ObjectHandle *o = utee_obj_get(object);
+
+	if (o->pobj)
+		return utee_pobj_restrict(o, objectUsage);
+	o->info.objectUsage &= objectUsage;
 	return TEE_SUCCESS;
 }
 

@@ -124,6 +124,11 @@ TEE_Result utee_syscall(uint32_t nr, const uint64_t args[4], uint64_t out[4])
 	return rep.ret;
 }
 
+uint8_t *utee_channel_sys_buf(void)
+{
+	return page ? page->sys_buf : NULL;
+}
+
 bool utee_channel_cancelled(void)
 {
 	return current_seq && atomic_load(&page->cancel) == current_seq;

@@ -100,6 +100,7 @@ struct utee_attr {
  * @nattrs:	attributes held in @attrs
  * @attrs:	the attributes
  * @op_key:	the key slot of an operation: the TA may not free it
+ * @pobj:	persistent object: the secure world's handle (0: transient)
  * @next:	registry link
  */
 struct __TEE_ObjectHandle {
@@ -108,6 +109,7 @@ struct __TEE_ObjectHandle {
 	unsigned int nattrs;
 	struct utee_attr attrs[UTEE_OBJ_MAX_ATTRS];
 	bool op_key;
+	uint32_t pobj;
 	struct __TEE_ObjectHandle *next;
 };
 
@@ -466,5 +468,37 @@ TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
  * over a partial block) or TEE_ERROR_GENERIC.
  */
 TEE_Result utee_mac_final(struct __TEE_OperationHandle *op, uint8_t *mac);
+
+/**
+ * utee_obj_alloc_persistent() - a new object for a persistent handle
+ * @type:	its type (TEE_TYPE_DATA too: no attributes)
+ * @pobj:	the secure world's handle
+ * @object:	receives it
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
+				     TEE_ObjectHandle *object);
+
+/** utee_obj_free_persistent() - free @o (its handle is closed already) */
+void utee_obj_free_persistent(struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_pobj_close() - TEE_CloseObject on persistent @o: close the secure
+ * world's handle and free @o
+ */
+void utee_pobj_close(struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_pobj_info() - refresh persistent @o's info (data size and position
+ * change) from the secure world; panics when it cannot
+ */
+void utee_pobj_info(struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_pobj_restrict() - TEE_RestrictObjectUsage1 on persistent @o
+ * Return: TEE_SUCCESS, TEE_ERROR_CORRUPT_OBJECT or
+ * TEE_ERROR_STORAGE_NOT_AVAILABLE.
+ */
+TEE_Result utee_pobj_restrict(struct __TEE_ObjectHandle *o, uint32_t usage);
 
 #endif

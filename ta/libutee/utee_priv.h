@@ -71,6 +71,13 @@ uint32_t utee_channel_next(struct ta_ipc_request *req);
 /** utee_channel_reply() - publish @rep as the answer to request @seq. */
 void utee_channel_reply(uint32_t seq, const struct ta_ipc_reply *rep);
 
+/**
+ * utee_channel_sys_buf() - the shared page's sys_buf (TA_IPC_SYS_BUF_SIZE
+ * bytes), the bytes of a system call
+ * Return: the buffer, or NULL before utee_channel_open().
+ */
+uint8_t *utee_channel_sys_buf(void);
+
 /** utee_channel_cancelled() - the client asked to cancel the current call. */
 bool utee_channel_cancelled(void);
 
