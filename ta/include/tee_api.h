@@ -568,9 +568,9 @@ void TEE_ResetPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator);
  * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND (none),
  * TEE_ERROR_CORRUPT_OBJECT or TEE_ERROR_STORAGE_NOT_AVAILABLE.
  */
-TEE_Result TEE_StartPersistentObjectEnumerator(TEE_ObjectEnumHandle
-						       objectEnumerator,
-					       uint32_t storageID);
+TEE_Result
+TEE_StartPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator,
+				    uint32_t storageID);
 
 /**
  * TEE_GetNextPersistentObject() - the next object: its info (may be

@@ -296,7 +296,7 @@
 
 /* Object types (TEE_ObjectType). */
 #define TEE_TYPE_GENERIC_SECRET	    0xA0000000
-#define TEE_TYPE_DATA			0xA00000BF /* persistent data object */
+#define TEE_TYPE_DATA		    0xA00000BF /* persistent data object */
 #define TEE_TYPE_HMAC_MD5	    0xA0000001
 #define TEE_TYPE_HMAC_SHA1	    0xA0000002
 #define TEE_TYPE_HMAC_SHA224	    0xA0000003
