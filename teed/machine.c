@@ -84,10 +84,11 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 	char *argv[] = {(char *)cfg->secure_world, "--conduit-fd", "3",
 			"--bus-fd", "4", "--threads", threads, "--shm-base",
 			base, "--shm-size", size, "--log-level", level,
-			/* --dynamic-shm, --ta-user U, --max-ta-instances N */
-			NULL, NULL, NULL, NULL, NULL, NULL};
+			/* --dynamic-shm, --ta-user U, --max-ta-instances N,
+			 * --state-dir D */
+			NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 	/* The first of the optional slots; the last one stays NULL. */
-	size_t n = ARRAY_SIZE(argv) - 6;
+	size_t n = ARRAY_SIZE(argv) - 8;
 
 	snprintf(threads, sizeof(threads), "%u", cfg->threads);
 	snprintf(base, sizeof(base), "0x%llx", BOARD_SHM_BASE);
@@ -103,6 +104,10 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 		snprintf(max_tas, sizeof(max_tas), "%u", cfg->max_ta_instances);
 		argv[n++] = "--max-ta-instances";
 		argv[n++] = max_tas;
+	}
+	if (cfg->state_dir) {
+		argv[n++] = "--state-dir";
+		argv[n++] = (char *)cfg->state_dir;
 	}
 	/*
 	 * Move both out of the way first: one may already sit at 3 or 4,

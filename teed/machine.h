@@ -22,6 +22,8 @@
  * @dynamic_shm: the secure world offers dynamic shared memory
  * @ta_user:	user TA processes run as (NULL: the secure world's default)
  * @max_ta_instances: bound on TA processes (0: the secure world's default)
+ * @state_dir:	the secure world's state directory (HUK, counters; NULL:
+ *		its default)
  */
 struct machine_config {
 	const char *secure_world;
@@ -31,6 +33,7 @@ struct machine_config {
 	bool dynamic_shm;
 	const char *ta_user;
 	unsigned int max_ta_instances;
+	const char *state_dir;
 };
 
 /**

@@ -57,6 +57,7 @@ struct options {
 	bool dynamic_shm;
 	const char *ta_user;
 	unsigned int max_ta_instances;
+	const char *state_dir;
 	const char *drivers[MAX_DRIVERS];
 	unsigned int ndrivers;
 	struct endpoint_groups groups;
@@ -115,6 +116,9 @@ static void usage(FILE *f, const char *secure_world)
 		"                      exists, else nobody)\n"
 		"  --max-ta-instances N  TA processes at a time (default "
 		"128)\n"
+		"  --state-dir DIR     the secure world's state (HUK, storage\n"
+		"                      counters; default its own, see\n"
+		"                      docs/storage.md)\n"
 		"  --loopback          also register teebox's loopback TEE\n"
 		"                      (after OP-TEE: tee1, teepriv1)\n"
 		"  --driver NAME       also register the built-in TEE driver\n"
@@ -186,6 +190,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
+		{"state-dir", required_argument, NULL, 'E'},
 		{"loopback", no_argument, NULL, 'L'},
 		{"driver", required_argument, NULL, 'R'},
 		{"client-group", required_argument, NULL, 'G'},
@@ -250,6 +255,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 				(unsigned int)strtoul(optarg, NULL, 0);
 			if (!o->max_ta_instances)
 				return -EINVAL;
+			break;
+		case 'E':
+			o->state_dir = optarg;
 			break;
 		case 'L':
 			if (request_driver(o, "loopback"))
@@ -381,8 +389,8 @@ static int start(struct teed *t)
 				    .log_level = t->opt.log_level,
 				    .dynamic_shm = t->opt.dynamic_shm,
 				    .ta_user = t->opt.ta_user,
-				    .max_ta_instances =
-					    t->opt.max_ta_instances};
+				    .max_ta_instances = t->opt.max_ta_instances,
+				    .state_dir = t->opt.state_dir};
 	struct control_view view;
 	int rc;
 

@@ -91,16 +91,15 @@ static pid_t read_pid_file(const char *path)
 
 int harness_start_supplicant(struct harness *h)
 {
-	char log[PATH_MAX], pid_file[PATH_MAX], storage[PATH_MAX];
+	char log[PATH_MAX], pid_file[PATH_MAX];
 	/* Storage in the test's directory, never OP-TEE's /var/lib/tee. */
 	char *argv[] = {
-		TEEBOX_SUPP_BIN, "-d", "--pid-file", pid_file, "--ta-dir",
-		h->ta_dir,	 "-f", storage,	     NULL};
+		TEEBOX_SUPP_BIN, "-d", "--pid-file",   pid_file, "--ta-dir",
+		h->ta_dir,	 "-f", h->storage_dir, NULL};
 	int status;
 	pid_t pid;
 
 	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
-	snprintf(storage, sizeof(storage), "%s/storage", h->dir);
 	snprintf(pid_file, sizeof(pid_file), "%s/tee-supplicant.pid", h->dir);
 	/* -d returns once the supplicant is attached to teepriv0. */
 	pid = harness_spawn(argv, log);
@@ -165,6 +164,9 @@ static int start_teed(struct harness *h, const struct harness_opts *o)
 	argv[argc++] = h->dir;
 	argv[argc++] = "--secure-world";
 	argv[argc++] = TEEBOX_SECURE_BIN;
+	/* Never the user's own state ($HOME): the test's. */
+	argv[argc++] = "--state-dir";
+	argv[argc++] = h->state_dir;
 	if (o->threads) {
 		snprintf(threads, sizeof(threads), "%u", o->threads);
 		argv[argc++] = "--threads";
@@ -219,6 +221,18 @@ int harness_start(struct harness *h, const struct harness_opts *o)
 		return -errno;
 	snprintf(h->ta_dir, sizeof(h->ta_dir), "%s",
 		 o->ta_dir ? o->ta_dir : TEEBOX_TEST_TA_DIR);
+	if (o->storage_dir)
+		snprintf(h->storage_dir, sizeof(h->storage_dir), "%s",
+			 o->storage_dir);
+	else
+		snprintf(h->storage_dir, sizeof(h->storage_dir), "%s/storage",
+			 h->dir);
+	if (o->state_dir)
+		snprintf(h->state_dir, sizeof(h->state_dir), "%s",
+			 o->state_dir);
+	else
+		snprintf(h->state_dir, sizeof(h->state_dir), "%s/secure",
+			 h->dir);
 	setenv("TEEBOX_RUNTIME_DIR", h->dir, 1);
 	setenv("TEEBOX_BACKEND", "teebox", 1);
 	rc = start_teed(h, o);

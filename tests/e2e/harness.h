@@ -21,6 +21,9 @@
  * @teed_args:	more teed arguments, NULL-terminated (NULL: none)
  * @expect_no_device: teed is expected to come up without tee0 (a device
  *		tree without OP-TEE): wait for "ready" in its log instead
+ * @storage_dir: tee-supplicant's storage directory (NULL: DIR/storage)
+ * @state_dir:	the secure world's state directory (NULL: DIR/secure);
+ *		with @storage_dir, what a test keeps across a restart
  */
 struct harness_opts {
 	unsigned int threads;
@@ -30,6 +33,8 @@ struct harness_opts {
 	int log_level;
 	const char *const *teed_args;
 	bool expect_no_device;
+	const char *storage_dir;
+	const char *state_dir;
 };
 
 /**
@@ -38,12 +43,16 @@ struct harness_opts {
  * @teed:	teed's pid
  * @supp:	tee-supplicant's pid (0: not running)
  * @ta_dir:	the TA directory in use
+ * @storage_dir: the supplicant's storage directory
+ * @state_dir:	the secure world's state directory
  */
 struct harness {
 	char dir[256];
 	pid_t teed;
 	pid_t supp;
 	char ta_dir[PATH_MAX];
+	char storage_dir[PATH_MAX];
+	char state_dir[PATH_MAX];
 };
 
 /**

@@ -51,6 +51,7 @@ struct options {
 	char rundir[PATH_MAX];
 	char ta_dir[PATH_MAX];
 	char storage_dir[PATH_MAX];
+	char state_dir[PATH_MAX];
 	const char *threads;
 	const char *log_level;
 	const char *dtb;
@@ -85,6 +86,10 @@ static void usage(FILE *f)
 		"                     RPMB device ($TEEBOX_STORAGE_DIR;"
 		" default\n"
 		"                     <runtime dir>/storage)\n"
+		"  --state-dir DIR    the secure world's own state: HUK and\n"
+		"                     counters ($TEEBOX_STATE_DIR; default\n"
+		"                     <runtime dir>/secure); keep it with the\n"
+		"                     storage directory\n"
 		"  --threads N        secure threads (up)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
 		"  --log-level N      3 errors .. 7 debug (up)\n"
@@ -116,6 +121,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"runtime-dir", required_argument, NULL, 'r'},
 		{"ta-dir", required_argument, NULL, 't'},
 		{"storage-dir", required_argument, NULL, 's'},
+		{"state-dir", required_argument, NULL, 'e'},
 		{"threads", required_argument, NULL, 'n'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dtb", required_argument, NULL, 'd'},
@@ -133,6 +139,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	default_dir(o->ta_dir, sizeof(o->ta_dir), "TEEBOX_TA_DIR", ta_dir);
 	default_dir(o->storage_dir, sizeof(o->storage_dir),
 		    "TEEBOX_STORAGE_DIR", "");
+	default_dir(o->state_dir, sizeof(o->state_dir), "TEEBOX_STATE_DIR", "");
 	while ((c = getopt_long(argc, argv, "+h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -143,6 +150,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 's':
 			snprintf(o->storage_dir, sizeof(o->storage_dir), "%s",
+				 optarg);
+			break;
+		case 'e':
+			snprintf(o->state_dir, sizeof(o->state_dir), "%s",
 				 optarg);
 			break;
 		case 'n':
@@ -170,6 +181,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (!o->storage_dir[0])
 		path_in(o->storage_dir, sizeof(o->storage_dir), o->rundir,
 			"storage");
+	if (!o->state_dir[0])
+		path_in(o->state_dir, sizeof(o->state_dir), o->rundir,
+			"secure");
 	return 0;
 }
 
@@ -334,6 +348,8 @@ static int start_teed(const struct options *o)
 	argv[argc++] = (char *)o->rundir;
 	argv[argc++] = "--secure-world";
 	argv[argc++] = sw;
+	argv[argc++] = "--state-dir";
+	argv[argc++] = (char *)o->state_dir;
 	if (o->threads) {
 		argv[argc++] = "--threads";
 		argv[argc++] = (char *)o->threads;
