@@ -88,4 +88,22 @@
 	}
 #define TA_TEST_CRYPTO_UUID_STR "91dc9ca8-68c0-4bc5-bc3c-64b13e364601"
 
+#define TA_TEST_STORAGE_UUID                                                   \
+	{                                                                      \
+		0xff6dac85, 0x8f27, 0x4e28,                                    \
+		{                                                              \
+			0xad, 0x94, 0xde, 0x3c, 0xc7, 0x23, 0x42, 0xee         \
+		}                                                              \
+	}
+#define TA_TEST_STORAGE_UUID_STR "ff6dac85-8f27-4e28-ad94-de3cc72342ee"
+
+#define TA_TEST_STORAGE2_UUID                                                  \
+	{                                                                      \
+		0x7f4e2836, 0xb8cd, 0x4bb1,                                    \
+		{                                                              \
+			0xa5, 0x06, 0x6c, 0x72, 0x32, 0x11, 0x58, 0x8b         \
+		}                                                              \
+	}
+#define TA_TEST_STORAGE2_UUID_STR "7f4e2836-b8cd-4bb1-a506-6c723211588b"
+
 #endif

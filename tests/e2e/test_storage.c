@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * GP Trusted Storage (Internal Core API 1.3.1 ch. 5) end to end: a TA's
+ * persistent objects go through libutee's system calls, the trusted OS's
+ * storage service and the real tee-supplicant into the test's storage
+ * directory.  Results are those ABI-FACTS-INTERNAL §3.2 gives for OP-TEE
+ * (lib/libutee/tee_api_objects.c, core/tee/tee_svc_storage.c,
+ * tee_pobj.c); the TA (ta/tests/storage) passes each one on.
+ *
+ * Every test starts its own teebox and stops it; teed must exit 0.
+ */
+#include <fcntl.h>
+#include <ftw.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <tee_client_api.h>
+
+#include "harness.h"
+#include "teec_helpers.h"
+#include "ta/tests/storage/ta_storage_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+
+/* GP values (tee_api_defines.h), spelt out: a client sees numbers. */
+#define TEE_STORAGE_PRIVATE		0x00000001
+#define TEE_STORAGE_PRIVATE_RPMB	0x80000100
+#define TEE_DATA_FLAG_ACCESS_READ	0x00000001
+#define TEE_DATA_FLAG_ACCESS_WRITE	0x00000002
+#define TEE_DATA_FLAG_ACCESS_WRITE_META 0x00000004
+#define TEE_DATA_FLAG_SHARE_READ	0x00000010
+#define TEE_DATA_FLAG_SHARE_WRITE	0x00000020
+#define TEE_DATA_FLAG_OVERWRITE		0x00000400
+#define TEE_DATA_SEEK_SET		0
+#define TEE_DATA_SEEK_CUR		1
+#define TEE_DATA_SEEK_END		2
+#define TEE_HANDLE_FLAG_PERSISTENT	0x00010000
+#define TEE_HANDLE_FLAG_INITIALIZED	0x00020000
+#define TEE_TYPE_DATA			0xA00000BF
+#define TEE_TYPE_AES			0xA0000010
+#define TEE_USAGE_EXTRACTABLE		0x00000001
+#define TEE_ERROR_CORRUPT_OBJECT	0xF0100001
+
+#define RW    (TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE)
+#define META  TEE_DATA_FLAG_ACCESS_WRITE_META
+#define NOVAL 0xffffffffU
+
+static const TEEC_UUID ta_uuid = TA_TEST_STORAGE_UUID;
+static const TEEC_UUID ta2_uuid = TA_TEST_STORAGE2_UUID;
+
+static struct harness tb;
+/* A storage and a state directory a test keeps across restarts. */
+static char keep_dir[64];
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	harness_stop_leftover(&tb);
+	if (keep_dir[0])
+		nftw(keep_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	keep_dir[0] = '\0';
+	return 0;
+}
+
+static void open_ta(TEEC_Context *ctx, TEEC_Session *s, const TEEC_UUID *u)
+{
+	e2e_open(ctx, s, u, TEEC_LOGIN_PUBLIC, NULL);
+}
+
+static TEEC_Result invoke(TEEC_Session *s, uint32_t cmd, TEEC_Operation *op)
+{
+	uint32_t origin;
+
+	op->started = 0;
+	return TEEC_InvokeCommand(s, cmd, op, &origin);
+}
+
+/* CREATE or OPEN @id; *@slot gets the handle's slot. */
+static TEEC_Result obj_open(TEEC_Session *s, uint32_t cmd, const char *id,
+			    const char *data, uint32_t flags, uint32_t *slot)
+{
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT,
+					 cmd == TA_STORAGE_CMD_CREATE
+						 ? TEEC_MEMREF_TEMP_INPUT
+						 : TEEC_NONE,
+					 TEEC_VALUE_INOUT, TEEC_VALUE_INPUT);
+	op.params[0].tmpref.buffer = (void *)id;
+	op.params[0].tmpref.size = strlen(id);
+	op.params[1].tmpref.buffer = (void *)data;
+	op.params[1].tmpref.size = data ? strlen(data) : 0;
+	op.params[2].value.a = flags;
+	op.params[3].value.a = TEE_STORAGE_PRIVATE;
+	TEEC_Result res = invoke(s, cmd, &op);
+
+	if (slot)
+		*slot = op.params[2].value.a;
+	return res;
+}
+
+/* A command on slot @slot with value b @b and value param 1 @v1. */
+static TEEC_Result on_slot(TEEC_Session *s, uint32_t cmd, uint32_t slot,
+			   uint32_t b, uint32_t v1)
+{
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_INPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = slot;
+	op.params[0].value.b = b;
+	op.params[1].value.a = v1;
+	return invoke(s, cmd, &op);
+}
+
+/* READ or WRITE (or RENAME, GET_KEY) with a buffer. */
+static TEEC_Result on_buf(TEEC_Session *s, uint32_t cmd, uint32_t slot,
+			  void *buf, size_t *len)
+{
+	bool out = cmd == TA_STORAGE_CMD_READ || cmd == TA_STORAGE_CMD_GET_KEY;
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT,
+					 out ? TEEC_MEMREF_TEMP_OUTPUT
+					     : TEEC_MEMREF_TEMP_INPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = slot;
+	op.params[1].tmpref.buffer = buf;
+	op.params[1].tmpref.size = *len;
+	res = invoke(s, cmd, &op);
+	*len = op.params[1].tmpref.size;
+	return res;
+}
+
+static void assert_read(TEEC_Session *s, uint32_t slot, const char *want)
+{
+	char buf[256] = {0};
+	size_t len = sizeof(buf) - 1;
+
+	assert_int_equal(on_buf(s, TA_STORAGE_CMD_READ, slot, buf, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, strlen(want));
+	assert_memory_equal(buf, want, len);
+}
+
+static TEEC_Result obj_write(TEEC_Session *s, uint32_t slot, const char *d)
+{
+	size_t len = strlen(d);
+
+	return on_buf(s, TA_STORAGE_CMD_WRITE, slot, (void *)d, &len);
+}
+
+static TEEC_Result obj_rename(TEEC_Session *s, uint32_t slot, const char *id)
+{
+	size_t len = strlen(id);
+
+	return on_buf(s, TA_STORAGE_CMD_RENAME, slot, (void *)id, &len);
+}
+
+/* TEE_GetObjectInfo1: v[0] dataSize, [1] position, [2] handleFlags,
+ * [3] objectType, [4] objectUsage, [5] objectSize. */
+static void obj_info(TEEC_Session *s, uint32_t slot, uint32_t v[6])
+{
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
+	op.params[0].value.a = slot;
+	assert_int_equal(invoke(s, TA_STORAGE_CMD_INFO, &op), TEEC_SUCCESS);
+	v[0] = op.params[1].value.a;
+	v[1] = op.params[1].value.b;
+	v[2] = op.params[2].value.a;
+	v[3] = op.params[2].value.b;
+	v[4] = op.params[3].value.a;
+	v[5] = op.params[3].value.b;
+}
+
+/* The ids TA @s enumerates, as "id,id," in enumeration order. */
+static void obj_list(TEEC_Session *s, char *out, size_t size)
+{
+	uint8_t buf[1024];
+	TEEC_Operation op = {0};
+	size_t off = 0, o = 0;
+
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_VALUE_INOUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = sizeof(buf);
+	op.params[1].value.a = TEE_STORAGE_PRIVATE;
+	assert_int_equal(invoke(s, TA_STORAGE_CMD_ENUM, &op), TEEC_SUCCESS);
+	out[0] = '\0';
+	while (off < op.params[0].tmpref.size) {
+		size_t n = buf[off];
+
+		assert_true(o + n + 2 < size);
+		memcpy(out + o, buf + off + 1, n);
+		o += n;
+		out[o++] = ',';
+		out[o] = '\0';
+		off += 1 + n;
+	}
+}
+
+/* Create, read, seek, write, truncate, rename, enumerate, delete. */
+static void test_data_object(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t slot, v[6];
+	char list[256];
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	open_ta(&ctx, &s, &ta_uuid);
+
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_CREATE, "obj1",
+				  "hello world", RW | META, &slot),
+			 TEEC_SUCCESS);
+	obj_info(&s, slot, v);
+	assert_int_equal(v[0], 11);
+	assert_int_equal(v[1], 0);
+	assert_int_equal(v[2], TEE_HANDLE_FLAG_PERSISTENT |
+				       TEE_HANDLE_FLAG_INITIALIZED | RW | META);
+	assert_int_equal(v[3], TEE_TYPE_DATA);
+
+	assert_read(&s, slot, "hello world");
+	obj_info(&s, slot, v);
+	assert_int_equal(v[1], 11);
+	/* SEEK_END -5, then SEEK_CUR and SEEK_SET. */
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_SEEK, slot,
+				 TEE_DATA_SEEK_END, (uint32_t)-5),
+			 TEEC_SUCCESS);
+	assert_read(&s, slot, "world");
+	assert_int_equal(
+		on_slot(&s, TA_STORAGE_CMD_SEEK, slot, TEE_DATA_SEEK_SET, 6),
+		TEEC_SUCCESS);
+	assert_int_equal(obj_write(&s, slot, "WORLD!"), TEEC_SUCCESS);
+	/* A negative result clamps to 0 (OP-TEE's tee_svc_storage.c). */
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_SEEK, slot,
+				 TEE_DATA_SEEK_CUR, (uint32_t)-1000),
+			 TEEC_SUCCESS);
+	assert_read(&s, slot, "hello WORLD!");
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_TRUNCATE, slot, 5, 0),
+			 TEEC_SUCCESS);
+	assert_int_equal(
+		on_slot(&s, TA_STORAGE_CMD_SEEK, slot, TEE_DATA_SEEK_SET, 0),
+		TEEC_SUCCESS);
+	assert_read(&s, slot, "hello");
+
+	/* Rename: the old id is gone, the new one opens. */
+	assert_int_equal(obj_rename(&s, slot, "obj2"), TEEC_SUCCESS);
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_CLOSE, slot, 0, 0),
+			 TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "obj1", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_ERROR_ITEM_NOT_FOUND);
+	assert_int_equal(
+		obj_open(&s, TA_STORAGE_CMD_CREATE, "obj3", "3", NOVAL, NULL),
+		TEEC_SUCCESS);
+	/* An existing id without OVERWRITE: ACCESS_CONFLICT. */
+	assert_int_equal(
+		obj_open(&s, TA_STORAGE_CMD_CREATE, "obj3", "x", RW, &slot),
+		TEEC_ERROR_ACCESS_CONFLICT);
+	obj_list(&s, list, sizeof(list));
+	assert_true(!strcmp(list, "obj2,obj3,") || !strcmp(list, "obj3,obj2,"));
+
+	/* Rename onto an existing id: ACCESS_CONFLICT. */
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "obj2", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ | META, &slot),
+			 TEEC_SUCCESS);
+	assert_int_equal(obj_rename(&s, slot, "obj3"),
+			 TEEC_ERROR_ACCESS_CONFLICT);
+	assert_read(&s, slot, "hello");
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_DELETE, slot, 0, 0),
+			 TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "obj2", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_ERROR_ITEM_NOT_FOUND);
+	obj_list(&s, list, sizeof(list));
+	assert_string_equal(list, "obj3,");
+	/* RPMB storage is not offered (OP-TEE's default CFG_RPMB_FS=n). */
+	{
+		TEEC_Operation op = {0};
+
+		op.paramTypes =
+			TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_NONE,
+					 TEEC_VALUE_INOUT, TEEC_VALUE_INPUT);
+		op.params[0].tmpref.buffer = "obj3";
+		op.params[0].tmpref.size = 4;
+		op.params[2].value.a = TEE_DATA_FLAG_ACCESS_READ;
+		op.params[3].value.a = TEE_STORAGE_PRIVATE_RPMB;
+		assert_int_equal(invoke(&s, TA_STORAGE_CMD_OPEN, &op),
+				 TEEC_ERROR_ITEM_NOT_FOUND);
+	}
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+}
+
+/*
+ * The sharing rules of tee_pobj.c (ABI-FACTS-INTERNAL §5 "Open/share
+ * rules") between two instances of one TA, and the end of an instance
+ * closing its handles.
+ */
+static void test_share_rules(void **state)
+{
+	const uint32_t rd = TEE_DATA_FLAG_ACCESS_READ;
+	const uint32_t shr = TEE_DATA_FLAG_SHARE_READ;
+	TEEC_Context c1, c2;
+	TEEC_Session s1, s2;
+	uint32_t a, b;
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	open_ta(&c1, &s1, &ta_uuid);
+	open_ta(&c2, &s2, &ta_uuid);
+	assert_int_equal(obj_open(&s1, TA_STORAGE_CMD_CREATE, "shared", "data",
+				  NOVAL, NULL),
+			 TEEC_SUCCESS);
+
+	/* Exclusive read: nobody else. */
+	assert_int_equal(
+		obj_open(&s1, TA_STORAGE_CMD_OPEN, "shared", NULL, rd, &a),
+		TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_OPEN, "shared", NULL,
+				  rd | shr, &b),
+			 TEEC_ERROR_ACCESS_CONFLICT);
+	assert_int_equal(on_slot(&s1, TA_STORAGE_CMD_CLOSE, a, 0, 0),
+			 TEEC_SUCCESS);
+	/* Both sharing reads: fine; a writer that does not share: no. */
+	assert_int_equal(obj_open(&s1, TA_STORAGE_CMD_OPEN, "shared", NULL,
+				  rd | shr, &a),
+			 TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_OPEN, "shared", NULL,
+				  rd | shr, &b),
+			 TEEC_SUCCESS);
+	assert_read(&s2, b, "data");
+	assert_int_equal(on_slot(&s2, TA_STORAGE_CMD_CLOSE, b, 0, 0),
+			 TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_OPEN, "shared", NULL,
+				  RW | shr, &b),
+			 TEEC_ERROR_ACCESS_CONFLICT);
+	/* WRITE_META on either side: always a conflict. */
+	assert_int_equal(
+		obj_open(&s2, TA_STORAGE_CMD_OPEN, "shared", NULL, META, &b),
+		TEEC_ERROR_ACCESS_CONFLICT);
+
+	/* The first instance goes, its handle open: the object is free. */
+	e2e_close(&c1, &s1);
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_OPEN, "shared", NULL,
+				  rd | META, &b),
+			 TEEC_SUCCESS);
+	assert_int_equal(on_slot(&s2, TA_STORAGE_CMD_DELETE, b, 0, 0),
+			 TEEC_SUCCESS);
+	e2e_close(&c2, &s2);
+	harness_stop_ok(&tb);
+}
+
+/* Another TA neither sees nor reaches the first one's objects. */
+static void test_namespaces(void **state)
+{
+	TEEC_Context c1, c2;
+	TEEC_Session s1, s2;
+	uint32_t slot;
+	char list[256];
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	open_ta(&c1, &s1, &ta_uuid);
+	open_ta(&c2, &s2, &ta2_uuid);
+	assert_int_equal(
+		obj_open(&s1, TA_STORAGE_CMD_CREATE, "mine", "1", NOVAL, NULL),
+		TEEC_SUCCESS);
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_OPEN, "mine", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_ERROR_ITEM_NOT_FOUND);
+	obj_list(&s2, list, sizeof(list));
+	assert_string_equal(list, "");
+	/* The same id in the second TA is another object. */
+	assert_int_equal(obj_open(&s2, TA_STORAGE_CMD_CREATE, "mine", "2",
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_SUCCESS);
+	assert_read(&s2, slot, "2");
+	obj_list(&s1, list, sizeof(list));
+	assert_string_equal(list, "mine,");
+	e2e_close(&c1, &s1);
+	e2e_close(&c2, &s2);
+	harness_stop_ok(&tb);
+}
+
+/* Misuse GP answers with a panic (ABI-FACTS-INTERNAL §3.2). */
+static void test_panics(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t slot;
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	open_ta(&ctx, &s, &ta_uuid);
+	/* TEE_ReadObjectData without ACCESS_READ. */
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_CREATE, "p", "x",
+				  TEE_DATA_FLAG_ACCESS_WRITE, &slot),
+			 TEEC_SUCCESS);
+	{
+		char buf[8];
+		size_t len = sizeof(buf);
+
+		assert_int_equal(
+			on_buf(&s, TA_STORAGE_CMD_READ, slot, buf, &len),
+			TEEC_ERROR_TARGET_DEAD);
+	}
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	harness_stop_ok(&tb);
+}
+
+static void keep_dirs(char *storage, char *state, size_t len)
+{
+	snprintf(keep_dir, sizeof(keep_dir), "/tmp/teebox-storage-XXXXXX");
+	assert_non_null(mkdtemp(keep_dir));
+	snprintf(storage, len, "%s/storage", keep_dir);
+	snprintf(state, len, "%s/secure", keep_dir);
+}
+
+/* Flips one byte near the end of @path. */
+static void flip_byte(const char *path)
+{
+	struct stat st;
+	uint8_t c;
+	int fd = open(path, O_RDWR);
+
+	assert_true(fd >= 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_true(st.st_size > 1);
+	assert_int_equal(pread(fd, &c, 1, st.st_size - 1), 1);
+	c ^= 0x01;
+	assert_int_equal(pwrite(fd, &c, 1, st.st_size - 1), 1);
+	close(fd);
+}
+
+/*
+ * Objects and a stored key outlive a restart of the whole teebox; a
+ * byte changed in an object file is TEE_ERROR_CORRUPT_OBJECT.
+ */
+static void test_persistence(void **state)
+{
+	static const uint8_t key[16] = "0123456789abcdef";
+	char storage[128], sdir[128], path[160];
+	struct harness_opts o = {.supplicant = true};
+	TEEC_Operation op = {0};
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint8_t got[32];
+	size_t len;
+	uint32_t slot, v[6];
+	TEEC_Result res;
+
+	(void)state;
+	keep_dirs(storage, sdir, sizeof(storage));
+	o.storage_dir = storage;
+	o.state_dir = sdir;
+	harness_start_ok(&tb, o);
+	open_ta(&ctx, &s, &ta_uuid);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_CREATE, "data",
+				  "persistent bytes", NOVAL, NULL),
+			 TEEC_SUCCESS);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_MEMREF_TEMP_INPUT,
+				 TEEC_VALUE_INPUT, TEEC_NONE);
+	op.params[0].tmpref.buffer = "key";
+	op.params[0].tmpref.size = 3;
+	op.params[1].tmpref.buffer = (void *)key;
+	op.params[1].tmpref.size = sizeof(key);
+	op.params[2].value.a = 0xffffffff;
+	assert_int_equal(invoke(&s, TA_STORAGE_CMD_CREATE_KEY, &op),
+			 TEEC_SUCCESS);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+
+	harness_start_ok(&tb, o);
+	open_ta(&ctx, &s, &ta_uuid);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "data", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_SUCCESS);
+	assert_read(&s, slot, "persistent bytes");
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_CLOSE, slot, 0, 0),
+			 TEEC_SUCCESS);
+	/* The key's attributes came back through the object file. */
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "key", NULL,
+				  TEE_DATA_FLAG_ACCESS_READ, &slot),
+			 TEEC_SUCCESS);
+	obj_info(&s, slot, v);
+	assert_int_equal(v[3], TEE_TYPE_AES);
+	assert_int_equal(v[5], 128);
+	len = sizeof(got);
+	assert_int_equal(on_buf(&s, TA_STORAGE_CMD_GET_KEY, slot, got, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, sizeof(key));
+	assert_memory_equal(got, key, sizeof(key));
+	assert_int_equal(on_slot(&s, TA_STORAGE_CMD_CLOSE, slot, 0, 0),
+			 TEEC_SUCCESS);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+
+	/* "data" was the first object: file "0" (docs/storage.md). */
+	snprintf(path, sizeof(path), "%s/0", storage);
+	flip_byte(path);
+	harness_start_ok(&tb, o);
+	open_ta(&ctx, &s, &ta_uuid);
+	res = obj_open(&s, TA_STORAGE_CMD_OPEN, "data", NULL,
+		       TEE_DATA_FLAG_ACCESS_READ, &slot);
+	if (res == TEEC_SUCCESS) {
+		len = sizeof(got);
+		res = on_buf(&s, TA_STORAGE_CMD_READ, slot, got, &len);
+	}
+	assert_int_equal(res, TEE_ERROR_CORRUPT_OBJECT);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_data_object, teardown),
+		cmocka_unit_test_teardown(test_share_rules, teardown),
+		cmocka_unit_test_teardown(test_namespaces, teardown),
+		cmocka_unit_test_teardown(test_panics, teardown),
+		cmocka_unit_test_teardown(test_persistence, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
