@@ -27,7 +27,9 @@
 #include "harness.h"
 #include "teec_helpers.h"
 #include "ta/tests/storage/ta_storage_cmds.h"
+#include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
+#include "teebox/ta_ipc.h"
 
 /* GP values (tee_api_defines.h), spelt out: a client sees numbers. */
 #define TEE_STORAGE_PRIVATE		0x00000001
@@ -54,6 +56,7 @@
 
 static const TEEC_UUID ta_uuid = TA_TEST_STORAGE_UUID;
 static const TEEC_UUID ta2_uuid = TA_TEST_STORAGE2_UUID;
+static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
 static struct harness tb;
 /* A storage and a state directory a test keeps across restarts. */
@@ -432,6 +435,81 @@ static void test_panics(void **state)
 	harness_stop_ok(&tb);
 }
 
+/* ta_test_basic's TA_TEST_CMD_SYSCALL: a raw system call's result. */
+static TEEC_Result raw_syscall(TEEC_Session *s, uint32_t nr, uint64_t arg0,
+			       uint64_t arg1)
+{
+	TEEC_Value v[4] = {
+		{.a = nr},
+		{.a = (uint32_t)arg0, .b = (uint32_t)(arg0 >> 32)},
+		{.a = (uint32_t)arg1, .b = (uint32_t)(arg1 >> 32)},
+	};
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_INPUT,
+					 TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT);
+	for (int i = 0; i < 3; i++)
+		op.params[i].value = v[i];
+	assert_int_equal(invoke(s, TA_TEST_CMD_SYSCALL, &op), TEEC_SUCCESS);
+	return op.params[3].value.a;
+}
+
+/*
+ * A TA that makes the storage system calls itself (secure/ta_storage.c
+ * trusts nothing it gives): handles it was never given, lengths beyond
+ * the shared buffer, staged bytes that do not add up.  Each is refused
+ * and the TA goes on.
+ */
+static void test_hostile_syscalls(void **state)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(
+		raw_syscall(&s, TA_IPC_SYS_STAGE, TA_IPC_SYS_BUF_SIZE + 1, 1),
+		TEEC_ERROR_BAD_PARAMETERS);
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STAGE, 1, 2),
+			 TEEC_ERROR_BAD_PARAMETERS);
+	for (uint64_t h = 0; h <= 2; h++)
+		assert_int_equal(
+			raw_syscall(&s, TA_IPC_SYS_STORAGE_CLOSE, h, 0),
+			TEEC_ERROR_BAD_PARAMETERS);
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STORAGE_CLOSE, 65, 0),
+			 TEEC_ERROR_BAD_PARAMETERS);
+	assert_int_equal(
+		raw_syscall(&s, TA_IPC_SYS_STORAGE_READ, 1ULL << 40, 16),
+		TEEC_ERROR_BAD_PARAMETERS);
+	/* Ten bytes staged, an id of none: they do not add up. */
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STAGE, 10, 1),
+			 TEEC_SUCCESS);
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STORAGE_OPEN,
+				     TEE_STORAGE_PRIVATE,
+				     TEE_DATA_FLAG_ACCESS_READ),
+			 TEEC_ERROR_BAD_PARAMETERS);
+	/* Flags and storage ids are 32 bits; cursors are ints. */
+	assert_int_equal(
+		raw_syscall(&s, TA_IPC_SYS_STORAGE_OPEN, 1ULL << 32, 0),
+		TEEC_ERROR_BAD_PARAMETERS);
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STORAGE_NEXT,
+				     TEE_STORAGE_PRIVATE, 1ULL << 31),
+			 TEEC_ERROR_BAD_PARAMETERS);
+	/* A create whose staged head is missing. */
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STAGE, 4, 1), TEEC_SUCCESS);
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STORAGE_CREATE,
+				     TEE_STORAGE_PRIVATE, 0),
+			 TEEC_ERROR_BAD_PARAMETERS);
+	/* Nothing of this TA's was stored. */
+	assert_int_equal(raw_syscall(&s, TA_IPC_SYS_STORAGE_NEXT,
+				     TEE_STORAGE_PRIVATE, 0),
+			 TEEC_ERROR_ITEM_NOT_FOUND);
+	e2e_assert_serves(&s);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+}
+
 static void keep_dirs(char *storage, char *state, size_t len)
 {
 	snprintf(keep_dir, sizeof(keep_dir), "/tmp/teebox-storage-XXXXXX");
@@ -543,6 +621,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_share_rules, teardown),
 		cmocka_unit_test_teardown(test_namespaces, teardown),
 		cmocka_unit_test_teardown(test_panics, teardown),
+		cmocka_unit_test_teardown(test_hostile_syscalls, teardown),
 		cmocka_unit_test_teardown(test_persistence, teardown),
 	};
 
