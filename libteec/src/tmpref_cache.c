@@ -10,9 +10,12 @@
  * same session reuses one of a fitting size.
  *
  * What the TA may see.  Only a call's session is given a cached buffer
- * again: the TA instance behind it was handed the memory already, and a
- * TA that kept what it was handed (a mapping, a file) must not see what
- * this client later passes to another TA.  TEEC_CloseSession() releases
+ * again: the TA instance behind it was handed the memory already, and on
+ * a secure world that maps client memory into TAs, a TA that kept what it
+ * was handed must not see what this client later passes to another TA.
+ * (teebox's own secure world copies memrefs through the TA's parameter
+ * window and never maps client memory, so there this is defence in
+ * depth; it also means a session per job gains nothing from the cache.)  TEEC_CloseSession() releases
  * the session's buffers and TEEC_FinalizeContext() all of them; memory
  * that was never cached (an open session's temporaries, a buffer larger
  * than the cache) is released after its call as before.  Every byte of a
@@ -21,7 +24,8 @@
  * allocation would show.
  *
  * Bounds.  At most TEEC_TMPREF_CACHE_MAX buffers and TEEC_TMPREF_CACHE_BYTES
- * bytes (teec_tmpref_set_limit()) per context are kept; the least recently used go first.  In
+ * bytes (teec_tmpref_set_limit()) per context are kept; the least
+ * recently used go first.  In
  * reserved shared memory all clients share a pool of a few MiB, so when
  * an allocation fails the context lets go of every buffer it keeps and
  * tries once more.
