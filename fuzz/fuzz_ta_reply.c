@@ -40,7 +40,6 @@
 
 #include "kernel/alloc.h"
 #include "kernel/log.h"
-#include "secure/ta_ipc_slots.h"
 #include "secure/ta_proc.h"
 #include "secure/ta_proc_monitor.h"
 #include "secure/ta_proc_priv.h"
@@ -90,7 +89,13 @@ void ta_proc_put(struct ta_proc *p)
 		abort(); /* the owner's reference is the harness's */
 }
 
-/* Null memrefs only: no memory file travels. */
+/*
+ * Null memrefs only: no memory file travels, and a parameter window
+ * (trees that copy memrefs through one, ta_param_win.h) copies nothing.
+ */
+#if __has_include("secure/ta_ipc_slots.h")
+#include "secure/ta_ipc_slots.h"
+
 uint32_t ta_ipc_slots_assign(struct ta_ipc_slots *s, uint64_t chunk_id, int fd,
 			     uint32_t *busy, struct ta_ipc_outbox *out)
 {
@@ -117,6 +122,7 @@ void ta_ipc_slots_forget(struct ta_ipc_slots *s,
 	(void)out;
 	abort();
 }
+#endif
 
 static uint64_t take(size_t n)
 {
