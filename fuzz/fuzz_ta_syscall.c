@@ -160,11 +160,12 @@ static int nw_answer(uint64_t regs[SMC_NUM_REGS])
 	case OPTEE_SMC_RPC_FUNC_CMD:
 		/*
 		 * The secure world names its buffer by the cookie it was
-		 * given, and took it only inside the reserved memory.
+		 * given, and took it only inside the reserved memory and
+		 * aligned for a struct optee_msg_arg (OP-TEE's rule).
 		 */
 		off = arg_pa - BOARD_SHM_BASE;
 		if (((regs[1] << 32) | regs[2]) != arg_cookie ||
-		    arg_pa < BOARD_SHM_BASE ||
+		    arg_pa < BOARD_SHM_BASE || arg_pa % 8 ||
 		    off + OPTEE_MSG_GET_ARG_SIZE(THREAD_RPC_MAX_NUM_PARAMS) >
 			    SHM_BYTES)
 			abort();
