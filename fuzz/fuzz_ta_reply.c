@@ -89,40 +89,7 @@ void ta_proc_put(struct ta_proc *p)
 		abort(); /* the owner's reference is the harness's */
 }
 
-/*
- * Null memrefs only: no memory file travels, and a parameter window
- * (trees that copy memrefs through one, ta_param_win.h) copies nothing.
- */
-#if __has_include("secure/ta_ipc_slots.h")
-#include "secure/ta_ipc_slots.h"
-
-uint32_t ta_ipc_slots_assign(struct ta_ipc_slots *s, uint64_t chunk_id, int fd,
-			     uint32_t *busy, struct ta_ipc_outbox *out)
-{
-	(void)s;
-	(void)chunk_id;
-	(void)fd;
-	(void)busy;
-	(void)out;
-	abort();
-}
-
-int ta_ipc_slots_send(int sock, uint32_t seq, const struct ta_ipc_outbox *out)
-{
-	(void)sock;
-	(void)seq;
-	(void)out;
-	abort();
-}
-
-void ta_ipc_slots_forget(struct ta_ipc_slots *s,
-			 const struct ta_ipc_outbox *out)
-{
-	(void)s;
-	(void)out;
-	abort();
-}
-#endif
+/* Null memrefs only: the parameter window (ta_param_win.h) copies nothing. */
 
 static uint64_t take(size_t n)
 {
