@@ -581,6 +581,16 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen);
 
+/**
+ * TEE_DigestExtract() - the next *@hashLen bytes of the digest of what
+ * was fed (a fixed-size digest: at most what is left of it; SHAKE: any
+ * number).  The first call ends the input: the operation is EXTRACTING
+ * until reset.  *@hashLen: the bytes wanted in, written out
+ * Return: TEE_SUCCESS.
+ */
+TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
+			     size_t *hashLen);
+
 /* Symmetric cipher functions */
 
 /** TEE_CipherInit() - start with @IV (none for ECB; one block else). */
@@ -727,6 +737,14 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 				      size_t signatureLen);
 
 /* Random data generation function */
+
+/**
+ * TEE_DeriveKey() - derive a secret into uninitialised generic-secret
+ * @derivedKey with the operation's key and @params (the peer's public
+ * value; a KDF's salt, info, lengths); any failure makes the TA panic
+ */
+void TEE_DeriveKey(TEE_OperationHandle operation, const TEE_Attribute *params,
+		   uint32_t paramCount, TEE_ObjectHandle derivedKey);
 
 /** TEE_GenerateRandom() - @randomBufferLen random bytes (libcrypto DRBG). */
 void TEE_GenerateRandom(void *randomBuffer, size_t randomBufferLen);

@@ -100,10 +100,18 @@ static void digest_restart(struct __TEE_OperationHandle *op)
 	EVP_MD_free(md);
 	must(ok);
 	op->state = TEE_OPERATION_STATE_INITIAL;
+	op->info.handleState &= ~TEE_HANDLE_FLAG_EXTRACTING;
+	OPENSSL_cleanse(op->extract, sizeof(op->extract));
+	op->extract_off = 0;
 }
 
-static uint32_t required_usage(uint32_t mode)
+static uint32_t required_usage(const struct utee_alg *a, uint32_t mode)
 {
+	/* Raw RSA is both: encrypting is a verification's exponentiation. */
+	if (a->kind == UTEE_ALG_RSA_NOPAD)
+		return mode == TEE_MODE_ENCRYPT
+			       ? TEE_USAGE_ENCRYPT | TEE_USAGE_VERIFY
+			       : TEE_USAGE_DECRYPT | TEE_USAGE_SIGN;
 	switch (mode) {
 	case TEE_MODE_ENCRYPT:
 		return TEE_USAGE_ENCRYPT;
@@ -115,6 +123,8 @@ static uint32_t required_usage(uint32_t mode)
 		return TEE_USAGE_SIGN;
 	case TEE_MODE_VERIFY:
 		return TEE_USAGE_VERIFY;
+	case TEE_MODE_DERIVE:
+		return TEE_USAGE_DERIVE;
 	default:
 		return 0;
 	}
@@ -129,12 +139,15 @@ static bool mode_ok(const struct utee_alg *a, uint32_t mode)
 		return mode == TEE_MODE_MAC;
 	case TEE_OPERATION_ASYMMETRIC_SIGNATURE:
 		return mode == TEE_MODE_SIGN || mode == TEE_MODE_VERIFY;
+	case TEE_OPERATION_KEY_DERIVATION:
+		return mode == TEE_MODE_DERIVE;
 	default: /* ciphers and AE */
 		return mode == TEE_MODE_ENCRYPT || mode == TEE_MODE_DECRYPT;
 	}
 }
 
-/* The key type of @a in @mode: signing and decrypting take keypairs. */
+/* The key type of @a in @mode: signing and decrypting take keypairs;
+ * derivations name theirs in the table. */
 static uint32_t key_type(const struct utee_alg *a, uint32_t mode)
 {
 	if (mode == TEE_MODE_SIGN ||
@@ -159,6 +172,15 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	case UTEE_ALG_ECDSA: /* a context per call */
 	case UTEE_ALG_RSA_SIG:
 	case UTEE_ALG_RSA_CIPHER:
+	case UTEE_ALG_RSA_NOPAD:
+	case UTEE_ALG_DSA:
+	case UTEE_ALG_ED25519:
+	case UTEE_ALG_DH:
+	case UTEE_ALG_ECDH:
+	case UTEE_ALG_X25519:
+	case UTEE_ALG_HKDF:
+	case UTEE_ALG_CONCAT_KDF:
+	case UTEE_ALG_PBKDF2:
 		return TEE_SUCCESS;
 	case UTEE_ALG_HMAC:
 	case UTEE_ALG_CMAC:
@@ -196,8 +218,7 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (!operation)
 		misuse();
 	*operation = TEE_HANDLE_NULL;
-	if (!a || !mode_ok(a, mode) ||
-	    (a->key_bits && maxKeySize != a->key_bits))
+	if (!a || !mode_ok(a, mode) || !utee_alg_key_size_ok(a, maxKeySize))
 		return TEE_ERROR_NOT_SUPPORTED;
 	op = TEE_Malloc(sizeof(*op), TEE_MALLOC_FILL_ZERO);
 	if (!op)
@@ -208,7 +229,7 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	op->info.mode = mode;
 	op->info.digestLength = a->digest_len;
 	op->info.maxKeySize = maxKeySize;
-	op->info.requiredKeyUsage = required_usage(mode);
+	op->info.requiredKeyUsage = required_usage(a, mode);
 	if (a->kind == UTEE_ALG_DIGEST)
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
@@ -391,11 +412,32 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 	dst->state = src->state;
 	dst->buffered = src->buffered;
 	memcpy(dst->last, src->last, sizeof(dst->last));
+	memcpy(dst->extract, src->extract, sizeof(dst->extract));
+	dst->extract_off = src->extract_off;
 	dst->tag_len = src->tag_len;
 	dst->ccm_aad = dup_bytes(src->ccm_aad, src->ccm_aad_len);
 	dst->ccm_aad_len = src->ccm_aad_len;
 	dst->ccm_data = dup_bytes(src->ccm_data, src->ccm_data_len);
 	dst->ccm_data_len = src->ccm_data_len;
+}
+
+/* @element is what TEE_IsAlgorithmSupported() takes with @a: ECDSA and
+ * ECDH name their curve (GP's ECDH id takes any of the five), 25519
+ * algorithms TEE_ECC_CURVE_25519, the rest none. */
+static bool element_ok(const struct utee_alg *a, uint32_t element)
+{
+	uint32_t bits = utee_ecc_curve_bits(element);
+
+	switch (a->kind) {
+	case UTEE_ALG_ECDSA:
+	case UTEE_ALG_ECDH:
+		return bits && (!a->key_bits || bits == a->key_bits);
+	case UTEE_ALG_X25519:
+	case UTEE_ALG_ED25519:
+		return element == TEE_ECC_CURVE_25519;
+	default:
+		return element == TEE_CRYPTO_ELEMENT_NONE;
+	}
 }
 
 TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
@@ -404,12 +446,7 @@ TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
 
 	if (!a)
 		return TEE_ERROR_NOT_SUPPORTED;
-	/* ECDSA names its curve; nothing else takes an element. */
-	if (a->kind == UTEE_ALG_ECDSA
-		    ? utee_ecc_curve_bits(element) != a->key_bits
-		    : element != TEE_CRYPTO_ELEMENT_NONE)
-		return TEE_ERROR_NOT_SUPPORTED;
-	return TEE_SUCCESS;
+	return element_ok(a, element) ? TEE_SUCCESS : TEE_ERROR_NOT_SUPPORTED;
 }
 
 /* Message digest functions */
@@ -427,6 +464,58 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 	op->state = TEE_OPERATION_STATE_ACTIVE;
 }
 
+/* Finishes the digest into op->extract: the operation is EXTRACTING. */
+static void extract_start(struct __TEE_OperationHandle *op)
+{
+	unsigned int len;
+
+	must(EVP_DigestFinal_ex(op->md, op->extract, &len));
+	op->extract_off = 0;
+	op->state = TEE_OPERATION_STATE_EXTRACTING;
+	op->info.handleState |= TEE_HANDLE_FLAG_EXTRACTING;
+}
+
+/* TEE_DigestDoFinal() while extracting: no more data (panic), the rest
+ * of the digest, and the operation starts again. */
+static TEE_Result extract_rest(struct __TEE_OperationHandle *op,
+			       size_t chunk_len, void *hash, size_t *hash_len)
+{
+	size_t rest = op->info.digestLength - op->extract_off;
+
+	if (chunk_len)
+		misuse();
+	if (!hash || *hash_len < rest) {
+		*hash_len = rest;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	memcpy(hash, op->extract + op->extract_off, rest);
+	*hash_len = rest;
+	digest_restart(op);
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
+			     size_t *hashLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_DIGEST);
+	size_t n;
+
+	if (!hashLen)
+		misuse();
+	check_buf(hash, *hashLen);
+	if (op->state != TEE_OPERATION_STATE_EXTRACTING)
+		extract_start(op);
+	/* A fixed-size digest gives at most what is left of it. */
+	n = op->info.digestLength - op->extract_off;
+	if (*hashLen < n)
+		n = *hashLen;
+	memcpy(hash, op->extract + op->extract_off, n);
+	op->extract_off += n;
+	*hashLen = n;
+	return TEE_SUCCESS;
+}
+
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen)
 {
@@ -437,6 +526,8 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 	check_buf(chunk, chunkLen);
 	if (!hashLen)
 		misuse();
+	if (op->state == TEE_OPERATION_STATE_EXTRACTING)
+		return extract_rest(op, chunkLen, hash, hashLen);
 	if (!hash || *hashLen < op->info.digestLength) {
 		*hashLen = op->info.digestLength;
 		return TEE_ERROR_SHORT_BUFFER;
@@ -724,9 +815,16 @@ sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
 /* The size of a signature with @op's key. */
 static size_t sig_len(const struct __TEE_OperationHandle *op)
 {
-	if (op->alg->kind == UTEE_ALG_ECDSA)
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
 		return utee_ecc_sig_len(op->info.keySize);
-	return (op->info.keySize + 7) / 8;
+	case UTEE_ALG_DSA:
+		return utee_dsa_sig_len(op->key);
+	case UTEE_ALG_ED25519:
+		return 64;
+	default:
+		return (op->info.keySize + 7) / 8;
+	}
 }
 
 TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
@@ -747,12 +845,24 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 		*signatureLen = need;
 		return TEE_ERROR_SHORT_BUFFER;
 	}
-	if (op->alg->kind == UTEE_ALG_ECDSA)
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
 		res = utee_ecc_sign(op, digest, digestLen, signature,
 				    signatureLen);
-	else
+		break;
+	case UTEE_ALG_DSA:
+		res = utee_dsa_sign(op, digest, digestLen, signature,
+				    signatureLen);
+		break;
+	case UTEE_ALG_ED25519: /* "digest": the message itself */
+		res = utee_ed25519_sign(op, params, paramCount, digest,
+					digestLen, signature, signatureLen);
+		break;
+	default:
 		res = utee_rsa_sign(op, params, paramCount, digest, digestLen,
 				    signature, signatureLen);
+		break;
+	}
 	if (res)
 		misuse();
 	return TEE_SUCCESS;
@@ -770,12 +880,24 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 	TEE_Result res;
 
 	check_buf(signature, signatureLen);
-	if (op->alg->kind == UTEE_ALG_ECDSA)
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
 		res = utee_ecc_verify(op, digest, digestLen, signature,
 				      signatureLen);
-	else
+		break;
+	case UTEE_ALG_DSA:
+		res = utee_dsa_verify(op, digest, digestLen, signature,
+				      signatureLen);
+		break;
+	case UTEE_ALG_ED25519:
+		res = utee_ed25519_verify(op, params, paramCount, digest,
+					  digestLen, signature, signatureLen);
+		break;
+	default:
 		res = utee_rsa_verify(op, params, paramCount, digest, digestLen,
 				      signature, signatureLen);
+		break;
+	}
 	if (res && res != TEE_ERROR_SIGNATURE_INVALID)
 		misuse();
 	return res;

@@ -230,3 +230,62 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 	ERR_clear_error();
 	return res;
 }
+
+/* The peer's public key on @o's curve from its coordinates @x and @y. */
+static EVP_PKEY *peer_key(const struct __TEE_ObjectHandle *o,
+			  const TEE_Attribute *x, const TEE_Attribute *y)
+{
+	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	uint8_t pt[1 + 2 * MAX_FIELD];
+	OSSL_PARAM_BLD *b = NULL;
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY *pk = NULL;
+	size_t flen;
+
+	if (!ctx || !curve || !curve_name(curve->a))
+		goto out;
+	flen = (utee_ecc_curve_bits(curve->a) + 7) / 8;
+	if (x->content.ref.length > flen || y->content.ref.length > flen)
+		goto out;
+	memset(pt, 0, sizeof(pt));
+	pt[0] = 0x04;
+	memcpy(pt + 1 + flen - x->content.ref.length, x->content.ref.buffer,
+	       x->content.ref.length);
+	memcpy(pt + 1 + 2 * flen - y->content.ref.length,
+	       y->content.ref.buffer, y->content.ref.length);
+	b = OSSL_PARAM_BLD_new();
+	if (b &&
+	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,
+					    curve_name(curve->a), 0) &&
+	    OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, pt,
+					     1 + 2 * flen))
+		params = OSSL_PARAM_BLD_to_param(b);
+	/* libcrypto checks that the point is on the curve. */
+	if (params && EVP_PKEY_fromdata_init(ctx) > 0)
+		EVP_PKEY_fromdata(ctx, &pk, EVP_PKEY_PUBLIC_KEY, params);
+out:
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(ctx);
+	return pk;
+}
+
+TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
+			    const TEE_Attribute *x, const TEE_Attribute *y,
+			    uint8_t *out, size_t *out_len)
+{
+	EVP_PKEY_CTX *ctx = key_ctx(key, true);
+	EVP_PKEY *peer = peer_key(key, x, y);
+	TEE_Result res = TEE_ERROR_GENERIC;
+
+	/* The shared X coordinate, as long as the field (SEC 1 3.3.1). */
+	if (ctx && peer && EVP_PKEY_derive_init(ctx) > 0 &&
+	    EVP_PKEY_derive_set_peer(ctx, peer) > 0 &&
+	    EVP_PKEY_derive(ctx, out, out_len) > 0)
+		res = TEE_SUCCESS;
+	EVP_PKEY_free(peer);
+	EVP_PKEY_CTX_free(ctx);
+	ERR_clear_error();
+	return res;
+}

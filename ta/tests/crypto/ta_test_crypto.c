@@ -10,6 +10,7 @@
 
 #include <tee_internal_api.h>
 
+#include "ta_crypto_asym.h"
 #include "ta_crypto_cmds.h"
 
 #define TYPES TEE_PARAM_TYPES
@@ -824,7 +825,7 @@ static TEE_Result misuse(uint32_t which)
 		TEE_SetOperationKey(op, obj);
 		break;
 	default:
-		return TEE_ERROR_BAD_PARAMETERS;
+		return ta_asym_misuse(which);
 	}
 	return TEE_SUCCESS; /* the misuse went unnoticed */
 }
@@ -872,6 +873,12 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return rsa_sign(types, params);
 	case TA_CRYPTO_CMD_RSA_CRYPT:
 		return rsa_crypt(types, params);
+	case TA_CRYPTO_CMD_KEY_GEN:
+		return ta_key_gen(types, params);
+	case TA_CRYPTO_CMD_ASYM:
+		return ta_asym(types, params);
+	case TA_CRYPTO_CMD_DIGEST_EXTRACT:
+		return ta_digest_extract(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
