@@ -40,8 +40,8 @@ static void want_params(const TEE_Attribute *params, uint32_t count,
 
 /* The public-key agreements: the shared secret into @out. */
 static TEE_Result agree(struct __TEE_OperationHandle *op,
-		       const TEE_Attribute *params, uint32_t count,
-		       uint8_t *out, size_t *len)
+			const TEE_Attribute *params, uint32_t count,
+			uint8_t *out, size_t *len)
 {
 	static const uint32_t dh[] = {TEE_ATTR_DH_PUBLIC_VALUE};
 	static const uint32_t ecdh[] = {TEE_ATTR_ECC_PUBLIC_VALUE_X,
@@ -59,8 +59,7 @@ static TEE_Result agree(struct __TEE_OperationHandle *op,
 					len);
 	default:
 		want_params(params, count, x25519, 1);
-		return utee_x25519_derive(op->key,
-					  params[0].content.ref.buffer,
+		return utee_x25519_derive(op->key, params[0].content.ref.buffer,
 					  params[0].content.ref.length, out,
 					  len);
 	}

@@ -416,9 +416,8 @@ static void check_gen_params(const TEE_Attribute *params, uint32_t count,
 static TEE_Result generate_dsa(struct __TEE_ObjectHandle *o, uint32_t bits,
 			       const TEE_Attribute *params, uint32_t count)
 {
-	static const uint32_t ids[] = {TEE_ATTR_DSA_PRIME,
-				       TEE_ATTR_DSA_SUBPRIME,
-				       TEE_ATTR_DSA_BASE};
+	static const uint32_t ids[] = {
+		TEE_ATTR_DSA_PRIME, TEE_ATTR_DSA_SUBPRIME, TEE_ATTR_DSA_BASE};
 
 	check_gen_params(params, count, ids, 3, 3);
 	return utee_dsa_generate(o, bits, params, count);
@@ -436,8 +435,7 @@ static TEE_Result generate_dh(struct __TEE_ObjectHandle *o, uint32_t bits,
 }
 
 /* X25519 and Ed25519 keypairs take no parameters. */
-static TEE_Result generate_25519(struct __TEE_ObjectHandle *o,
-				 uint32_t count)
+static TEE_Result generate_25519(struct __TEE_ObjectHandle *o, uint32_t count)
 {
 	if (count)
 		misuse();

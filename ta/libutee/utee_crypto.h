@@ -34,11 +34,11 @@
 #define UTEE_OBJ_MAX_ATTRS 8
 
 /* Flags of struct utee_attr_spec. */
-#define UTEE_ATTR_REQUIRED 0x1 /* populate needs it */
-#define UTEE_ATTR_SIZE	   0x2 /* it gives the object's size */
-#define UTEE_ATTR_GROUP	   0x4 /* all of the group or none (RSA CRT) */
-#define UTEE_ATTR_MAXBITS  0x8 /* at most maxObjectSize bits long */
-#define UTEE_ATTR_LEN32	   0x10 /* exactly 32 bytes (25519 keys) */
+#define UTEE_ATTR_REQUIRED  0x1	 /* populate needs it */
+#define UTEE_ATTR_SIZE	    0x2	 /* it gives the object's size */
+#define UTEE_ATTR_GROUP	    0x4	 /* all of the group or none (RSA CRT) */
+#define UTEE_ATTR_MAXBITS   0x8	 /* at most maxObjectSize bits long */
+#define UTEE_ATTR_LEN32	    0x10 /* exactly 32 bytes (25519 keys) */
 #define UTEE_ATTR_GENERATED 0x20 /* TEE_GenerateKey() only (DH_X_BITS) */
 
 /**
@@ -455,9 +455,8 @@ TEE_Result utee_ed25519_generate(struct __TEE_ObjectHandle *o);
  * @out:	*@out_len bytes of room (at least 32); *@out_len: the length
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key,
-			      const void *peer, size_t peer_len, uint8_t *out,
-			      size_t *out_len);
+TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
+			      size_t peer_len, uint8_t *out, size_t *out_len);
 
 /**
  * utee_ed25519_sign() - Ed25519 signature (64 bytes) of message @msg;

@@ -70,9 +70,8 @@ static EVP_PKEY *raw_key(const struct __TEE_ObjectHandle *o, uint32_t id,
 	return EVP_PKEY_new_raw_public_key(type, NULL, a->buf, a->len);
 }
 
-TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key,
-			      const void *peer, size_t peer_len, uint8_t *out,
-			      size_t *out_len)
+TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
+			      size_t peer_len, uint8_t *out, size_t *out_len)
 {
 	EVP_PKEY *mine = raw_key(key, TEE_ATTR_X25519_PRIVATE_VALUE,
 				 EVP_PKEY_X25519, true);
@@ -136,8 +135,7 @@ static TEE_Result ed25519_ctx(EVP_PKEY *pk, bool sign,
 	*md = EVP_MD_CTX_new();
 	if (!*md)
 		return TEE_ERROR_OUT_OF_MEMORY;
-	ok = sign ? EVP_DigestSignInit_ex(*md, NULL, NULL, NULL, NULL, pk,
-					  NULL)
+	ok = sign ? EVP_DigestSignInit_ex(*md, NULL, NULL, NULL, NULL, pk, NULL)
 		  : EVP_DigestVerifyInit_ex(*md, NULL, NULL, NULL, NULL, pk,
 					    NULL);
 	if (ok <= 0)

@@ -252,8 +252,8 @@ static EVP_PKEY *peer_key(const struct __TEE_ObjectHandle *o,
 	pt[0] = 0x04;
 	memcpy(pt + 1 + flen - x->content.ref.length, x->content.ref.buffer,
 	       x->content.ref.length);
-	memcpy(pt + 1 + 2 * flen - y->content.ref.length,
-	       y->content.ref.buffer, y->content.ref.length);
+	memcpy(pt + 1 + 2 * flen - y->content.ref.length, y->content.ref.buffer,
+	       y->content.ref.length);
 	b = OSSL_PARAM_BLD_new();
 	if (b &&
 	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,

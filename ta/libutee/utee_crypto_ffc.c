@@ -151,8 +151,8 @@ static uint32_t buf_bits(const uint8_t *buf, size_t len)
 }
 
 /* The ref attribute @id among @params, or NULL. */
-static const TEE_Attribute *find_param(const TEE_Attribute *params,
-				       uint32_t n, uint32_t id)
+static const TEE_Attribute *find_param(const TEE_Attribute *params, uint32_t n,
+				       uint32_t id)
 {
 	for (uint32_t i = 0; i < n; i++)
 		if (params[i].attributeID == id)
@@ -208,8 +208,8 @@ TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
 TEE_Result utee_dh_derive(struct __TEE_ObjectHandle *key, const void *peer,
 			  size_t peer_len, uint8_t *out, size_t *out_len)
 {
-	EVP_PKEY *mine = ffc_key("DH", dh_params, NDH, key, NULL, 0,
-				 EVP_PKEY_KEYPAIR);
+	EVP_PKEY *mine =
+		ffc_key("DH", dh_params, NDH, key, NULL, 0, EVP_PKEY_KEYPAIR);
 	TEE_Attribute pub[4];
 	EVP_PKEY *theirs = NULL;
 	EVP_PKEY_CTX *ctx = NULL;
@@ -263,8 +263,8 @@ TEE_Result utee_dsa_sign(struct __TEE_OperationHandle *op, const void *digest,
 {
 	EVP_PKEY *pk = ffc_key("DSA", dsa_params, NDSA, op->key, NULL, 0,
 			       EVP_PKEY_KEYPAIR);
-	EVP_PKEY_CTX *ctx = pk ? EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL)
-			       : NULL;
+	EVP_PKEY_CTX *ctx =
+		pk ? EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL) : NULL;
 	size_t half = dsa_half(op->key), der_len = 0;
 	TEE_Result res = TEE_ERROR_GENERIC;
 	const BIGNUM *r, *s;

@@ -39,7 +39,8 @@ static TEE_Result kdf_params(enum utee_alg_kind kind,
 		uint32_t id = a->attributeID;
 
 		if (kind == UTEE_ALG_HKDF &&
-		    (id == TEE_ATTR_HKDF_SALT || id == __OPTEE_TEE_ATTR_HKDF_SALT)) {
+		    (id == TEE_ATTR_HKDF_SALT ||
+		     id == __OPTEE_TEE_ATTR_HKDF_SALT)) {
 			in->salt = a->content.ref.buffer;
 			in->salt_len = a->content.ref.length;
 		} else if (kind == UTEE_ALG_HKDF &&

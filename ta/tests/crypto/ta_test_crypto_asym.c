@@ -145,8 +145,7 @@ static TEE_Result asym_setup(uint32_t alg, uint32_t mode, const TEE_Param *p,
 	TEE_Result res;
 	int n;
 
-	if (!take_u32(&b, &type) || !take_u32(&b, &max) ||
-	    !take_u32(&b, &nkey))
+	if (!take_u32(&b, &type) || !take_u32(&b, &max) || !take_u32(&b, &nkey))
 		return TEE_ERROR_BAD_PARAMETERS;
 	n = read_attrs(&b, nkey, attrs);
 	*pn = read_attrs(&b, 0, op_params);
@@ -209,10 +208,9 @@ TEE_Result ta_asym(uint32_t types, TEE_Param params[4])
 					       &params[3].memref.size);
 		break;
 	case TEE_MODE_VERIFY:
-		res = TEE_AsymmetricVerifyDigest(op, attrs, (uint32_t)n, in,
-						 in_len,
-						 params[3].memref.buffer,
-						 params[3].memref.size);
+		res = TEE_AsymmetricVerifyDigest(
+			op, attrs, (uint32_t)n, in, in_len,
+			params[3].memref.buffer, params[3].memref.size);
 		break;
 	case TEE_MODE_ENCRYPT:
 		res = TEE_AsymmetricEncrypt(op, attrs, (uint32_t)n, in, in_len,
@@ -241,8 +239,7 @@ TEE_Result ta_digest_extract(uint32_t types, TEE_Param params[4])
 
 	if (types != TYPES(VIN, MIN, MOUT, NONE) || !params[0].value.b)
 		return TEE_ERROR_BAD_PARAMETERS;
-	res = TEE_AllocateOperation(&op, params[0].value.a, TEE_MODE_DIGEST,
-				    0);
+	res = TEE_AllocateOperation(&op, params[0].value.a, TEE_MODE_DIGEST, 0);
 	if (res)
 		return res;
 	TEE_DigestUpdate(op, params[1].memref.buffer, params[1].memref.size);
