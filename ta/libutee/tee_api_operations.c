@@ -79,6 +79,7 @@ static void op_finish(struct __TEE_OperationHandle *op)
 	op->info.handleState &= ~TEE_HANDLE_FLAG_INITIALIZED;
 	op->state = TEE_OPERATION_STATE_INITIAL;
 	op->buffered = 0;
+	op->held = 0;
 	if (op->ccm_aad)
 		OPENSSL_cleanse(op->ccm_aad, op->ccm_aad_len);
 	if (op->ccm_data)
@@ -203,7 +204,9 @@ static void op_free(struct __TEE_OperationHandle *op)
 	EVP_CIPHER_CTX_free(op->cipher);
 	EVP_MAC_CTX_free(op->mac);
 	utee_obj_free_key(op->key);
+	utee_obj_free_key(op->key2);
 	OPENSSL_cleanse(op->last, sizeof(op->last));
+	OPENSSL_cleanse(op->hold, sizeof(op->hold));
 	TEE_Free(op);
 }
 
@@ -230,12 +233,20 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	op->info.digestLength = a->digest_len;
 	op->info.maxKeySize = maxKeySize;
 	op->info.requiredKeyUsage = required_usage(a, mode);
-	if (a->kind == UTEE_ALG_DIGEST)
+	if (a->kind == UTEE_ALG_DIGEST) {
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
-	else
+	} else if (a->kind == UTEE_ALG_XTS) {
+		/* Two keys, each half of maxKeySize. */
+		op->info.handleState = TEE_HANDLE_FLAG_EXPECT_TWO_KEYS;
+		res = utee_obj_alloc_key(a->key_type, maxKeySize / 2, &op->key);
+		if (!res)
+			res = utee_obj_alloc_key(a->key_type, maxKeySize / 2,
+						 &op->key2);
+	} else {
 		res = utee_obj_alloc_key(key_type(a, mode), maxKeySize,
 					 &op->key);
+	}
 	if (!res)
 		res = op_contexts(op);
 	if (res)
@@ -271,6 +282,11 @@ void TEE_GetOperationInfo(TEE_OperationHandle operation,
 	if (!operationInfo)
 		misuse();
 	*operationInfo = op->info;
+	/* OP-TEE reports no single key of a two-key operation. */
+	if (op->key2) {
+		operationInfo->keySize = 0;
+		operationInfo->requiredKeyUsage = 0;
+	}
 }
 
 TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
@@ -278,7 +294,7 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 					size_t *operationSize)
 {
 	struct __TEE_OperationHandle *op = utee_op_get(operation);
-	uint32_t nkeys = op->key ? 1 : 0;
+	uint32_t nkeys = op->key2 ? 2 : op->key ? 1 : 0;
 	size_t need = sizeof(*info) + nkeys * sizeof(info->keyInformation[0]);
 
 	if (!info || !operationSize || *operationSize < sizeof(*info))
@@ -295,9 +311,9 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 	info->handleState = op->info.handleState;
 	info->operationState = op->state;
 	info->numberOfKeys = nkeys;
-	if (nkeys) {
-		info->keyInformation[0].keySize = op->info.keySize;
-		info->keyInformation[0].requiredKeyUsage =
+	for (uint32_t i = 0; i < nkeys; i++) {
+		info->keyInformation[i].keySize = op->info.keySize;
+		info->keyInformation[i].requiredKeyUsage =
 			op->info.requiredKeyUsage;
 	}
 	*operationSize = need;
@@ -324,7 +340,8 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	struct __TEE_ObjectHandle *k;
 	uint32_t need = op->info.requiredKeyUsage;
 
-	if (!op->key || (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
+	if (!op->key || op->key2 ||
+	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();
 	if (!key) { /* clears the key */
 		utee_obj_clear(op->key);
@@ -346,14 +363,51 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	return TEE_SUCCESS;
 }
 
+/* A key TEE_SetOperationKey2() may give: initialised, with the usage,
+ * of the key type, within half of maxKeySize. */
+static struct __TEE_ObjectHandle *key_for(struct __TEE_OperationHandle *op,
+					  TEE_ObjectHandle h)
+{
+	struct __TEE_ObjectHandle *k = utee_obj_get(h);
+	uint32_t need = op->info.requiredKeyUsage;
+
+	if (!(k->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) ||
+	    (k->info.objectUsage & need) != need ||
+	    k->info.objectSize > op->info.maxKeySize / 2 ||
+	    !utee_obj_type_fits(op->key->info.objectType, k->info.objectType))
+		misuse();
+	return k;
+}
+
 TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 				TEE_ObjectHandle key1, TEE_ObjectHandle key2)
 {
-	(void)key1;
-	(void)key2;
-	/* No implemented algorithm takes two keys (AES-XTS, SM2-KEP). */
-	utee_op_get(operation);
-	misuse();
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct __TEE_ObjectHandle *k1, *k2;
+
+	if (!op->key2 || op->state != TEE_OPERATION_STATE_INITIAL ||
+	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) ||
+	    (!key1 != !key2))
+		misuse();
+	if (!key1) { /* clears both keys */
+		utee_obj_clear(op->key);
+		utee_obj_clear(op->key2);
+		op->info.keySize = 0;
+		op->info.handleState &= ~TEE_HANDLE_FLAG_KEY_SET;
+		return TEE_SUCCESS;
+	}
+	/* The same key twice would defeat XTS (IEEE 1619 5.1). */
+	if (key1 == key2)
+		return TEE_ERROR_SECURITY;
+	k1 = key_for(op, key1);
+	k2 = key_for(op, key2);
+	if (k1->info.objectSize != k2->info.objectSize)
+		misuse();
+	if (utee_obj_copy_into(op->key, k1) || utee_obj_copy_into(op->key2, k2))
+		misuse();
+	op->info.keySize = k1->info.objectSize;
+	op->info.handleState |= TEE_HANDLE_FLAG_KEY_SET;
+	return TEE_SUCCESS;
 }
 
 /* Makes uninitialised-context @dst's libcrypto state a copy of @src's. */
@@ -401,10 +455,13 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 		misuse();
 	op_finish(dst);
 	if (src->key && (src->info.handleState & TEE_HANDLE_FLAG_KEY_SET)) {
-		if (utee_obj_copy_into(dst->key, src->key))
+		if (utee_obj_copy_into(dst->key, src->key) ||
+		    (src->key2 && utee_obj_copy_into(dst->key2, src->key2)))
 			misuse();
 	} else if (dst->key) {
 		utee_obj_clear(dst->key);
+		if (dst->key2)
+			utee_obj_clear(dst->key2);
 	}
 	copy_contexts(dst, src);
 	dst->info = src->info;
@@ -412,6 +469,8 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 	dst->state = src->state;
 	dst->buffered = src->buffered;
 	memcpy(dst->last, src->last, sizeof(dst->last));
+	memcpy(dst->hold, src->hold, sizeof(dst->hold));
+	dst->held = src->held;
 	memcpy(dst->extract, src->extract, sizeof(dst->extract));
 	dst->extract_off = src->extract_off;
 	dst->tag_len = src->tag_len;
@@ -541,6 +600,12 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 
 /* Symmetric cipher functions */
 
+/* CTS and XTS: ciphertext stealing, built in utee_crypto_steal.c. */
+static bool stealing(const struct __TEE_OperationHandle *op)
+{
+	return op->alg->kind == UTEE_ALG_CTS || op->alg->kind == UTEE_ALG_XTS;
+}
+
 void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 {
 	struct __TEE_OperationHandle *op =
@@ -550,7 +615,8 @@ void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
 		misuse();
 	op_finish(op);
-	if (utee_cipher_start(op, IV, IVLen))
+	if (stealing(op) ? utee_steal_start(op, IV, IVLen)
+			 : utee_cipher_start(op, IV, IVLen))
 		misuse();
 	op->info.handleState |= TEE_HANDLE_FLAG_INITIALIZED;
 	op->state = TEE_OPERATION_STATE_ACTIVE;
@@ -568,16 +634,20 @@ static TEE_Result cipher_feed(TEE_OperationHandle operation, const void *src,
 	check_buf(src, srcLen);
 	if (!destLen)
 		misuse();
-	/* Without padding, the end must fall on a block boundary. */
-	if (final && (op->buffered + srcLen) % op->alg->block)
+	/* Without padding, the end must fall on a block boundary; with
+	 * stealing, there must be a block. */
+	if (stealing(op) ? final && op->held + srcLen < op->alg->block
+			 : final && (op->buffered + srcLen) % op->alg->block)
 		misuse();
-	need = utee_cipher_out_len(op, srcLen, final);
+	need = stealing(op) ? utee_steal_out_len(op, srcLen, final)
+			    : utee_cipher_out_len(op, srcLen, final);
 	if (*destLen < need) {
 		*destLen = need;
 		return TEE_ERROR_SHORT_BUFFER;
 	}
 	check_buf(dest, need);
-	if (utee_cipher_run(op, src, srcLen, dest, destLen))
+	if (stealing(op) ? utee_steal_run(op, src, srcLen, dest, destLen, final)
+			 : utee_cipher_run(op, src, srcLen, dest, destLen))
 		misuse();
 	if (final)
 		op_finish(op);

@@ -135,6 +135,8 @@ enum utee_alg_kind {
 	UTEE_ALG_HKDF,
 	UTEE_ALG_CONCAT_KDF,
 	UTEE_ALG_PBKDF2,
+	UTEE_ALG_CTS,
+	UTEE_ALG_XTS,
 };
 
 /**
@@ -172,6 +174,7 @@ struct utee_alg {
  * @state:	TEE_OPERATION_STATE_*
  * @alg:	the algorithm
  * @key:	the operation's own key object (a copy of the TA's key)
+ * @key2:	the second key of a two-key algorithm (AES-XTS), or NULL
  * @md:		digest context (digests)
  * @cipher:	cipher context (ciphers, CBC-MAC, AE)
  * @mac:	MAC context (HMAC, CMAC)
@@ -183,6 +186,8 @@ struct utee_alg {
  * @ccm_aad_len: its length
  * @ccm_data:	CCM: the payload so far
  * @ccm_data_len: its length
+ * @hold:	CTS, XTS: input held back (the last blocks)
+ * @held:	its length
  * @extract:	TEE_DigestExtract(): the digest being handed out
  * @extract_off: bytes of it handed out
  * @next:	registry link
@@ -192,6 +197,7 @@ struct __TEE_OperationHandle {
 	uint32_t state;
 	const struct utee_alg *alg;
 	TEE_ObjectHandle key;
+	TEE_ObjectHandle key2;
 	EVP_MD_CTX *md;
 	EVP_CIPHER_CTX *cipher;
 	EVP_MAC_CTX *mac;
@@ -202,6 +208,8 @@ struct __TEE_OperationHandle {
 	size_t ccm_aad_len;
 	uint8_t *ccm_data;
 	size_t ccm_data_len;
+	uint8_t hold[3 * UTEE_MAX_BLOCK];
+	size_t held;
 	uint8_t extract[EVP_MAX_MD_SIZE];
 	size_t extract_off;
 	struct __TEE_OperationHandle *next;
@@ -587,6 +595,35 @@ TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
 			  const TEE_Attribute *params, uint32_t n,
 			  const void *src, size_t len, void *dest,
 			  size_t *dest_len);
+
+/* utee_crypto_steal.c: AES-CTS and AES-XTS */
+
+/**
+ * utee_steal_start() - (re)start CTS or XTS operation @op with @iv (the
+ * XTS tweak), one block
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (IV length) or
+ * TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_steal_start(struct __TEE_OperationHandle *op, const void *iv,
+			    size_t iv_len);
+
+/**
+ * utee_steal_out_len() - bytes feeding @len more makes @op output now
+ * (@final: and at the end)
+ */
+size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
+			  bool final);
+
+/**
+ * utee_steal_run() - feed @len bytes of @src (the last ones if @final)
+ * to @op, output into @dest (room checked by the caller with
+ * utee_steal_out_len())
+ * @out_len:	[out] bytes written
+ * Return: TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a message shorter
+ * than a block).
+ */
+TEE_Result utee_steal_run(struct __TEE_OperationHandle *op, const void *src,
+			  size_t len, void *dest, size_t *out_len, bool final);
 
 /* utee_crypto_mac.c */
 

@@ -1034,6 +1034,144 @@ static void test_rsa_nopad_is_modexp(void **state)
 	down();
 }
 
+#define TEE_ALG_AES_CTS 0x10000310
+#define TEE_ALG_AES_XTS 0x10000410
+#define TEE_TYPE_AES	0xA0000010
+
+/* CIPHER (ta_crypto_cmds.h) of @in with hex @key and @iv, updates of
+ * @chunk bytes; @out (*@len) gets the result. */
+static TEEC_Result cipher(uint32_t alg, uint32_t mode, const char *key,
+			  const char *iv, uint32_t chunk, const uint8_t *in,
+			  size_t in_len, uint8_t *out, size_t *len)
+{
+	union {
+		struct ta_crypto_req req;
+		uint8_t raw[sizeof(struct ta_crypto_req) + 128];
+	} r = {0};
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	r.req.alg = alg;
+	r.req.mode = mode;
+	r.req.key_type = TEE_TYPE_AES;
+	r.req.chunk = chunk;
+	r.req.key_len = (uint32_t)unhex(key, r.req.bytes);
+	r.req.iv_len = (uint32_t)unhex(iv, r.req.bytes + r.req.key_len);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_MEMREF_TEMP_INPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
+	op.params[0].tmpref.buffer = r.raw;
+	op.params[0].tmpref.size = sizeof(r.req) + r.req.key_len + r.req.iv_len;
+	op.params[1].tmpref.buffer = (void *)in;
+	op.params[1].tmpref.size = in_len;
+	op.params[2].tmpref.buffer = out;
+	op.params[2].tmpref.size = *len;
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_CIPHER, &op, NULL);
+	*len = op.params[2].tmpref.size;
+	return res;
+}
+
+/* Encrypts @pt to hex @ct, whole and in updates of each of @chunks,
+ * and decrypts it back. */
+static void stealing_kat(uint32_t alg, const char *key, const char *iv,
+			 const uint8_t *pt, size_t pt_len, const char *ct)
+{
+	static const uint32_t chunks[] = {0, 1, 7, 16, 33};
+	uint8_t out[128], back[128], want[128];
+	size_t len, blen;
+
+	assert_int_equal(unhex(ct, want), pt_len);
+	for (size_t i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+		len = sizeof(out);
+		assert_int_equal(cipher(alg, TEE_MODE_ENCRYPT, key, iv,
+					chunks[i], pt, pt_len, out, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, pt_len);
+		assert_memory_equal(out, want, len);
+		blen = sizeof(back);
+		assert_int_equal(cipher(alg, TEE_MODE_DECRYPT, key, iv,
+					chunks[i], want, pt_len, back, &blen),
+				 TEEC_SUCCESS);
+		assert_int_equal(blen, pt_len);
+		assert_memory_equal(back, pt, pt_len);
+	}
+}
+
+/* AES-CTS (CBC-CS3, as OP-TEE) against RFC 3962 appendix B's AES-128
+ * vectors: 17 to 64 bytes, the last two blocks swapped even when whole;
+ * less than a block is a panic. */
+static void test_aes_cts_rfc3962(void **state)
+{
+	static const char msg[] = "I would like the General Gau's Chicken, "
+				  "please, and wonton soup.";
+	static const struct {
+		size_t len;
+		const char *ct;
+	} v[] = {
+		{17, "c6353568f2bf8cb4d8a580362da7ff7f97"},
+		{31, "fc00783e0efdb2c1d445d4c8eff7ed2297687268d6ecccc0c07b25e2"
+		     "5ecfe5"},
+		{32, "39312523a78662d5be7fcbcc98ebf5a897687268d6ecccc0c07b25e2"
+		     "5ecfe584"},
+		{47, "97687268d6ecccc0c07b25e25ecfe584b3fffd940c16a18c1b5549d2"
+		     "f838029e39312523a78662d5be7fcbcc98ebf5"},
+		{48, "97687268d6ecccc0c07b25e25ecfe5849dad8bbb96c4cdc03bc103e1"
+		     "a194bbd839312523a78662d5be7fcbcc98ebf5a8"},
+		{64, "97687268d6ecccc0c07b25e25ecfe58439312523a78662d5be7fcbcc"
+		     "98ebf5a84807efe836ee89a526730dbc2f7bc8409dad8bbb96c4cdc0"
+		     "3bc103e1a194bbd8"},
+	};
+	static const char key[] = "636869636b656e207465726979616b69";
+	static const char iv[] = "00000000000000000000000000000000";
+	uint8_t out[64];
+	size_t len;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		stealing_kat(TEE_ALG_AES_CTS, key, iv, (const uint8_t *)msg,
+			     v[i].len, v[i].ct);
+	/* short buffer: the whole 17 bytes come out at the end */
+	len = 10;
+	assert_int_equal(cipher(TEE_ALG_AES_CTS, TEE_MODE_ENCRYPT, key, iv, 0,
+				(const uint8_t *)msg, 17, out, &len),
+			 TEE_ERROR_SHORT_BUFFER);
+	assert_int_equal(len, 17);
+	len = sizeof(out);
+	assert_int_equal(cipher(TEE_ALG_AES_CTS, TEE_MODE_ENCRYPT, key, iv, 0,
+				(const uint8_t *)msg, 15, out, &len),
+			 TEE_ERROR_TARGET_DEAD);
+	down();
+}
+
+/* AES-XTS: IEEE 1619-2007 vector 2 (key 1 = 11.., key 2 = 22.., data
+ * unit 0x3333333333), and 17 and 20 bytes (ciphertext stealing) against
+ * Python cryptography 48 with IEEE 1619's vector-15 keys and tweak. */
+static void test_aes_xts_ieee1619(void **state)
+{
+	static const char k_v2[] = "11111111111111111111111111111111"
+				   "22222222222222222222222222222222";
+	static const char iv_v2[] = "33333333330000000000000000000000";
+	static const char k_v15[] = "fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0"
+				    "bfbebdbcbbbab9b8b7b6b5b4b3b2b1b0";
+	static const char iv_v15[] = "123456789a0000000000000000000000";
+	uint8_t pt[32];
+
+	(void)state;
+	up();
+	memset(pt, 0x44, sizeof(pt));
+	stealing_kat(TEE_ALG_AES_XTS, k_v2, iv_v2, pt, 32,
+		     "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ec"
+		     "d6d394f0");
+	for (size_t i = 0; i < sizeof(pt); i++)
+		pt[i] = (uint8_t)i;
+	stealing_kat(TEE_ALG_AES_XTS, k_v15, iv_v15, pt, 17,
+		     "641610679dcbf92e505c41333fb06c2a95");
+	stealing_kat(TEE_ALG_AES_XTS, k_v15, iv_v15, pt, 20,
+		     "a8ba0048d75084603eb8423a09b7bf7595c871f6");
+	down();
+}
+
 /* DIGEST_EXTRACT: @alg of "abc" in pieces of @piece bytes. */
 static TEEC_Result extract(uint32_t alg, uint32_t piece, uint8_t *out,
 			   size_t *len)
@@ -1125,7 +1263,7 @@ static void test_support_of_new_algorithms(void **state)
  * into a non-generic-secret object, HKDF without a length; an update
  * while extracting; a 25519 value not 32 bytes long; DH_X_BITS given to
  * populate; DSA generation without the base; signing on a verify
- * operation. */
+ * operation; TEE_SetOperationKey on a two-key (XTS) operation. */
 static void test_misuse_panics_target_dead(void **state)
 {
 	static const uint32_t cases[] = {
@@ -1137,6 +1275,7 @@ static void test_misuse_panics_target_dead(void **state)
 		TA_CRYPTO_MISUSE_DH_POPULATE_X_BITS,
 		TA_CRYPTO_MISUSE_DSA_GEN_NO_BASE,
 		TA_CRYPTO_MISUSE_SIGN_ED25519_ON_VERIFY,
+		TA_CRYPTO_MISUSE_XTS_ONE_KEY,
 	};
 
 	(void)state;
@@ -1177,6 +1316,8 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_digest_extract_fips180,
 					  stop_leftover),
+		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
+		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
 		cmocka_unit_test_teardown(test_support_of_new_algorithms,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,

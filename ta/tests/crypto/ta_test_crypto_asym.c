@@ -349,6 +349,15 @@ TEE_Result ta_asym_misuse(uint32_t which)
 			   TEE_TYPE_ED25519_PUBLIC_KEY, attr, 1);
 		TEE_AsymmetricSignDigest(op, NULL, 0, bytes, 1, buf, &len);
 		break;
+	case TA_CRYPTO_MISUSE_XTS_ONE_KEY:
+		TEE_AllocateOperation(&op, TEE_ALG_AES_XTS, TEE_MODE_ENCRYPT,
+				      256);
+		TEE_AllocateTransientObject(TEE_TYPE_AES, 128, &obj);
+		TEE_InitRefAttribute(&attr[0], TEE_ATTR_SECRET_VALUE, bytes,
+				     16);
+		TEE_PopulateTransientObject(obj, attr, 1);
+		TEE_SetOperationKey(op, obj);
+		break;
 	default:
 		return TEE_ERROR_BAD_PARAMETERS;
 	}
