@@ -546,8 +546,9 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 			       TEE_ObjectHandle key);
 
 /**
- * TEE_SetOperationKey2() - both keys of a two-key algorithm; none is
- * implemented, so any call panics
+ * TEE_SetOperationKey2() - both keys of a two-key algorithm (AES-XTS),
+ * each at most half of maxKeySize; two NULL handles clear them
+ * Return: TEE_SUCCESS, or TEE_ERROR_SECURITY when both are the same.
  */
 TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 				TEE_ObjectHandle key1, TEE_ObjectHandle key2);

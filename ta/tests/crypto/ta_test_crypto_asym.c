@@ -189,6 +189,7 @@ static TEE_Result derive(TEE_OperationHandle op, const TEE_Attribute *attrs,
 TEE_Result ta_asym(uint32_t types, TEE_Param params[4])
 {
 	uint32_t mode = params[0].value.b;
+	uint32_t out = mode == TEE_MODE_VERIFY ? MIN : MOUT;
 	TEE_Attribute attrs[MAX_ATTRS];
 	TEE_OperationHandle op;
 	void *in = params[2].memref.buffer;
@@ -196,7 +197,7 @@ TEE_Result ta_asym(uint32_t types, TEE_Param params[4])
 	TEE_Result res;
 	int n;
 
-	if (types != TYPES(VIN, MIN, MIN, mode == TEE_MODE_VERIFY ? MIN : MOUT))
+	if (types != TYPES(VIN, MIN, MIN, out))
 		return TEE_ERROR_BAD_PARAMETERS;
 	res = asym_setup(params[0].value.a, mode, &params[1], &op, attrs, &n);
 	if (res)
