@@ -163,6 +163,20 @@ struct ta_crypto_req {
  */
 #define TA_CRYPTO_CMD_DIGEST_EXTRACT 19
 
+/*
+ * A benchmark inside the TA (bench/bench_crypto.c): [0] VALUE_INPUT a =
+ * TA_CRYPTO_BENCH_*, b = iterations; [1] MEMREF_INOUT the data (1 MiB
+ * for the bulk cases); [2] VALUE_OUTPUT a = milliseconds the iterations
+ * took (TEE_GetSystemTime), set-up and key generation excluded.
+ */
+#define TA_CRYPTO_CMD_BENCH 20
+
+#define TA_CRYPTO_BENCH_AES_GCM	   1 /* AES-128-GCM encrypt of [1] */
+#define TA_CRYPTO_BENCH_SHA256	   2 /* SHA-256 of [1] */
+#define TA_CRYPTO_BENCH_ECDSA_P256 3 /* ECDSA P-256 sign of 32 bytes */
+#define TA_CRYPTO_BENCH_RSA2048	   4 /* RSA-2048 PKCS#1 v1.5 SHA-256 sign */
+#define TA_CRYPTO_BENCH_AES_BLOCK  5 /* AES-128-ECB, one block per update */
+
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1
 #define TA_CRYPTO_MISUSE_FREED_OPERATION	 2

@@ -11,6 +11,7 @@
 #include <tee_internal_api.h>
 
 #include "ta_crypto_asym.h"
+#include "ta_crypto_bench.h"
 #include "ta_crypto_cmds.h"
 
 #define TYPES TEE_PARAM_TYPES
@@ -903,6 +904,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ta_asym(types, params);
 	case TA_CRYPTO_CMD_DIGEST_EXTRACT:
 		return ta_digest_extract(types, params);
+	case TA_CRYPTO_CMD_BENCH:
+		return ta_bench(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
