@@ -663,7 +663,7 @@ static void test_ecdh_matches_libcrypto(void **state)
 	up();
 	for (size_t i = 0; i < 5; i++) {
 		struct blob params = {0}, gen;
-		BIGNUM *x = NULL, *y = NULL, *tx, *ty;
+		BIGNUM *x = NULL, *y = NULL, *tx, *ty, *d;
 		uint8_t out[80], want[80], pt[1 + 2 * 66];
 		size_t len = sizeof(out), wlen = sizeof(want);
 		size_t flen = (curves[i].bits + 7) / 8;
@@ -684,8 +684,9 @@ static void test_ecdh_matches_libcrypto(void **state)
 		assert_true(EVP_PKEY_get_bn_param(
 			mine, OSSL_PKEY_PARAM_EC_PUB_Y, &y));
 		asym_key(&a, TEE_TYPE_ECDH_KEYPAIR, curves[i].bits, 4);
-		add_bn(&a.req, TEE_ATTR_ECC_PRIVATE_VALUE,
-		       find_bn(&gen, TEE_ATTR_ECC_PRIVATE_VALUE));
+		d = find_bn(&gen, TEE_ATTR_ECC_PRIVATE_VALUE);
+		add_bn(&a.req, TEE_ATTR_ECC_PRIVATE_VALUE, d);
+		BN_clear_free(d);
 		tx = find_bn(&gen, TEE_ATTR_ECC_PUBLIC_VALUE_X);
 		ty = find_bn(&gen, TEE_ATTR_ECC_PUBLIC_VALUE_Y);
 		add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_X, tx);
