@@ -512,6 +512,11 @@ TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 	case TEE_TYPE_ED25519_KEYPAIR:
 		res = generate_25519(o, paramCount);
 		break;
+	case TEE_TYPE_SM2_DSA_KEYPAIR:
+		if (paramCount) /* the type names the curve */
+			misuse();
+		res = utee_ecc_generate(o, TEE_ECC_CURVE_SM2);
+		break;
 	default:
 		res = generate_secret(o, keySize, paramCount);
 		break;

@@ -487,6 +487,8 @@ static bool element_ok(const struct utee_alg *a, uint32_t element)
 {
 	uint32_t bits = utee_ecc_curve_bits(element);
 
+	if (a->key_type == TEE_TYPE_SM2_DSA_PUBLIC_KEY)
+		return element == TEE_ECC_CURVE_SM2;
 	switch (a->kind) {
 	case UTEE_ALG_ECDSA:
 	case UTEE_ALG_ECDH:
@@ -887,7 +889,7 @@ static size_t sig_len(const struct __TEE_OperationHandle *op)
 {
 	switch (op->alg->kind) {
 	case UTEE_ALG_ECDSA:
-		return utee_ecc_sig_len(op->info.keySize);
+		return utee_ecc_sig_len(utee_ecc_key_bits(op->key));
 	case UTEE_ALG_DSA:
 		return utee_dsa_sig_len(op->key);
 	case UTEE_ALG_ED25519:

@@ -406,8 +406,9 @@ TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
 uint32_t utee_ecc_curve_bits(uint32_t curve);
 
 /**
- * utee_ecc_generate() - a new key on @curve into uninitialised ECDSA
- * keypair @o (private value, public X and Y, curve)
+ * utee_ecc_generate() - a new key on @curve into uninitialised ECDSA,
+ * ECDH or SM2 keypair @o (private value, public X and Y, curve but for
+ * TEE_ECC_CURVE_SM2)
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
 TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve);
@@ -428,6 +429,12 @@ TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
  */
 TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 			   size_t len, const uint8_t *sig, size_t sig_len);
+
+/**
+ * utee_ecc_key_bits() - the size of ECC key @o's curve (SM2 keys: 256,
+ * they have no curve attribute), or 0
+ */
+uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o);
 
 /** utee_ecc_sig_len() - the size of a signature with a key of @bits. */
 size_t utee_ecc_sig_len(uint32_t bits);

@@ -30,6 +30,18 @@ static const struct utee_attr_spec ecc_public_attrs[] = {
 	{TEE_ATTR_ECC_CURVE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 };
 
+/* SM2 keys: the key type names the curve. */
+static const struct utee_attr_spec sm2_keypair_attrs[] = {
+	{TEE_ATTR_ECC_PRIVATE_VALUE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+};
+
+static const struct utee_attr_spec sm2_public_attrs[] = {
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+};
+
 static const struct utee_attr_spec rsa_keypair_attrs[] = {
 	{TEE_ATTR_RSA_MODULUS, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 	{TEE_ATTR_RSA_PUBLIC_EXPONENT, UTEE_ATTR_REQUIRED},
@@ -153,6 +165,8 @@ static const struct utee_obj_type obj_types[] = {
 	FIXED(TEE_TYPE_X25519_KEYPAIR, 256, x25519_keypair_attrs),
 	FIXED(TEE_TYPE_ED25519_KEYPAIR, 256, ed25519_keypair_attrs),
 	FIXED(TEE_TYPE_ED25519_PUBLIC_KEY, 256, ed25519_public_attrs),
+	FIXED(TEE_TYPE_SM2_DSA_KEYPAIR, 256, sm2_keypair_attrs),
+	FIXED(TEE_TYPE_SM2_DSA_PUBLIC_KEY, 256, sm2_public_attrs),
 };
 
 /* clang-format off */
@@ -234,6 +248,9 @@ static const struct utee_alg algs[] = {
 	ECDSA(__OPTEE_ALG_ECDSA_P256, 0, 256),
 	ECDSA(__OPTEE_ALG_ECDSA_P384, 0, 384),
 	ECDSA(__OPTEE_ALG_ECDSA_P521, 0, 521),
+	/* SM2 signs the digest e = SM3(Z || M) the TA computes. */
+	{TEE_ALG_SM2_DSA_SM3, UTEE_ALG_ECDSA, TEE_TYPE_SM2_DSA_PUBLIC_KEY, 32,
+	 0, NULL, false, 256},
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_MD5, "MD5", false),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA1, "SHA1", false),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, "SHA224", false),

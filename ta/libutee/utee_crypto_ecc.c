@@ -49,6 +49,47 @@ uint32_t utee_ecc_curve_bits(uint32_t curve)
 	return 0;
 }
 
+/* The SM2 curve (GB/T 32918.5): no attribute names it, the key type
+ * does. */
+#define SM2_BITS 256
+
+static bool is_sm2(const struct __TEE_ObjectHandle *o)
+{
+	return (o->info.objectType & 0xFF) == 0x45;
+}
+
+/* @o's curve, or 0. */
+static uint32_t obj_curve(const struct __TEE_ObjectHandle *o)
+{
+	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+
+	if (is_sm2(o))
+		return TEE_ECC_CURVE_SM2;
+	return curve ? curve->a : 0;
+}
+
+/* libcrypto's name of @curve's group, and of its key type. */
+static const char *group_name(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? "SM2" : curve_name(curve);
+}
+
+static const char *key_type(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? "SM2" : "EC";
+}
+
+static uint32_t group_bits(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? SM2_BITS
+					  : utee_ecc_curve_bits(curve);
+}
+
+uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o)
+{
+	return group_bits(obj_curve(o));
+}
+
 size_t utee_ecc_sig_len(uint32_t bits)
 {
 	return 2 * ((bits + 7) / 8);
@@ -60,7 +101,10 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 	TEE_Result res = TEE_ERROR_GENERIC;
 	EVP_PKEY *pk;
 
-	pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve_name(curve));
+	if (curve == TEE_ECC_CURVE_SM2)
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
+	else
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve_name(curve));
 	if (!pk)
 		goto out;
 	if (!EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &d) ||
@@ -72,7 +116,7 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
 	if (!res)
 		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
-	if (!res)
+	if (!res && curve != TEE_ECC_CURVE_SM2)
 		utee_obj_add_value(o, TEE_ATTR_ECC_CURVE, curve);
 out:
 	BN_clear_free(d);
@@ -105,7 +149,7 @@ static bool public_point(const struct __TEE_ObjectHandle *o, size_t flen,
 static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 			      BIGNUM **d)
 {
-	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+	uint32_t curve = obj_curve(o);
 	const struct utee_attr *dv =
 		utee_obj_attr(o, TEE_ATTR_ECC_PRIVATE_VALUE);
 	uint8_t pt[1 + 2 * MAX_FIELD];
@@ -113,9 +157,9 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 	OSSL_PARAM_BLD *b;
 	size_t flen;
 
-	if (!curve || !curve_name(curve->a) || (priv && !dv))
+	if (!group_name(curve) || (priv && !dv))
 		return NULL;
-	flen = (utee_ecc_curve_bits(curve->a) + 7) / 8;
+	flen = (group_bits(curve) + 7) / 8;
 	if (!public_point(o, flen, pt))
 		return NULL;
 	if (priv && !(*d = BN_bin2bn(dv->buf, (int)dv->len, NULL)))
@@ -123,7 +167,7 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 	b = OSSL_PARAM_BLD_new();
 	if (b &&
 	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,
-					    curve_name(curve->a), 0) &&
+					    group_name(curve), 0) &&
 	    OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, pt,
 					     1 + 2 * flen) &&
 	    (!priv || OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_PRIV_KEY, *d)))
@@ -135,7 +179,8 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 /* A libcrypto context for signing (@priv) or verifying with @o. */
 static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
 {
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	EVP_PKEY_CTX *ctx =
+		EVP_PKEY_CTX_new_from_name(NULL, key_type(obj_curve(o)), NULL);
 	OSSL_PARAM *params;
 	EVP_PKEY *pk = NULL;
 	BIGNUM *d = NULL;
@@ -175,7 +220,7 @@ TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 {
 	EVP_PKEY_CTX *ctx = key_ctx(op->key, true);
 	TEE_Result res = TEE_ERROR_GENERIC;
-	size_t half = (op->key->info.objectSize + 7) / 8;
+	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	uint8_t der[2 * MAX_FIELD + 16];
 	size_t der_len = sizeof(der);
 
@@ -211,7 +256,7 @@ static int gp_to_der(const uint8_t *sig, size_t half, uint8_t **der)
 TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 			   size_t len, const uint8_t *sig, size_t sig_len)
 {
-	size_t half = (op->key->info.objectSize + 7) / 8;
+	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
 	EVP_PKEY_CTX *ctx;
 	uint8_t *der = NULL;

@@ -28,6 +28,7 @@
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/dsa.h>
+#include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <openssl/param_build.h>
@@ -110,6 +111,9 @@
 #define TEE_ALG_DSA_SHA256		     0x70004131
 #define TEE_ALG_ED25519			     0x70006043
 #define TEE_ALG_SM2_DSA_SM3		     0x70006045
+#define TEE_ALG_SM2_PKE			     0x80000046
+#define TEE_TYPE_SM2_DSA_PUBLIC_KEY	     0xA0000045
+#define TEE_TYPE_SM2_DSA_KEYPAIR	     0xA1000045
 #define TEE_ALG_DH_DERIVE_SHARED_SECRET	     0x80000032
 #define TEE_ALG_ECDH_DERIVE_SHARED_SECRET    0x80000042
 #define TEE_ALG_X25519			     0x80000044
@@ -823,6 +827,112 @@ static void test_dh_generate_and_derive(void **state)
 	down();
 }
 
+/* SM2 signatures (GB/T 32918.2) of a 32-byte digest e: the TA's key,
+ * generated, has no curve attribute and its signature verifies with
+ * libcrypto's SM2 here; one made here verifies in the TA, a changed one
+ * does not. */
+static void test_sm2_dsa_matches_libcrypto(void **state)
+{
+	static const uint32_t ids[] = {TEE_ATTR_ECC_PRIVATE_VALUE,
+				       TEE_ATTR_ECC_PUBLIC_VALUE_X,
+				       TEE_ATTR_ECC_PUBLIC_VALUE_Y};
+	struct blob none = {0}, gen;
+	uint8_t e[32], sig[64], pt[65], der[128];
+	const uint8_t *dp;
+	size_t len, der_len = sizeof(der), xl;
+	EVP_PKEY *ta_pub = NULL, *mine;
+	EVP_PKEY_CTX *c;
+	OSSL_PARAM_BLD *bld;
+	OSSL_PARAM *p;
+	BIGNUM *d, *x, *y, *mx = NULL, *my = NULL;
+	ECDSA_SIG *es;
+	const BIGNUM *r, *s;
+	struct asym a;
+	int n;
+	uint8_t *dd = NULL;
+	uint32_t size;
+
+	(void)state;
+	memset(e, 0xe5, sizeof(e));
+	up();
+	assert_int_equal(
+		key_gen(TEE_TYPE_SM2_DSA_KEYPAIR, 256, &none, ids, 3, &gen),
+		TEEC_SUCCESS);
+	d = find_bn(&gen, TEE_ATTR_ECC_PRIVATE_VALUE);
+	x = find_bn(&gen, TEE_ATTR_ECC_PUBLIC_VALUE_X);
+	y = find_bn(&gen, TEE_ATTR_ECC_PUBLIC_VALUE_Y);
+	/* generated: objectSize 256 (populated, it stays 0) */
+	memcpy(&size, find(gen.b, gen.n, 0, &xl), 4);
+	assert_int_equal(size, 256);
+	asym_key(&a, TEE_TYPE_SM2_DSA_KEYPAIR, 256, 3);
+	add_bn(&a.req, TEE_ATTR_ECC_PRIVATE_VALUE, d);
+	add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
+	add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
+	len = sizeof(sig);
+	assert_int_equal(
+		asym(&a, TEE_ALG_SM2_DSA_SM3, TEE_MODE_SIGN, e, 32, sig, &len),
+		TEEC_SUCCESS);
+	assert_int_equal(len, 64);
+	pt[0] = 4;
+	BN_bn2binpad(x, pt + 1, 32);
+	BN_bn2binpad(y, pt + 33, 32);
+	bld = OSSL_PARAM_BLD_new();
+	OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_GROUP_NAME, "SM2",
+					0);
+	OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_PUB_KEY, pt, 65);
+	p = OSSL_PARAM_BLD_to_param(bld);
+	c = EVP_PKEY_CTX_new_from_name(NULL, "SM2", NULL);
+	assert_true(EVP_PKEY_fromdata_init(c) > 0 &&
+		    EVP_PKEY_fromdata(c, &ta_pub, EVP_PKEY_PUBLIC_KEY, p) > 0);
+	EVP_PKEY_CTX_free(c);
+	OSSL_PARAM_free(p);
+	OSSL_PARAM_BLD_free(bld);
+	es = ECDSA_SIG_new();
+	assert_true(ECDSA_SIG_set0(es, BN_bin2bn(sig, 32, NULL),
+				   BN_bin2bn(sig + 32, 32, NULL)));
+	n = i2d_ECDSA_SIG(es, &dd);
+	ECDSA_SIG_free(es);
+	c = EVP_PKEY_CTX_new(ta_pub, NULL);
+	assert_true(EVP_PKEY_verify_init(c) > 0);
+	assert_int_equal(EVP_PKEY_verify(c, dd, (size_t)n, e, 32), 1);
+	EVP_PKEY_CTX_free(c);
+	OPENSSL_free(dd);
+	/* a key made here signs, the TA verifies */
+	mine = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
+	assert_non_null(mine);
+	c = EVP_PKEY_CTX_new(mine, NULL);
+	assert_true(EVP_PKEY_sign_init(c) > 0 &&
+		    EVP_PKEY_sign(c, der, &der_len, e, 32) > 0);
+	EVP_PKEY_CTX_free(c);
+	dp = der;
+	es = d2i_ECDSA_SIG(NULL, &dp, (long)der_len);
+	ECDSA_SIG_get0(es, &r, &s);
+	BN_bn2binpad(r, sig, 32);
+	BN_bn2binpad(s, sig + 32, 32);
+	ECDSA_SIG_free(es);
+	assert_true(EVP_PKEY_get_bn_param(mine, OSSL_PKEY_PARAM_EC_PUB_X, &mx));
+	assert_true(EVP_PKEY_get_bn_param(mine, OSSL_PKEY_PARAM_EC_PUB_Y, &my));
+	asym_key(&a, TEE_TYPE_SM2_DSA_PUBLIC_KEY, 256, 2);
+	add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_X, mx);
+	add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_Y, my);
+	len = 64;
+	assert_int_equal(asym(&a, TEE_ALG_SM2_DSA_SM3, TEE_MODE_VERIFY, e, 32,
+			      sig, &len),
+			 TEEC_SUCCESS);
+	e[0] ^= 1;
+	assert_int_equal(asym(&a, TEE_ALG_SM2_DSA_SM3, TEE_MODE_VERIFY, e, 32,
+			      sig, &len),
+			 TEE_ERROR_SIGNATURE_INVALID);
+	BN_clear_free(d);
+	BN_free(x);
+	BN_free(y);
+	BN_free(mx);
+	BN_free(my);
+	EVP_PKEY_free(mine);
+	EVP_PKEY_free(ta_pub);
+	down();
+}
+
 /* r || s of @half bytes each to DER. */
 static int dsa_der(const uint8_t *sig, size_t half, uint8_t **der)
 {
@@ -1226,7 +1336,8 @@ static void test_digest_extract_fips180(void **state)
 
 /* TEE_IsAlgorithmSupported with the new algorithms and their elements
  * (ABI-FACTS-INTERNAL §1.7: 25519 algorithms need TEE_ECC_CURVE_25519,
- * ECDH a NIST curve, the rest none); SM2 is not implemented. */
+ * ECDH a NIST curve, SM2 TEE_ECC_CURVE_SM2, the rest none); SM2 PKE is
+ * not implemented. */
 static void test_support_of_new_algorithms(void **state)
 {
 	static const struct {
@@ -1248,7 +1359,11 @@ static void test_support_of_new_algorithms(void **state)
 		{TEE_ALG_PBKDF2_HMAC_SHA1_DERIVE_KEY, 0, TEEC_SUCCESS},
 		{TEE_ALG_CONCAT_KDF_SHA256_DERIVE_KEY, 0, TEEC_SUCCESS},
 		{TEE_ALG_RSA_NOPAD, 0, TEEC_SUCCESS},
-		{TEE_ALG_SM2_DSA_SM3, 0x400, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_ALG_SM2_DSA_SM3, 0x400 /* TEE_ECC_CURVE_SM2 */,
+		 TEEC_SUCCESS},
+		{TEE_ALG_SM2_DSA_SM3, TEE_ECC_CURVE_NIST_P256,
+		 TEE_ERROR_NOT_SUPPORTED},
+		{TEE_ALG_SM2_PKE, 0x400, TEE_ERROR_NOT_SUPPORTED},
 	};
 
 	(void)state;
@@ -1314,6 +1429,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_dsa_generate_sign_verify,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_nopad_is_modexp,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_sm2_dsa_matches_libcrypto,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_digest_extract_fips180,
 					  stop_leftover),
