@@ -1283,6 +1283,29 @@ static void test_aes_xts_ieee1619(void **state)
 	down();
 }
 
+/* XTS's two keys (ABI-FACTS-INTERNAL §3.2): one handle twice is
+ * TEE_ERROR_SECURITY, returned; the operation expects two keys, each half
+ * of maxKeySize; TEE_GetOperationInfo reports no single key size. */
+static void test_aes_xts_two_keys(void **state)
+{
+	TEEC_Operation op = {0};
+
+	(void)state;
+	up();
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_VALUE_OUTPUT, TEEC_NONE);
+	assert_int_equal(
+		TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_XTS_KEYS, &op, NULL),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.a, 0xFFFF000F /* SECURITY */);
+	assert_int_equal(op.params[0].value.b, 0x80000 /* EXPECT_TWO_KEYS */);
+	assert_int_equal(op.params[1].value.a, 128);
+	assert_int_equal(op.params[1].value.b, 128);
+	assert_int_equal(op.params[2].value.a, 2);
+	assert_int_equal(op.params[2].value.b, 0);
+	down();
+}
+
 /* DIGEST_EXTRACT: @alg of "abc" in pieces of @piece bytes. */
 static TEEC_Result extract(uint32_t alg, uint32_t piece, uint8_t *out,
 			   size_t *len)
@@ -1436,6 +1459,7 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
+		cmocka_unit_test_teardown(test_aes_xts_two_keys, stop_leftover),
 		cmocka_unit_test_teardown(test_support_of_new_algorithms,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,

@@ -28,6 +28,12 @@ TEE_Result ta_asym(uint32_t types, TEE_Param params[4]);
 TEE_Result ta_digest_extract(uint32_t types, TEE_Param params[4]);
 
 /**
+ * ta_xts_keys() - TA_CRYPTO_CMD_XTS_KEYS
+ * Return: TEE_SUCCESS, or the error of a set-up step.
+ */
+TEE_Result ta_xts_keys(uint32_t types, TEE_Param params[4]);
+
+/**
  * ta_asym_misuse() - the misuse TA_CRYPTO_MISUSE_* @which of this file
  * Return: TEE_SUCCESS when the misuse went unnoticed,
  * TEE_ERROR_BAD_PARAMETERS when @which is not one of them.

@@ -177,6 +177,15 @@ struct ta_crypto_req {
 #define TA_CRYPTO_BENCH_RSA2048	   4 /* RSA-2048 PKCS#1 v1.5 SHA-256 sign */
 #define TA_CRYPTO_BENCH_AES_BLOCK  5 /* AES-128-ECB, one block per update */
 
+/*
+ * An AES-XTS operation (maxKeySize 256) given its keys: [0] VALUE_OUTPUT
+ * a = TEE_SetOperationKey2's result with one handle twice, b = its
+ * handleState before any key; [1] VALUE_OUTPUT a, b = the two keys'
+ * sizes in TEE_GetOperationInfoMultiple after two 128-bit keys; [2]
+ * VALUE_OUTPUT a = numberOfKeys, b = TEE_GetOperationInfo's keySize.
+ */
+#define TA_CRYPTO_CMD_XTS_KEYS 21
+
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1
 #define TA_CRYPTO_MISUSE_FREED_OPERATION	 2

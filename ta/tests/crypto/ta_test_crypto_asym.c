@@ -256,6 +256,72 @@ TEE_Result ta_digest_extract(uint32_t types, TEE_Param params[4])
 	return res;
 }
 
+/* An AES key of 16 bytes of @fill. */
+static TEE_Result aes_key(uint8_t fill, TEE_ObjectHandle *obj)
+{
+	uint8_t key[16];
+	TEE_Attribute attr;
+	TEE_Result res;
+
+	memset(key, fill, sizeof(key));
+	res = TEE_AllocateTransientObject(TEE_TYPE_AES, 128, obj);
+	if (res)
+		return res;
+	TEE_InitRefAttribute(&attr, TEE_ATTR_SECRET_VALUE, key, sizeof(key));
+	res = TEE_PopulateTransientObject(*obj, &attr, 1);
+	if (res)
+		TEE_FreeTransientObject(*obj);
+	return res;
+}
+
+TEE_Result ta_xts_keys(uint32_t types, TEE_Param params[4])
+{
+	struct {
+		TEE_OperationInfoMultiple m;
+		TEE_OperationInfoKey keys[2];
+	} info;
+	size_t size = sizeof(info);
+	TEE_OperationHandle op;
+	TEE_ObjectHandle k1, k2;
+	TEE_OperationInfo one;
+	TEE_Result res;
+
+	if (types != TYPES(TEE_PARAM_TYPE_VALUE_OUTPUT,
+			   TEE_PARAM_TYPE_VALUE_OUTPUT,
+			   TEE_PARAM_TYPE_VALUE_OUTPUT, NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = TEE_AllocateOperation(&op, TEE_ALG_AES_XTS, TEE_MODE_ENCRYPT,
+				    256);
+	if (res)
+		return res;
+	TEE_GetOperationInfo(op, &one);
+	params[0].value.b = one.handleState;
+	res = aes_key(1, &k1);
+	if (!res) {
+		res = aes_key(2, &k2);
+		if (res)
+			TEE_FreeTransientObject(k1);
+	}
+	if (res)
+		goto out;
+	params[0].value.a = TEE_SetOperationKey2(op, k1, k1);
+	res = TEE_SetOperationKey2(op, k1, k2);
+	if (!res)
+		res = TEE_GetOperationInfoMultiple(op, &info.m, &size);
+	if (!res) {
+		params[1].value.a = info.m.keyInformation[0].keySize;
+		params[1].value.b = info.m.keyInformation[1].keySize;
+		params[2].value.a = info.m.numberOfKeys;
+		TEE_GetOperationInfo(op, &one);
+		params[2].value.b = one.keySize;
+	}
+	TEE_FreeTransientObject(k1);
+	TEE_FreeTransientObject(k2);
+out:
+	TEE_FreeOperation(op);
+	return res;
+}
+
 /* An operation of @alg, @mode, @bits with a populated key of @type. */
 static TEE_OperationHandle keyed(uint32_t alg, uint32_t mode, uint32_t bits,
 				 uint32_t type, const TEE_Attribute *attrs,
