@@ -8,8 +8,8 @@
  * are returned, every other misuse makes the TA panic.
  *
  * Implemented types: the secret-key types (AES, DES, DES3, SM4, HMAC-*,
- * GENERIC_SECRET, the KDF inputs), RSA, DSA, DH, ECDSA, ECDH, X25519 and
- * Ed25519 keys (utee_crypto_*.c make them).  Other types are
+ * GENERIC_SECRET, the KDF inputs), RSA, DSA, DH, ECDSA, ECDH, SM2 DSA,
+ * X25519 and Ed25519 keys (utee_crypto_*.c make them).  Other types are
  * TEE_ERROR_NOT_SUPPORTED.
  */
 #include <string.h>
@@ -357,7 +357,8 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 	bits = check_attrs(o, attrs, attrCount);
 	if (bits > o->info.maxObjectSize)
 		misuse();
-	/* 25519 keys have no size attribute: their objectSize stays 0. */
+	/* 25519 and SM2 keys have no size attribute: their objectSize
+	 * stays 0, as in OP-TEE. */
 	if (has_size_attr(o->kind) && !utee_obj_size_ok(o->kind, bits))
 		return TEE_ERROR_BAD_PARAMETERS;
 	return set_attrs(o, attrs, attrCount, bits);

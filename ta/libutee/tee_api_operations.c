@@ -5,8 +5,9 @@
  * file holds the GP functions: handle and state checks, the short-buffer
  * rule (the size needed is written back and nothing is consumed), and
  * the operation states; the work is done by libcrypto, directly for
- * digests and random numbers and through utee_crypto_cipher.c and
- * utee_crypto_mac.c and utee_crypto_ecc.c for the rest.
+ * digests and random numbers and through the utee_crypto_*.c backends
+ * (utee_crypto.h lists them) for the rest; TEE_DeriveKey() is in
+ * tee_api_derive.c.
  *
  * What OP-TEE returns is returned (ABI-FACTS-INTERNAL §3.2); every other
  * misuse (bad handle, wrong class, mode or state, a NULL buffer with a

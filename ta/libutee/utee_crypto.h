@@ -10,8 +10,13 @@
  *  tee_api_operations.c  generic operation functions, digests, random
  *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
- *  utee_crypto_ecc.c     ECDSA keys and signatures on EVP_PKEY
+ *  utee_crypto_ecc.c     ECDSA, ECDH, SM2 keys, signatures, ECDH secrets
  *  utee_crypto_rsa.c     RSA keys, signatures and encryption on EVP_PKEY
+ *  utee_crypto_ffc.c     DSA and DH keys, signatures, DH secrets
+ *  utee_crypto_25519.c   X25519 and Ed25519 keys, secrets, signatures
+ *  utee_crypto_kdf.c     HKDF, PBKDF2, Concat KDF on EVP_KDF
+ *  utee_crypto_steal.c   AES-CTS and AES-XTS on AES-ECB
+ *  tee_api_derive.c      TEE_DeriveKey()
  *
  * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
  * point to the structs below, and every API function first looks the
