@@ -4,7 +4,7 @@
 set -eu
 B=${1:-build}
 mkdir -p "$B/bench"
-PARTS="invoke scaling tempref lifecycle"
+PARTS="invoke scaling tempref lifecycle crypto"
 first=1
 for p in $PARTS; do
 	[ $first = 1 ] || echo
@@ -15,15 +15,6 @@ done
 # Each program writes "[", one entry per line, "]": join the entries.
 for p in $PARTS; do
 	f="$B/bench/$p.json"
-"$B/bench/bench_invoke" "$B/bench/invoke.json"
-echo
-"$B/bench/bench_scaling" "$B/bench/scaling.json"
-echo
-"$B/bench/bench_crypto" "$B/bench/crypto.json"
-
-# Each program writes "[", one entry per line, "]": join the entries.
-for f in "$B/bench/invoke.json" "$B/bench/scaling.json" \
-	"$B/bench/crypto.json"; do
 	if [ "$(head -n 1 "$f")" != "[" ] || [ "$(tail -n 1 "$f")" != "]" ]; then
 		echo "bench.sh: $f is not a one-entry-per-line JSON array" >&2
 		exit 1
@@ -39,9 +30,6 @@ done
 			sed '1d;$d' "$B/bench/$p.json" | sed '$s/$/,/'
 		fi
 	done
-	sed '1d;$d' "$B/bench/invoke.json" | sed '$s/$/,/'
-	sed '1d;$d' "$B/bench/scaling.json" | sed '$s/$/,/'
-	sed '1d;$d' "$B/bench/crypto.json"
 	echo "]"
 } >"$B/bench/results.json.tmp"
 mv "$B/bench/results.json.tmp" "$B/bench/results.json"
