@@ -38,14 +38,19 @@ void limits_init(struct limits *l, const struct limits_config *cfg)
 	pthread_mutex_init(&l->lock, NULL);
 }
 
-void limits_destroy(struct limits *l)
+int limits_destroy(struct limits *l)
 {
-	if (l->nusers || l->conns)
+	int rc = 0;
+
+	if (l->nusers || l->conns) {
 		pr_err("limits: %zu users, %u connections still counted",
 		       l->nusers, l->conns);
+		rc = -EBUSY;
+	}
 	kfree(l->users);
 	l->users = NULL;
 	pthread_mutex_destroy(&l->lock);
+	return rc;
 }
 
 /* The entry of @uid, NULL if it holds nothing.  l->lock held. */

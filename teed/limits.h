@@ -99,8 +99,10 @@ void limits_init(struct limits *l, const struct limits_config *cfg);
 /**
  * limits_destroy() - end accounting; everything must have been given back
  * @l:		the accounting
+ * Return: 0, or -EBUSY if something was still counted (logged): a leak
+ * of the accounting, which teed's exit status reports.
  */
-void limits_destroy(struct limits *l);
+int limits_destroy(struct limits *l);
 
 /**
  * limits_conn_get() - count a new connection of @uid

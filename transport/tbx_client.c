@@ -97,6 +97,15 @@ static int hello(struct tbx_dev *dev)
 	if (rc && rc != -EPIPE && rc != -ECONNRESET)
 		return rc;
 	n = tbx_recv(dev->sock, &msg, sizeof(msg), &fd);
+	/*
+	 * Closed with our HELLO unread, the socket reports the reset first
+	 * and the answer queued before it on the next read.
+	 */
+	if (n == -ECONNRESET)
+		n = tbx_recv_flags(dev->sock, &msg, sizeof(msg), &fd,
+				   MSG_DONTWAIT);
+	if (n == -EAGAIN)
+		n = -ECONNRESET;
 	if (n <= 0 && rc)
 		return rc;
 	if (n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.hello_reply)) ||
