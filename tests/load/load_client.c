@@ -22,7 +22,7 @@
 
 #define MAX_THREADS 8
 /* Shared memory sizes: up to 64 KiB, well inside every limit. */
-#define MAX_SHM	    (64u << 10)
+#define MAX_SHM (64u << 10)
 
 /**
  * struct worker - one thread of the client
@@ -52,9 +52,8 @@ static int fail(struct worker *w, const char *what, TEEC_Result res)
 static int open_session(struct worker *w, TEEC_Session *s)
 {
 	uint32_t origin;
-	TEEC_Result res = TEEC_OpenSession(w->ctx, s, &basic_uuid,
-					   TEEC_LOGIN_PUBLIC, NULL, NULL,
-					   &origin);
+	TEEC_Result res = TEEC_OpenSession(
+		w->ctx, s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL, NULL, &origin);
 
 	return res == TEEC_SUCCESS ? 0 : fail(w, "open session", res);
 }
@@ -66,8 +65,8 @@ static int invoke_inc(struct worker *w, TEEC_Session *s, uint32_t a)
 	TEEC_Result res;
 
 	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
+					 TEEC_NONE);
 	op.params[0].value.a = a;
 	op.params[0].value.b = a;
 	res = TEEC_InvokeCommand(s, TA_TEST_CMD_VALUE_INC, &op, &origin);
