@@ -462,11 +462,10 @@ static void refuse_open(const struct conn *c, int status)
 	/* Once a second is enough to say a flood is on. */
 	if (now != last &&
 	    atomic_compare_exchange_strong(&last_logged, &last, now))
-		pr_warn("%s: refused an open of uid %u (pid %d): %s",
+		pr_warn("%s: refused an open of uid %u (pid %d): %s "
+			"(--max-conns-per-uid, --max-conns)",
 			tee_device_name(c->ep->teedev), (unsigned)c->cred.euid,
-			c->cred.pid,
-			status == -EMFILE ? "too many open files of the uid"
-					  : "too many open files in all");
+			c->cred.pid, strerror(-status));
 	msg.u.hello_reply.status = status;
 	tbx_send(c->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.hello_reply)), -1);
 }
