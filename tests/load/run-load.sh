@@ -30,7 +30,7 @@ INVOKES=$5
 KILLS=$6
 SEED=${7:-$$}
 THREADS_PER_CLIENT=2
-WARMUP_INVOKES=50
+WARMUP_INVOKES=20
 # How long teebox may take to give everything back after the last client.
 SETTLE_S=30
 
@@ -40,6 +40,7 @@ export TEEBOX_RUNTIME_DIR=$DIR
 TEED=
 SUPP=
 FAILED=0
+CLIENT_PIDS=()
 
 fail() {
 	echo "load: FAIL: $*"
@@ -47,11 +48,14 @@ fail() {
 }
 
 cleanup() {
+	[ ${#CLIENT_PIDS[@]} -gt 0 ] && kill -KILL "${CLIENT_PIDS[@]}" 2>/dev/null
 	[ -n "$SUPP" ] && kill -KILL "$SUPP" 2>/dev/null
 	[ -n "$TEED" ] && kill -KILL "$TEED" 2>/dev/null
 	rm -rf "$DIR"
 }
 trap cleanup EXIT
+# A timeout (ctest) ends the run through the cleanup too.
+trap 'exit 1' TERM INT
 
 count_entries() {
 	local n
@@ -117,6 +121,7 @@ run_round() {
 		"$CLIENT" "$invokes" "$THREADS_PER_CLIENT" $((SEED + i)) \
 			2>>"$DIR/clients.log" &
 		pids+=($!)
+		CLIENT_PIDS=("${pids[@]}")
 	done
 	while :; do
 		alive=()
@@ -142,6 +147,7 @@ run_round() {
 			BAD=$((BAD + 1))
 		fi
 	done
+	CLIENT_PIDS=()
 }
 
 # Waits until nothing is held and the counts are back at the baseline.
@@ -196,8 +202,13 @@ echo "load: teed RSS      baseline ${BASE_RSS} kB after ${AFTER_RSS} kB" \
 [ "$AFTER_TAS" -le "$BASE_TAS" ] || fail "TA processes: $AFTER_TAS"
 [ "$AFTER_FDS" -le "$BASE_FDS" ] || fail "teed fds: $AFTER_FDS"
 [ "$AFTER_THREADS" -le "$BASE_THREADS" ] || fail "teed threads: $AFTER_THREADS"
-[ $((AFTER_RSS * 10)) -le $((BASE_RSS * 11)) ] ||
-	fail "teed RSS grew more than 10 %"
+if ldd "$BIN/teed" 2>/dev/null | grep -q libasan; then
+	# Its allocator keeps freed memory in quarantine: RSS says nothing.
+	echo "load: RSS not checked: AddressSanitizer build"
+else
+	[ $((AFTER_RSS * 10)) -le $((BASE_RSS * 11)) ] ||
+		fail "teed RSS grew more than 10 %"
+fi
 
 kill -TERM "$SUPP"
 SUPP=
