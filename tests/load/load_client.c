@@ -11,6 +11,7 @@
  * first wrong result is printed).
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,58 +78,103 @@ static int invoke_inc(struct worker *w, TEEC_Session *s, uint32_t a)
 	return 0;
 }
 
-/* Allocates shared memory, has the TA sum it, frees it. */
-static int use_shm(struct worker *w, TEEC_Session *s)
+/* Shared memory of a random size, filled; its byte sum in *@sum. */
+static int alloc_shm(struct worker *w, TEEC_SharedMemory *shm, uint32_t *sum)
 {
-	TEEC_SharedMemory shm = {.flags = TEEC_MEM_INPUT};
-	TEEC_Operation op;
-	uint32_t origin, sum = 0;
 	TEEC_Result res;
-	size_t size = 1 + (size_t)rand_r(&w->seed) % MAX_SHM;
 
-	shm.size = size;
-	res = TEEC_AllocateSharedMemory(w->ctx, &shm);
+	memset(shm, 0, sizeof(*shm));
+	shm->flags = TEEC_MEM_INPUT;
+	shm->size = 1 + (size_t)rand_r(&w->seed) % MAX_SHM;
+	res = TEEC_AllocateSharedMemory(w->ctx, shm);
 	if (res != TEEC_SUCCESS)
 		return fail(w, "allocate shared memory", res);
-	for (size_t i = 0; i < shm.size; i++) {
-		((uint8_t *)shm.buffer)[i] = (uint8_t)(i * 7);
-		sum += (uint8_t)(i * 7);
+	*sum = 0;
+	for (size_t i = 0; i < shm->size; i++) {
+		((uint8_t *)shm->buffer)[i] = (uint8_t)(i * 7);
+		*sum += (uint8_t)(i * 7);
 	}
+	return 0;
+}
+
+/* Has the TA sum @shm. */
+static int sum_shm(struct worker *w, TEEC_Session *s, TEEC_SharedMemory *shm,
+		   uint32_t sum)
+{
+	TEEC_Operation op;
+	uint32_t origin;
+	TEEC_Result res;
+
 	memset(&op, 0, sizeof(op));
 	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_WHOLE, TEEC_VALUE_OUTPUT,
 					 TEEC_NONE, TEEC_NONE);
-	op.params[0].memref.parent = &shm;
+	op.params[0].memref.parent = shm;
 	res = TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_SUM, &op, &origin);
-	TEEC_ReleaseSharedMemory(&shm);
 	if (res != TEEC_SUCCESS)
 		return fail(w, "memref invoke", res);
-	if (op.params[1].value.a != sum || op.params[1].value.b != size)
+	if (op.params[1].value.a != sum || op.params[1].value.b != shm->size)
 		return fail(w, "memref invoke: wrong sum", res);
 	return 0;
 }
 
+/* Allocates shared memory, has the TA sum it, frees it. */
+static int use_shm(struct worker *w, TEEC_Session *s)
+{
+	TEEC_SharedMemory shm;
+	uint32_t sum;
+	int rc;
+
+	if (alloc_shm(w, &shm, &sum))
+		return -1;
+	rc = sum_shm(w, s, &shm, sum);
+	TEEC_ReleaseSharedMemory(&shm);
+	return rc;
+}
+
+/*
+ * The calls of one thread.  It always holds one block of shared memory
+ * besides (replaced now and then), so that a client killed at any moment
+ * leaves some for teed to take back.
+ */
 static void *work(void *arg)
 {
 	struct worker *w = arg;
+	TEEC_SharedMemory held;
+	uint32_t held_sum;
 	TEEC_Session s;
 
-	if (open_session(w, &s))
+	if (alloc_shm(w, &held, &held_sum))
 		return NULL;
+	if (open_session(w, &s))
+		goto out_shm;
 	for (unsigned long i = 0; i < w->invokes; i++) {
 		unsigned int r = (unsigned int)rand_r(&w->seed);
 
 		if (invoke_inc(w, &s, r >> 8))
 			break;
-		/* About one call in 64 also uses shared memory. */
+		/* About one call in 64 also uses fresh shared memory. */
 		if (r % 64 == 0 && use_shm(w, &s))
 			break;
+		/* One in 64 uses the block it holds; one in 256 replaces it. */
+		if (r % 64 == 3 && sum_shm(w, &s, &held, held_sum))
+			break;
+		if (r % 256 == 2) {
+			TEEC_ReleaseSharedMemory(&held);
+			if (alloc_shm(w, &held, &held_sum))
+				goto out_session;
+		}
 		/* About one in 128 closes the session and opens a new one. */
 		if (r % 128 == 1) {
 			TEEC_CloseSession(&s);
 			if (open_session(w, &s))
-				return NULL;
+				goto out_shm;
 		}
 	}
+	TEEC_CloseSession(&s);
+out_shm:
+	TEEC_ReleaseSharedMemory(&held);
+	return NULL;
+out_session:
 	TEEC_CloseSession(&s);
 	return NULL;
 }
