@@ -6,6 +6,7 @@
 #                   take it down
 #   make test       every test: normal build, sanitizers, fuzz smoke runs
 #   make test-unit / test-e2e / test-asan / coverage / fuzz / bench
+#   make test-load  the full load test (64 clients x 10,000 invokes)
 #   make install PREFIX=/usr/local
 #   make format / format-check (clang-format and kernel-doc comments)
 #   make kernel-doc-check
@@ -16,6 +17,7 @@ CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 20
 
 .PHONY: all build deps deps-test run test test-unit test-e2e test-dynamic test-asan \
+	test-load \
 	test-fuzz coverage fuzz bench install format format-check \
 	kernel-doc-check clean
 
@@ -48,6 +50,11 @@ test-unit: build
 
 test-e2e: build
 	cd build && ctest --output-on-failure -L e2e
+
+# 64 clients x 10,000 invokes against 2 secure threads, random SIGKILLs;
+# teebox must be back at its baseline after (tests/load/run-load.sh).
+test-load: build
+	cmake --build build --target test-load
 
 # The end-to-end suite again, with the secure world offering dynamic
 # shared memory (REGISTER_SHM, RMEM) instead of only the reserved memory.

@@ -4,12 +4,17 @@
 set -eu
 B=${1:-build}
 mkdir -p "$B/bench"
-"$B/bench/bench_invoke" "$B/bench/invoke.json"
-echo
-"$B/bench/bench_scaling" "$B/bench/scaling.json"
+PARTS="invoke scaling tempref lifecycle crypto"
+first=1
+for p in $PARTS; do
+	[ $first = 1 ] || echo
+	first=0
+	"$B/bench/bench_$p" "$B/bench/$p.json"
+done
 
 # Each program writes "[", one entry per line, "]": join the entries.
-for f in "$B/bench/invoke.json" "$B/bench/scaling.json"; do
+for p in $PARTS; do
+	f="$B/bench/$p.json"
 	if [ "$(head -n 1 "$f")" != "[" ] || [ "$(tail -n 1 "$f")" != "]" ]; then
 		echo "bench.sh: $f is not a one-entry-per-line JSON array" >&2
 		exit 1
@@ -17,8 +22,14 @@ for f in "$B/bench/invoke.json" "$B/bench/scaling.json"; do
 done
 {
 	echo "["
-	sed '1d;$d' "$B/bench/invoke.json" | sed '$s/$/,/'
-	sed '1d;$d' "$B/bench/scaling.json"
+	last=$(echo $PARTS | awk '{print $NF}')
+	for p in $PARTS; do
+		if [ "$p" = "$last" ]; then
+			sed '1d;$d' "$B/bench/$p.json"
+		else
+			sed '1d;$d' "$B/bench/$p.json" | sed '$s/$/,/'
+		fi
+	done
 	echo "]"
 } >"$B/bench/results.json.tmp"
 mv "$B/bench/results.json.tmp" "$B/bench/results.json"

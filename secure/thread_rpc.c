@@ -6,6 +6,7 @@
  * the normal world answers is trusted: addresses are checked against
  * normal-world RAM and messages are copied in before they are read.
  */
+#include <stdalign.h>
 #include <string.h>
 
 #include "drivers/tee/optee/optee_msg.h"
@@ -53,6 +54,12 @@ static bool ensure_rpc_arg(struct sthread *t)
 	cookie = reg_pair(regs[4], regs[5]);
 	if (!pa)
 		return false;
+	/* OP-TEE refuses a misaligned one too (thread_rpc_alloc_arg()). */
+	if (pa % alignof(struct optee_msg_arg)) {
+		pr_err("normal world gave a misaligned RPC buffer");
+		rpc_free_arg(t, cookie);
+		return false;
+	}
 	if (!sw_nw_mem_get(sw, pa, RPC_ARG_SIZE, &t->rpc_mem)) {
 		pr_err("normal world gave an RPC buffer outside shared memory");
 		rpc_free_arg(t, cookie);

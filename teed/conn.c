@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "call.h"
@@ -28,8 +29,8 @@
 #include <tbx/memfd.h>
 #include <tbx/sock.h>
 
-/* Most shared-memory files one client may hold (like an fd limit). */
-#define CONN_MAX_SHM_HANDLES 4096
+/* Most shared-memory files one client may hold, whatever the limits say. */
+#define CONN_MAX_SHM_HANDLES 65536
 /* How long a new connection may take to say HELLO. */
 #define HELLO_TIMEOUT_S 5
 
@@ -46,8 +47,18 @@ struct call_ctx {
 	int in_fd;
 };
 
+/*
+ * What a shared-memory file costs against the limits: the pool bytes of
+ * an allocation; registered memory is the client's own.
+ */
+static size_t shm_charge_bytes(const struct tee_shm *shm)
+{
+	return shm->flags & TEE_SHM_REGISTER ? 0 : shm->size;
+}
+
 static int add_handle(struct conn *c, struct tee_shm *shm)
 {
+	size_t bytes = shm_charge_bytes(shm);
 	struct shm_handle *h;
 	int rc = 0;
 
@@ -56,8 +67,12 @@ static int add_handle(struct conn *c, struct tee_shm *shm)
 		rc = -EMFILE;
 		goto out;
 	}
+	rc = limits_shm_charge(c->ep->limits, &c->charge, bytes);
+	if (rc)
+		goto out;
 	h = kcalloc(c->nhandles + 1, sizeof(*h));
 	if (!h) {
+		limits_shm_uncharge(c->ep->limits, &c->charge, bytes);
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -65,6 +80,7 @@ static int add_handle(struct conn *c, struct tee_shm *shm)
 		memcpy(h, c->handles, c->nhandles * sizeof(*h));
 	h[c->nhandles].shm = shm;
 	h[c->nhandles].id = shm->id;
+	h[c->nhandles].charged = bytes;
 	kfree(c->handles);
 	c->handles = h;
 	c->nhandles++;
@@ -82,6 +98,8 @@ static struct tee_shm *take_handle(struct conn *c, int id)
 	for (size_t i = 0; i < c->nhandles; i++) {
 		if (c->handles[i].id == id) {
 			shm = c->handles[i].shm;
+			limits_shm_uncharge(c->ep->limits, &c->charge,
+					    c->handles[i].charged);
 			c->handles[i] = c->handles[--c->nhandles];
 			break;
 		}
@@ -347,6 +365,11 @@ static int do_open(struct conn *c)
 	if (tbx_send(c->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.hello_reply)),
 		     status ? -1 : c->lanes_fd))
 		return -EPIPE;
+	/* The mapping stays; the file would only cost teed an fd. */
+	if (c->lanes_fd >= 0) {
+		close(c->lanes_fd);
+		c->lanes_fd = -1;
+	}
 	return status;
 }
 
@@ -400,6 +423,8 @@ static void conn_release(struct conn *c)
 		munmap(c->lanes, ALIGN_UP(sizeof(struct tbx_lanes), PAGE_SIZE));
 	if (c->lanes_fd >= 0)
 		close(c->lanes_fd);
+	/* Counted until here: what it held is gone now. */
+	limits_conn_put(c->ep->limits, &c->charge);
 	task_destroy(&c->task);
 	pthread_mutex_destroy(&c->lock);
 }
@@ -408,7 +433,6 @@ static void *conn_thread(void *arg)
 {
 	struct conn *c = arg;
 
-	read_peer_cred(c);
 	if (!do_open(c))
 		serve_socket(c);
 	conn_release(c);
@@ -420,6 +444,30 @@ static void *conn_thread(void *arg)
 	close(c->sock);
 	kfree(c);
 	return NULL;
+}
+
+/*
+ * Answers the HELLO the client is about to send with @status and hangs
+ * up, without a thread: a flood of refused opens costs no more than the
+ * accept.  The client reads the answer even if its HELLO finds the
+ * socket closed (transport/tbx_client.c).
+ */
+static void refuse_open(const struct conn *c, int status)
+{
+	static _Atomic long last_logged;
+	struct tbx_msg msg = {.type = TBX_HELLO_REPLY};
+	long now = (long)time(NULL);
+	long last = atomic_load(&last_logged);
+
+	/* Once a second is enough to say a flood is on. */
+	if (now != last &&
+	    atomic_compare_exchange_strong(&last_logged, &last, now))
+		pr_warn("%s: refused an open of uid %u (pid %d): %s "
+			"(--max-conns-per-uid, --max-conns)",
+			tee_device_name(c->ep->teedev), (unsigned)c->cred.euid,
+			c->cred.pid, strerror(-status));
+	msg.u.hello_reply.status = status;
+	tbx_send(c->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.hello_reply)), -1);
 }
 
 int conn_start(struct endpoint *ep, int sock)
@@ -436,6 +484,16 @@ int conn_start(struct endpoint *ep, int sock)
 	c->ep = ep;
 	c->sock = sock;
 	c->lanes_fd = -1;
+	/* Counted from the accept: a client that never says HELLO counts. */
+	read_peer_cred(c);
+	rc = limits_conn_get(ep->limits, &c->charge, c->cred.euid,
+			     ep->privileged);
+	if (rc) {
+		refuse_open(c, rc);
+		close(sock);
+		kfree(c);
+		return rc;
+	}
 	pthread_mutex_init(&c->lock, NULL);
 	task_init(&c->task);
 	INIT_LIST_HEAD(&c->link);
@@ -451,6 +509,7 @@ int conn_start(struct endpoint *ep, int sock)
 		return 0;
 	endpoint_del_conn(ep, c);
 err:
+	limits_conn_put(ep->limits, &c->charge);
 	task_destroy(&c->task);
 	pthread_mutex_destroy(&c->lock);
 	close(sock);

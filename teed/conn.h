@@ -15,6 +15,7 @@
 
 #include "kernel/list.h"
 #include "kernel/sync.h"
+#include "limits.h"
 #include "transport/tbx_proto.h"
 
 struct endpoint;
@@ -42,10 +43,12 @@ struct lane_worker {
  * struct shm_handle - a shared-memory file the client holds
  * @shm:	the object (this handle holds the file's reference)
  * @id:		its id, by which the client closes it
+ * @charged:	bytes charged to the limits for it
  */
 struct shm_handle {
 	struct tee_shm *shm;
 	int id;
+	size_t charged;
 };
 
 /**
@@ -60,6 +63,8 @@ struct shm_handle {
  * @lanes_fd:	its file
  * @workers:	one per lane the client started
  * @task:	the caller as seen by the socket thread
+ * @charge:	what it holds against the limits (@lock for the shared
+ *		memory part)
  * @lock:	protects @handles and @nhandles
  * @handles:	shared-memory files the client holds
  * @nhandles:	entries used
@@ -75,6 +80,7 @@ struct conn {
 	int lanes_fd;
 	struct lane_worker workers[TBX_NUM_LANES];
 	struct task task;
+	struct limits_charge charge;
 	pthread_mutex_t lock;
 	struct shm_handle *handles;
 	size_t nhandles;

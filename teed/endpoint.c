@@ -83,7 +83,8 @@ static int listen_device(struct endpoint *ep,
 }
 
 int endpoint_create(struct endpoint **out, struct tee_device *teedev,
-		    const char *rundir, const struct endpoint_groups *groups)
+		    const char *rundir, const struct endpoint_groups *groups,
+		    struct limits *limits)
 {
 	struct endpoint *ep = kzalloc(sizeof(*ep));
 	int n, rc;
@@ -92,6 +93,7 @@ int endpoint_create(struct endpoint **out, struct tee_device *teedev,
 		return -ENOMEM;
 	ep->privileged = tee_device_id(teedev) >= 16;
 	ep->owner = geteuid();
+	ep->limits = limits;
 	INIT_LIST_HEAD(&ep->conns);
 	pthread_mutex_init(&ep->lock, NULL);
 	pthread_cond_init(&ep->gone, NULL);

@@ -15,6 +15,7 @@
 #include "teebox/tee_host.h"
 
 struct conn;
+struct limits;
 
 /**
  * struct endpoint - one device's socket
@@ -23,6 +24,7 @@ struct conn;
  * @lsock:	listening socket
  * @privileged:	a privileged device: only root or teed's own user
  * @owner:	teed's effective user
+ * @limits:	what each user may take (shared by all endpoints)
  * @thread:	the accepting thread
  * @lock:	protects @conns, @stopping
  * @gone:	signalled when a connection ends
@@ -35,6 +37,7 @@ struct endpoint {
 	int lsock;
 	bool privileged;
 	uid_t owner;
+	struct limits *limits;
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t gone;
@@ -59,6 +62,7 @@ struct endpoint_groups {
  * @teedev:	the device
  * @rundir:	the runtime directory
  * @groups:	the device groups
+ * @limits:	what each user may take; must outlive the endpoint
  *
  * When teed runs as root and the device's group in @groups exists, the
  * socket is root's and that group's (mode 0660).  Otherwise the client
@@ -68,7 +72,8 @@ struct endpoint_groups {
  * Return: 0 or -errno.
  */
 int endpoint_create(struct endpoint **out, struct tee_device *teedev,
-		    const char *rundir, const struct endpoint_groups *groups);
+		    const char *rundir, const struct endpoint_groups *groups,
+		    struct limits *limits);
 
 /**
  * endpoint_destroy() - stop accepting, end every connection (their

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include "endpoint.h"
 #include "kernel/alloc.h"
 #include "kernel/log.h"
+#include "limits.h"
 #include "machine.h"
 #include "machine/board.h"
 #include "sysfs.h"
@@ -61,6 +63,7 @@ struct options {
 	const char *drivers[MAX_DRIVERS];
 	unsigned int ndrivers;
 	struct endpoint_groups groups;
+	struct limits_config limits;
 };
 
 /**
@@ -83,6 +86,8 @@ struct teed {
 	unsigned int nendpoints;
 	struct sysfs_view sysfs;
 	struct control *control;
+	struct limits limits;
+	bool limits_unbalanced;
 };
 
 static void usage(FILE *f, const char *secure_world)
@@ -128,8 +133,29 @@ static void usage(FILE *f, const char *secure_world)
 		"                      tee0 (default teeclnt, if it exists)\n"
 		"  --supplicant-group NAME  as root: the group that may\n"
 		"                      open teepriv0 (default tee, if it "
-		"exists)\n",
-		secure_world, DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS);
+		"exists)\n"
+		"  --max-conns-per-uid N  open device files of one uid\n"
+		"                      (default %u; then EMFILE; root: no "
+		"bound)\n"
+		"  --max-conns N       open device files in all (default %u;\n"
+		"                      then ENFILE)\n"
+		"  --max-shm-per-context SIZE  shared memory one context\n"
+		"                      may allocate (default %uM; then "
+		"ENOMEM)\n"
+		"  --max-shm-per-uid SIZE  the same for one uid (default "
+		"%uM)\n"
+		"  --max-shm-files-per-context N  shared-memory files of\n"
+		"                      one context (default %u; then "
+		"EMFILE)\n"
+		"  --max-shm-files-per-uid N  the same for one uid "
+		"(default %u)\n"
+		"                      (SIZE: bytes, or with K, M, G; 0: no "
+		"bound)\n",
+		secure_world, DEFAULT_SECURE_THREADS, BOARD_DEFAULT_CPUS,
+		LIMITS_DEFAULT_CONNS_PER_UID, LIMITS_DEFAULT_CONNS,
+		LIMITS_DEFAULT_SHM_PER_CTX >> 20,
+		LIMITS_DEFAULT_SHM_PER_UID >> 20, LIMITS_DEFAULT_NSHM_PER_CTX,
+		LIMITS_DEFAULT_NSHM_PER_UID);
 }
 
 /*
@@ -175,6 +201,66 @@ static bool requested(const struct options *o, const char *name)
 	return false;
 }
 
+/* A count: a whole number, nothing after it. */
+static int parse_count(const char *arg, unsigned int *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 0);
+	if (errno || end == arg || *end || v > UINT_MAX || *arg == '-')
+		return -EINVAL;
+	*out = (unsigned int)v;
+	return 0;
+}
+
+/* A size: bytes, or a number with K, M or G after it. */
+static int parse_size(const char *arg, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	unsigned int shift = 0;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (errno || end == arg || *arg == '-')
+		return -EINVAL;
+	if (*end == 'K' || *end == 'k')
+		shift = 10;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30;
+	if (shift)
+		end++;
+	if (*end || v > (SIZE_MAX >> shift))
+		return -EINVAL;
+	*out = (size_t)(v << shift);
+	return 0;
+}
+
+/* The options of the limits (limits.h); -ENOENT: not one of them. */
+static int parse_limit(int c, const char *arg, struct limits_config *l)
+{
+	switch (c) {
+	case 1:
+		return parse_count(arg, &l->conns_per_uid);
+	case 2:
+		return parse_count(arg, &l->conns);
+	case 3:
+		return parse_size(arg, &l->shm_per_ctx);
+	case 4:
+		return parse_size(arg, &l->shm_per_uid);
+	case 5:
+		return parse_count(arg, &l->nshm_per_ctx);
+	case 6:
+		return parse_count(arg, &l->nshm_per_uid);
+	default:
+		return -ENOENT;
+	}
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -195,6 +281,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"driver", required_argument, NULL, 'R'},
 		{"client-group", required_argument, NULL, 'G'},
 		{"supplicant-group", required_argument, NULL, 'P'},
+		{"max-conns-per-uid", required_argument, NULL, 1},
+		{"max-conns", required_argument, NULL, 2},
+		{"max-shm-per-context", required_argument, NULL, 3},
+		{"max-shm-per-uid", required_argument, NULL, 4},
+		{"max-shm-files-per-context", required_argument, NULL, 5},
+		{"max-shm-files-per-uid", required_argument, NULL, 6},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -209,6 +301,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	/* OP-TEE's udev rules: /dev/tee* teeclnt, /dev/teepriv* tee. */
 	o->groups.client = "teeclnt";
 	o->groups.supp = "tee";
+	limits_config_default(&o->limits);
 	if (tbx_runtime_dir(o->rundir, sizeof(o->rundir)))
 		return -ENAMETOOLONG;
 	default_secure_world(o->secure_world, sizeof(o->secure_world));
@@ -277,13 +370,28 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stdout, o->secure_world);
 			exit(0);
 		default:
-			return -EINVAL;
+			if (parse_limit(c, optarg, &o->limits))
+				return -EINVAL;
 		}
 	}
 	if (!o->threads || o->threads > MAX_SECURE_THREADS || !o->cpus ||
 	    o->cpus > SMC_MAX_LANES)
 		return -EINVAL;
 	return 0;
+}
+
+/*
+ * Every client's device file and shared-memory files are fds of teed:
+ * it takes all the fds it may (--max-conns keeps the total under them).
+ */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
 }
 
 /* Into the background: logs go to DIR/teed.log, started afresh. */
@@ -304,7 +412,7 @@ static int add_endpoint(struct tee_device *teedev, void *arg)
 	if (t->nendpoints == MAX_ENDPOINTS)
 		return -ENOSPC;
 	rc = endpoint_create(&t->endpoints[t->nendpoints], teedev,
-			     t->opt.rundir, &t->opt.groups);
+			     t->opt.rundir, &t->opt.groups, &t->limits);
 	if (rc) {
 		pr_err("cannot serve %s in %s: %s", tee_device_name(teedev),
 		       t->opt.rundir, strerror(-rc));
@@ -394,6 +502,7 @@ static int start(struct teed *t)
 	struct control_view view;
 	int rc;
 
+	limits_init(&t->limits, &t->opt.limits);
 	rc = machine_boot(&t->machine, &mc);
 	if (rc)
 		return rc;
@@ -424,6 +533,7 @@ static void stop(struct teed *t)
 	for (unsigned int i = 0; i < t->nendpoints; i++)
 		endpoint_destroy(t->endpoints[i]);
 	t->nendpoints = 0;
+	t->limits_unbalanced = limits_destroy(&t->limits) != 0;
 	sysfs_unpublish(&t->sysfs);
 	/* Their memory is the machine's RAM: removed before the halt. */
 	remove_drivers(t);
@@ -454,10 +564,12 @@ static void serve(struct teed *t, const sigset_t *set)
  * is left is a leak, and the exit status says so (every end-to-end test
  * checks it).
  */
-static int report_leaks(void)
+static int report_leaks(const struct teed *t)
 {
 	long live = kmem_live();
 
+	if (t->limits_unbalanced)
+		return 1;
 	if (live) {
 		pr_err("stopped with %ld allocations not freed", live);
 		return 1;
@@ -502,6 +614,7 @@ int main(int argc, char **argv)
 	sigaddset(&set, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	raise_fd_limit();
 
 	rc = start(&t);
 	if (!rc)
@@ -514,5 +627,5 @@ int main(int argc, char **argv)
 	serve(&t, &set);
 	stop(&t);
 	remove_pid_file(&t.opt);
-	return report_leaks();
+	return report_leaks(&t);
 }

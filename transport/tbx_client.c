@@ -89,9 +89,25 @@ static int hello(struct tbx_dev *dev)
 	msg.u.hello.magic = TBX_PROTO_MAGIC;
 	msg.u.hello.version = TBX_PROTO_VERSION;
 	rc = tbx_send(dev->sock, &msg, TBX_MSG_SIZE(sizeof(msg.u.hello)), -1);
-	if (rc)
+	/*
+	 * teed refuses an open over the limits (EMFILE, ENFILE) without
+	 * waiting for HELLO: its answer may be there though the socket is
+	 * closed already.
+	 */
+	if (rc && rc != -EPIPE && rc != -ECONNRESET)
 		return rc;
 	n = tbx_recv(dev->sock, &msg, sizeof(msg), &fd);
+	/*
+	 * Closed with our HELLO unread, the socket reports the reset first
+	 * and the answer queued before it on the next read.
+	 */
+	if (n == -ECONNRESET)
+		n = tbx_recv_flags(dev->sock, &msg, sizeof(msg), &fd,
+				   MSG_DONTWAIT);
+	if (n == -EAGAIN)
+		n = -ECONNRESET;
+	if (n <= 0 && rc)
+		return rc;
 	if (n < (ssize_t)TBX_MSG_SIZE(sizeof(msg.u.hello_reply)) ||
 	    msg.type != TBX_HELLO_REPLY) {
 		rc = n < 0 ? (int)n : -EPROTO;

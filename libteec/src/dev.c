@@ -90,6 +90,7 @@ int teec_dev_add(const struct teec_dev_ops *ops, struct tdev *tdev,
 	dev->gen_caps = gen_caps;
 	dev->live = true;
 	dev->refs = 1;
+	teec_tmpref_cache_init(&dev->tmpref_cache);
 	pthread_mutex_lock(&registry_lock);
 	dev->handle = alloc_handle();
 	if (dev->handle) {
@@ -98,6 +99,7 @@ int teec_dev_add(const struct teec_dev_ops *ops, struct tdev *tdev,
 	}
 	pthread_mutex_unlock(&registry_lock);
 	if (!dev->handle) {
+		teec_tmpref_cache_destroy(&dev->tmpref_cache);
 		free(dev);
 		return -ENOMEM;
 	}
@@ -147,6 +149,7 @@ static bool put_locked(struct teec_dev *dev)
 static void destroy(struct teec_dev *dev)
 {
 	dev->ops->close(dev->tdev);
+	teec_tmpref_cache_destroy(&dev->tmpref_cache);
 	free(dev);
 }
 
@@ -166,7 +169,7 @@ void teec_dev_put(struct teec_dev *dev)
 bool teec_dev_finalize(int handle)
 {
 	struct teec_dev *dev;
-	bool found = false, last = false;
+	bool found = false;
 
 	if (handle <= 0 || handle > TEEC_HANDLE_MAX)
 		return false;
@@ -175,12 +178,17 @@ bool teec_dev_finalize(int handle)
 	if (dev && dev->live) {
 		found = true;
 		dev->live = false;
-		last = put_locked(dev);
 	}
 	pthread_mutex_unlock(&registry_lock);
-	if (last)
-		destroy(dev);
-	return found;
+	if (!found)
+		return false;
+	/*
+	 * The registry's reference is ours now; the cached temporary memory
+	 * holds references too, so it goes first.
+	 */
+	teec_tmpref_cache_close(dev);
+	teec_dev_put(dev);
+	return true;
 }
 
 TEEC_Result teec_errno_result(int err)

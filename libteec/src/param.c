@@ -4,9 +4,10 @@
  * and back:
  *
  *   VALUE_*          a, b = value.a, value.b; c = 0
- *   MEMREF_TEMP_*    a temporary shm of the buffer's size: a = 0, b = size,
- *                    c = its id; input data copied in before the call,
- *                    output copied back after.  A NULL buffer of size 0 is
+ *   MEMREF_TEMP_*    a temporary shm of at least the buffer's size (a
+ *                    cached one of the session, tmpref_cache.c): a = 0,
+ *                    b = size, c = its id; input data copied in before
+ *                    the call, output copied back after.  A NULL buffer of size 0 is
  *                    c = TEE_MEMREF_NULL when the device accepts that.
  *   MEMREF_WHOLE     direction from the parent's flags; a = 0,
  *                    b = parent size, c = parent id
@@ -62,12 +63,33 @@ static uint64_t memref_attr(uint32_t dir)
 	}
 }
 
-static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t type,
+/*
+ * Writes every byte of @tmp the call exposes: the application's input, and
+ * zeros where a reused buffer would otherwise show an earlier call's bytes
+ * (tmpref_cache.c).  Fresh memory comes zeroed from the device.
+ */
+static void fill_tmp(TEEC_SharedMemory *tmp,
+		     const TEEC_TempMemoryReference *ref, uint32_t dir,
+		     bool reused)
+{
+	char *va = tmp->buffer;
+
+	if ((dir & TEEC_MEM_INPUT) && ref->size)
+		memcpy(va, ref->buffer, ref->size);
+	else if (reused)
+		memset(va, 0, ref->size);
+	if (reused)
+		memset(va + ref->size, 0, tmp->imp.alloced_size - ref->size);
+}
+
+static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t session_id,
+			       uint32_t type,
 			       const TEEC_TempMemoryReference *ref,
 			       struct tee_ioctl_param *p,
 			       TEEC_SharedMemory *tmp, uint32_t *origin)
 {
 	TEEC_Result res;
+	bool reused;
 
 	p->attr = memref_attr(type_dir(type));
 	p->b = ref->size;
@@ -80,13 +102,11 @@ static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t type,
 			return TEEC_SUCCESS;
 		}
 	}
-	tmp->size = ref->size;
 	tmp->flags = type_dir(type);
-	res = teec_shm_alloc(dev, tmp, origin);
+	res = teec_tmpref_get(dev, session_id, ref->size, tmp, &reused, origin);
 	if (res != TEEC_SUCCESS)
 		return res;
-	if ((type_dir(type) & TEEC_MEM_INPUT) && ref->size)
-		memcpy(tmp->buffer, ref->buffer, ref->size);
+	fill_tmp(tmp, ref, type_dir(type), reused);
 	p->c = (uint64_t)tmp->imp.id;
 	return TEEC_SUCCESS;
 }
@@ -131,7 +151,7 @@ static TEEC_Result from_memref(int handle, uint32_t type,
 }
 
 TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
-				TEEC_Operation *op,
+				uint32_t session_id, TEEC_Operation *op,
 				struct tee_ioctl_param *params,
 				TEEC_SharedMemory *tmp, uint32_t *origin)
 {
@@ -161,8 +181,8 @@ TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
 		case TEEC_MEMREF_TEMP_INPUT:
 		case TEEC_MEMREF_TEMP_OUTPUT:
 		case TEEC_MEMREF_TEMP_INOUT:
-			res = from_tmpref(dev, type, &gp->tmpref, p, &tmp[n],
-					  origin);
+			res = from_tmpref(dev, session_id, type, &gp->tmpref, p,
+					  &tmp[n], origin);
 			break;
 		case TEEC_MEMREF_WHOLE:
 		case TEEC_MEMREF_PARTIAL_INPUT:
@@ -247,8 +267,9 @@ void teec_params_to_op(TEEC_Operation *op, const struct tee_ioctl_param *params,
 	}
 }
 
-void teec_params_release(TEEC_SharedMemory *tmp)
+void teec_params_release(struct teec_dev *dev, uint32_t session_id,
+			 TEEC_SharedMemory *tmp)
 {
 	for (int n = 0; n < TEEC_CONFIG_PAYLOAD_REF_COUNT; n++)
-		teec_shm_release(&tmp[n]);
+		teec_tmpref_put(dev, session_id, &tmp[n]);
 }

@@ -48,4 +48,13 @@ struct teec_dev_ops {
  */
 void teec_set_dev_ops(const struct teec_dev_ops *ops);
 
+/**
+ * teec_tmpref_set_limit() - bound the bytes each context keeps for TEMP
+ * memrefs (tmpref_cache.c); for tests, whose fake device has a small pool
+ * @bytes:	the bound, or 0 for the default (1 MiB)
+ *
+ * Affects buffers given back from now on.  Thread safe.
+ */
+void teec_tmpref_set_limit(size_t bytes);
+
 #endif

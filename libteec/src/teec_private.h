@@ -16,7 +16,9 @@
 #ifndef TEEBOX_TEEC_PRIVATE_H
 #define TEEBOX_TEEC_PRIVATE_H
 
+#include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <linux/tee.h>
@@ -52,6 +54,44 @@
 	(sizeof(struct tee_ioctl_invoke_arg) +                                 \
 	 TEEC_CONFIG_PAYLOAD_REF_COUNT * sizeof(struct tee_ioctl_param))
 
+/*
+ * Bounds of the per-context cache of TEMP memref buffers (tmpref_cache.c):
+ * one buffer per parameter of a call, and modest in bytes because reserved
+ * shared memory is a pool of a few MiB for every client together.
+ */
+#define TEEC_TMPREF_CACHE_MAX	TEEC_CONFIG_PAYLOAD_REF_COUNT
+#define TEEC_TMPREF_CACHE_BYTES (1024 * 1024)
+
+/**
+ * struct teec_tmpref_slot - a cached TEMP memref buffer
+ * @shm:	the memory, live, allocated by teec_shm_alloc()
+ * @session_id:	the only session it is given to again
+ * @last_use:	when it came back (the cache's clock), for LRU eviction
+ * @used:	the slot holds a buffer
+ */
+struct teec_tmpref_slot {
+	TEEC_SharedMemory shm;
+	uint32_t session_id;
+	uint64_t last_use;
+	bool used;
+};
+
+/**
+ * struct teec_tmpref_cache - TEMP memref buffers kept for reuse; @lock
+ * protects the rest
+ * @closed:	the context was finalized: buffers coming back are released
+ * @clock:	counts put-backs
+ * @bytes:	allocated bytes of the cached buffers
+ * @slot:	the buffers
+ */
+struct teec_tmpref_cache {
+	pthread_mutex_t lock;
+	bool closed;
+	uint64_t clock;
+	size_t bytes;
+	struct teec_tmpref_slot slot[TEEC_TMPREF_CACHE_MAX];
+};
+
 /**
  * struct teec_dev - an open TEE device behind one TEEC_Context
  * @next:	registry list (registry lock)
@@ -61,6 +101,7 @@
  * @ops:	device operations, fixed at open
  * @tdev:	the device
  * @gen_caps:	TEE_GEN_CAP_* from TEE_IOC_VERSION
+ * @tmpref_cache: buffers of TEMP memrefs kept for the next call
  */
 struct teec_dev {
 	struct teec_dev *next;
@@ -70,6 +111,7 @@ struct teec_dev {
 	const struct teec_dev_ops *ops;
 	struct tdev *tdev;
 	uint32_t gen_caps;
+	struct teec_tmpref_cache tmpref_cache;
 };
 
 /* dev.c: the ops seam, the device registry, errno mapping. */
@@ -169,16 +211,82 @@ void teec_shm_release(TEEC_SharedMemory *shm);
  */
 bool teec_shm_check(const TEEC_SharedMemory *shm, int handle);
 
+/* tmpref_cache.c: TEMP memref buffers kept for reuse. */
+
+/**
+ * teec_tmpref_cache_init() - an empty cache
+ * @c:	the cache
+ */
+void teec_tmpref_cache_init(struct teec_tmpref_cache *c);
+
+/**
+ * teec_tmpref_cache_destroy() - free what an empty, closed cache holds
+ * @c:	the cache
+ */
+void teec_tmpref_cache_destroy(struct teec_tmpref_cache *c);
+
+/**
+ * teec_tmpref_get() - shared memory for a TEMP memref of @size bytes
+ * @dev:	the device of the call
+ * @session_id:	the call's session; 0 (an open session) takes no cached
+ *		buffer
+ * @size:	bytes the memref passes
+ * @shm:	@flags set; filled in with live memory of at least @size bytes
+ * @reused:	set to true when the memory was used before (its bytes must
+ *		all be written before the TEE sees them), false when fresh
+ *		(zeroed by the device)
+ * @origin:	set to where an error comes from
+ *
+ * On an allocation failure every cached buffer of the context is released
+ * and the allocation tried once more.  Give the memory back with
+ * teec_tmpref_put().
+ * Return: TEEC_SUCCESS or the error of teec_shm_alloc().
+ */
+TEEC_Result teec_tmpref_get(struct teec_dev *dev, uint32_t session_id,
+			    size_t size, TEEC_SharedMemory *shm, bool *reused,
+			    uint32_t *origin);
+
+/**
+ * teec_tmpref_put() - the call is over: keep @shm for the session's next
+ * call, or release it
+ * @dev:	the device of the call
+ * @session_id:	the call's session (0: release)
+ * @shm:	memory from teec_tmpref_get(), or memory that is not live (left
+ *		alone); not live afterwards
+ *
+ * The least recently used buffers go when the cache would exceed its
+ * bounds; after teec_tmpref_cache_close() everything is released.
+ */
+void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
+		     TEEC_SharedMemory *shm);
+
+/**
+ * teec_tmpref_drop_session() - release the cached buffers of a session
+ * (it was closed)
+ * @dev:	the device
+ * @session_id:	the session
+ */
+void teec_tmpref_drop_session(struct teec_dev *dev, uint32_t session_id);
+
+/**
+ * teec_tmpref_cache_close() - release every cached buffer; buffers of calls
+ * still running are released when they come back (TEEC_FinalizeContext)
+ * @dev:	the device
+ */
+void teec_tmpref_cache_close(struct teec_dev *dev);
+
 /* param.c: TEEC_Operation <-> struct tee_ioctl_param. */
 
 /**
  * teec_params_from_op() - encode an operation's parameters for the ioctl
  * @dev:	the device of the session (for temporary memory)
  * @handle:	its context handle (memref parents must belong to it)
+ * @session_id:	the session of the call (0 while opening one): temporary
+ *		memory it used before may be reused
  * @op:		the operation, or NULL for four TEEC_NONE
  * @params:	the 4 ioctl params to fill in
  * @tmp:	4 shared memory structs for temporary memrefs; each is live
- *		afterwards only if a temporary buffer was allocated for it
+ *		afterwards only if a temporary buffer was taken for it
  * @origin:	set to where an error comes from (API or COMMS)
  *
  * Copies TEMP input data and shadow buffers in.  On error whatever was
@@ -187,7 +295,7 @@ bool teec_shm_check(const TEEC_SharedMemory *shm, int handle);
  * Return: TEEC_SUCCESS or the error.
  */
 TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
-				TEEC_Operation *op,
+				uint32_t session_id, TEEC_Operation *op,
 				struct tee_ioctl_param *params,
 				TEEC_SharedMemory *tmp, uint32_t *origin);
 
@@ -204,10 +312,14 @@ void teec_params_to_op(TEEC_Operation *op, const struct tee_ioctl_param *params,
 		       TEEC_SharedMemory *tmp);
 
 /**
- * teec_params_release() - release the temporary memory of a call
+ * teec_params_release() - give back the temporary memory of a call (kept
+ * for the session's next call, or released: teec_tmpref_put())
+ * @dev:	the device of the call
+ * @session_id:	the session given to teec_params_from_op()
  * @tmp:	the 4 structs given to teec_params_from_op()
  */
-void teec_params_release(TEEC_SharedMemory *tmp);
+void teec_params_release(struct teec_dev *dev, uint32_t session_id,
+			 TEEC_SharedMemory *tmp);
 
 /* cancel.c: operations in flight. */
 

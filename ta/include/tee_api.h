@@ -665,8 +665,9 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 			       TEE_ObjectHandle key);
 
 /**
- * TEE_SetOperationKey2() - both keys of a two-key algorithm; none is
- * implemented, so any call panics
+ * TEE_SetOperationKey2() - both keys of a two-key algorithm (AES-XTS),
+ * each at most half of maxKeySize; two NULL handles clear them
+ * Return: TEE_SUCCESS, or TEE_ERROR_SECURITY when both are the same.
  */
 TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 				TEE_ObjectHandle key1, TEE_ObjectHandle key2);
@@ -699,6 +700,16 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
  */
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen);
+
+/**
+ * TEE_DigestExtract() - the next *@hashLen bytes of the digest of what
+ * was fed (a fixed-size digest: at most what is left of it; SHAKE: any
+ * number).  The first call ends the input: the operation is EXTRACTING
+ * until reset.  *@hashLen: the bytes wanted in, written out
+ * Return: TEE_SUCCESS.
+ */
+TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
+			     size_t *hashLen);
 
 /* Symmetric cipher functions */
 
@@ -846,6 +857,14 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 				      size_t signatureLen);
 
 /* Random data generation function */
+
+/**
+ * TEE_DeriveKey() - derive a secret into uninitialised generic-secret
+ * @derivedKey with the operation's key and @params (the peer's public
+ * value; a KDF's salt, info, lengths); any failure makes the TA panic
+ */
+void TEE_DeriveKey(TEE_OperationHandle operation, const TEE_Attribute *params,
+		   uint32_t paramCount, TEE_ObjectHandle derivedKey);
 
 /** TEE_GenerateRandom() - @randomBufferLen random bytes (libcrypto DRBG). */
 void TEE_GenerateRandom(void *randomBuffer, size_t randomBufferLen);

@@ -8,8 +8,9 @@
  * are returned, every other misuse makes the TA panic.
  *
  * Implemented types: the secret-key types (AES, DES, DES3, SM4, HMAC-*,
- * GENERIC_SECRET) and ECDSA keys (utee_crypto_ecc.c makes them).  Other
- * types are TEE_ERROR_NOT_SUPPORTED.
+ * GENERIC_SECRET, the KDF inputs), RSA, DSA, DH, ECDSA, ECDH, SM2 DSA,
+ * X25519 and Ed25519 keys (utee_crypto_*.c make them).  Other types are
+ * TEE_ERROR_NOT_SUPPORTED.
  */
 #include <string.h>
 
@@ -232,10 +233,10 @@ void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a)
 	o->nattrs++;
 }
 
-/* Gives @o a secret value of @len random bytes. */
+/* Gives @o its secret (value, IKM, Z, password) of @len random bytes. */
 static TEE_Result random_secret(struct __TEE_ObjectHandle *o, size_t len)
 {
-	TEE_Result res = utee_obj_add_buf(o, TEE_ATTR_SECRET_VALUE, NULL, len);
+	TEE_Result res = utee_obj_add_buf(o, o->kind->attrs[0].id, NULL, len);
 
 	if (!res && len && RAND_priv_bytes(o->attrs[0].buf, (int)len) != 1)
 		misuse();
@@ -269,6 +270,40 @@ static uint32_t attr_bits(const TEE_Attribute *a)
 	return bits;
 }
 
+/* Bits of the big-endian number @len bytes at @buf. */
+static uint32_t num_bits(const uint8_t *buf, size_t len)
+{
+	while (len && !*buf) {
+		buf++;
+		len--;
+	}
+	if (!len)
+		return 0;
+	if (len > UINT32_MAX / 8)
+		return UINT32_MAX;
+	return (uint32_t)(len - 1) * 8 + (32 - (uint32_t)__builtin_clz(*buf));
+}
+
+/* Checks one attribute against its rule @sp (panics). */
+static void check_attr(const struct __TEE_ObjectHandle *o,
+		       const struct utee_attr_spec *sp, const TEE_Attribute *a)
+{
+	bool value = a->attributeID & TEE_ATTR_FLAG_VALUE;
+
+	if (sp->flags & UTEE_ATTR_GENERATED)
+		misuse(); /* not for populate */
+	if (!value && a->content.ref.length && !a->content.ref.buffer)
+		misuse();
+	/* OP-TEE: TEE_ERROR_SECURITY for a 25519 value of another size. */
+	if ((sp->flags & UTEE_ATTR_LEN32) && a->content.ref.length != 32)
+		misuse();
+	/* OP-TEE: TEE_ERROR_BAD_STATE for a longer number. */
+	if ((sp->flags & UTEE_ATTR_MAXBITS) &&
+	    num_bits(a->content.ref.buffer, a->content.ref.length) >
+		    o->info.maxObjectSize)
+		misuse();
+}
+
 /* Checks @attrs against @o's type: each known, once, of its kind, every
  * required one there, a group whole or absent.  Returns the size they
  * give. */
@@ -293,9 +328,7 @@ static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
 		for (uint32_t j = 0; j < i; j++)
 			if (attrs[j].attributeID == attrs[i].attributeID)
 				misuse();
-		if (!(attrs[i].attributeID & TEE_ATTR_FLAG_VALUE) &&
-		    attrs[i].content.ref.length && !attrs[i].content.ref.buffer)
-			misuse();
+		check_attr(o, sp, &attrs[i]);
 		if (sp->flags & UTEE_ATTR_REQUIRED)
 			seen++;
 		if (sp->flags & UTEE_ATTR_GROUP)
@@ -335,6 +368,15 @@ static TEE_Result set_attrs(struct __TEE_ObjectHandle *o,
 	return TEE_SUCCESS;
 }
 
+/* Some attribute of type @t gives its objects' size. */
+static bool has_size_attr(const struct utee_obj_type *t)
+{
+	for (unsigned int i = 0; i < t->nattrs; i++)
+		if (t->attrs[i].flags & UTEE_ATTR_SIZE)
+			return true;
+	return false;
+}
+
 TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 				       const TEE_Attribute *attrs,
 				       uint32_t attrCount)
@@ -347,7 +389,9 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 	bits = check_attrs(o, attrs, attrCount);
 	if (bits > o->info.maxObjectSize)
 		misuse();
-	if (!utee_obj_size_ok(o->kind, bits))
+	/* 25519 and SM2 keys have no size attribute: their objectSize
+	 * stays 0, as in OP-TEE. */
+	if (has_size_attr(o->kind) && !utee_obj_size_ok(o->kind, bits))
 		return TEE_ERROR_BAD_PARAMETERS;
 	return set_attrs(o, attrs, attrCount, bits);
 }
@@ -360,6 +404,87 @@ static size_t key_bytes(const struct __TEE_ObjectHandle *o, uint32_t bits)
 	    bits % 64)
 		return bits / 56 * 8;
 	return (bits + 7) / 8;
+}
+
+/* A secret of one attribute: a symmetric key, a KDF's input. */
+static bool secret_type(const struct utee_obj_type *t)
+{
+	return t->nattrs == 1 && !(t->attrs[0].id & TEE_ATTR_FLAG_PUBLIC);
+}
+
+/*
+ * TEE_GenerateKey's parameters for DSA and DH: each one of @ids (a
+ * value attribute is optional, so is DH_SUBPRIME), at most once, the
+ * buffers' bytes there; the first @required all present.
+ */
+static void check_gen_params(const TEE_Attribute *params, uint32_t count,
+			     const uint32_t *ids, unsigned int nids,
+			     unsigned int required)
+{
+	unsigned int seen = 0;
+
+	if (count && !params)
+		misuse();
+	for (uint32_t i = 0; i < count; i++) {
+		unsigned int k = 0;
+
+		while (k < nids && ids[k] != params[i].attributeID)
+			k++;
+		if (k == nids)
+			misuse();
+		for (uint32_t j = 0; j < i; j++)
+			if (params[j].attributeID == params[i].attributeID)
+				misuse();
+		if (!(ids[k] & TEE_ATTR_FLAG_VALUE) &&
+		    params[i].content.ref.length &&
+		    !params[i].content.ref.buffer)
+			misuse();
+		if (k < required)
+			seen++;
+	}
+	if (seen != required)
+		misuse();
+}
+
+static TEE_Result generate_dsa(struct __TEE_ObjectHandle *o, uint32_t bits,
+			       const TEE_Attribute *params, uint32_t count)
+{
+	static const uint32_t ids[] = {
+		TEE_ATTR_DSA_PRIME, TEE_ATTR_DSA_SUBPRIME, TEE_ATTR_DSA_BASE};
+
+	check_gen_params(params, count, ids, 3, 3);
+	return utee_dsa_generate(o, bits, params, count);
+}
+
+static TEE_Result generate_dh(struct __TEE_ObjectHandle *o, uint32_t bits,
+			      const TEE_Attribute *params, uint32_t count)
+{
+	static const uint32_t ids[] = {TEE_ATTR_DH_PRIME, TEE_ATTR_DH_BASE,
+				       TEE_ATTR_DH_SUBPRIME,
+				       TEE_ATTR_DH_X_BITS};
+
+	check_gen_params(params, count, ids, 4, 2);
+	return utee_dh_generate(o, bits, params, count);
+}
+
+/* X25519 and Ed25519 keypairs take no parameters. */
+static TEE_Result generate_25519(struct __TEE_ObjectHandle *o, uint32_t count)
+{
+	if (count)
+		misuse();
+	if (o->kind->type == TEE_TYPE_X25519_KEYPAIR)
+		return utee_x25519_generate(o);
+	return utee_ed25519_generate(o);
+}
+
+/* A secret key: random bytes; secret types take no parameters (OP-TEE:
+ * ITEM_NOT_FOUND, a panic), public keys cannot be generated. */
+static TEE_Result generate_secret(struct __TEE_ObjectHandle *o, uint32_t bits,
+				  uint32_t count)
+{
+	if (!secret_type(o->kind) || count)
+		misuse();
+	return random_secret(o, key_bytes(o, bits));
 }
 
 /* An ECDSA keypair: exactly one parameter, the curve, of @bits bits. */
@@ -402,18 +527,32 @@ TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 	if (!utee_obj_size_ok(o->kind, keySize) ||
 	    keySize > o->info.maxObjectSize)
 		misuse();
-	if (o->kind->type == TEE_TYPE_ECDSA_KEYPAIR) {
+	switch (o->kind->type) {
+	case TEE_TYPE_ECDSA_KEYPAIR:
+	case TEE_TYPE_ECDH_KEYPAIR:
 		res = generate_ecc(o, keySize, params, paramCount);
-	} else if (o->kind->type == TEE_TYPE_RSA_KEYPAIR) {
+		break;
+	case TEE_TYPE_RSA_KEYPAIR:
 		res = generate_rsa(o, keySize, params, paramCount);
-	} else if (o->kind->attrs[0].id == TEE_ATTR_SECRET_VALUE) {
-		/* Secret keys take no parameters (OP-TEE: ITEM_NOT_FOUND,
-		 * a panic). */
-		if (paramCount)
+		break;
+	case TEE_TYPE_DSA_KEYPAIR:
+		res = generate_dsa(o, keySize, params, paramCount);
+		break;
+	case TEE_TYPE_DH_KEYPAIR:
+		res = generate_dh(o, keySize, params, paramCount);
+		break;
+	case TEE_TYPE_X25519_KEYPAIR:
+	case TEE_TYPE_ED25519_KEYPAIR:
+		res = generate_25519(o, paramCount);
+		break;
+	case TEE_TYPE_SM2_DSA_KEYPAIR:
+		if (paramCount) /* the type names the curve */
 			misuse();
-		res = random_secret(o, key_bytes(o, keySize));
-	} else {
-		misuse(); /* a public key cannot be generated */
+		res = utee_ecc_generate(o, TEE_ECC_CURVE_SM2);
+		break;
+	default:
+		res = generate_secret(o, keySize, paramCount);
+		break;
 	}
 	if (res) {
 		utee_obj_clear(o);
@@ -476,10 +615,9 @@ TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 
 bool utee_obj_type_fits(uint32_t dst, uint32_t src)
 {
-	bool public_key = dst == TEE_TYPE_ECDSA_PUBLIC_KEY ||
-			  dst == TEE_TYPE_RSA_PUBLIC_KEY;
-
-	return src == dst || (public_key && src == (dst | UTEE_KEYPAIR_BIT));
+	/* A keypair into its public type (secret types have no keypair). */
+	return src == dst ||
+	       (!(dst & UTEE_KEYPAIR_BIT) && src == (dst | UTEE_KEYPAIR_BIT));
 }
 
 TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,

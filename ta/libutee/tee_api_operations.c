@@ -5,8 +5,9 @@
  * file holds the GP functions: handle and state checks, the short-buffer
  * rule (the size needed is written back and nothing is consumed), and
  * the operation states; the work is done by libcrypto, directly for
- * digests and random numbers and through utee_crypto_cipher.c and
- * utee_crypto_mac.c and utee_crypto_ecc.c for the rest.
+ * digests and random numbers and through the utee_crypto_*.c backends
+ * (utee_crypto.h lists them) for the rest; TEE_DeriveKey() is in
+ * tee_api_derive.c.
  *
  * What OP-TEE returns is returned (ABI-FACTS-INTERNAL §3.2); every other
  * misuse (bad handle, wrong class, mode or state, a NULL buffer with a
@@ -79,6 +80,7 @@ static void op_finish(struct __TEE_OperationHandle *op)
 	op->info.handleState &= ~TEE_HANDLE_FLAG_INITIALIZED;
 	op->state = TEE_OPERATION_STATE_INITIAL;
 	op->buffered = 0;
+	op->held = 0;
 	if (op->ccm_aad)
 		OPENSSL_cleanse(op->ccm_aad, op->ccm_aad_len);
 	if (op->ccm_data)
@@ -100,10 +102,18 @@ static void digest_restart(struct __TEE_OperationHandle *op)
 	EVP_MD_free(md);
 	must(ok);
 	op->state = TEE_OPERATION_STATE_INITIAL;
+	op->info.handleState &= ~TEE_HANDLE_FLAG_EXTRACTING;
+	OPENSSL_cleanse(op->extract, sizeof(op->extract));
+	op->extract_off = 0;
 }
 
-static uint32_t required_usage(uint32_t mode)
+static uint32_t required_usage(const struct utee_alg *a, uint32_t mode)
 {
+	/* Raw RSA is both: encrypting is a verification's exponentiation. */
+	if (a->kind == UTEE_ALG_RSA_NOPAD)
+		return mode == TEE_MODE_ENCRYPT
+			       ? TEE_USAGE_ENCRYPT | TEE_USAGE_VERIFY
+			       : TEE_USAGE_DECRYPT | TEE_USAGE_SIGN;
 	switch (mode) {
 	case TEE_MODE_ENCRYPT:
 		return TEE_USAGE_ENCRYPT;
@@ -115,6 +125,8 @@ static uint32_t required_usage(uint32_t mode)
 		return TEE_USAGE_SIGN;
 	case TEE_MODE_VERIFY:
 		return TEE_USAGE_VERIFY;
+	case TEE_MODE_DERIVE:
+		return TEE_USAGE_DERIVE;
 	default:
 		return 0;
 	}
@@ -129,12 +141,15 @@ static bool mode_ok(const struct utee_alg *a, uint32_t mode)
 		return mode == TEE_MODE_MAC;
 	case TEE_OPERATION_ASYMMETRIC_SIGNATURE:
 		return mode == TEE_MODE_SIGN || mode == TEE_MODE_VERIFY;
+	case TEE_OPERATION_KEY_DERIVATION:
+		return mode == TEE_MODE_DERIVE;
 	default: /* ciphers and AE */
 		return mode == TEE_MODE_ENCRYPT || mode == TEE_MODE_DECRYPT;
 	}
 }
 
-/* The key type of @a in @mode: signing and decrypting take keypairs. */
+/* The key type of @a in @mode: signing and decrypting take keypairs;
+ * derivations name theirs in the table. */
 static uint32_t key_type(const struct utee_alg *a, uint32_t mode)
 {
 	if (mode == TEE_MODE_SIGN ||
@@ -159,6 +174,15 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	case UTEE_ALG_ECDSA: /* a context per call */
 	case UTEE_ALG_RSA_SIG:
 	case UTEE_ALG_RSA_CIPHER:
+	case UTEE_ALG_RSA_NOPAD:
+	case UTEE_ALG_DSA:
+	case UTEE_ALG_ED25519:
+	case UTEE_ALG_DH:
+	case UTEE_ALG_ECDH:
+	case UTEE_ALG_X25519:
+	case UTEE_ALG_HKDF:
+	case UTEE_ALG_CONCAT_KDF:
+	case UTEE_ALG_PBKDF2:
 		return TEE_SUCCESS;
 	case UTEE_ALG_HMAC:
 	case UTEE_ALG_CMAC:
@@ -181,7 +205,9 @@ static void op_free(struct __TEE_OperationHandle *op)
 	EVP_CIPHER_CTX_free(op->cipher);
 	EVP_MAC_CTX_free(op->mac);
 	utee_obj_free_key(op->key);
+	utee_obj_free_key(op->key2);
 	OPENSSL_cleanse(op->last, sizeof(op->last));
+	OPENSSL_cleanse(op->hold, sizeof(op->hold));
 	TEE_Free(op);
 }
 
@@ -196,8 +222,7 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (!operation)
 		misuse();
 	*operation = TEE_HANDLE_NULL;
-	if (!a || !mode_ok(a, mode) ||
-	    (a->key_bits && maxKeySize != a->key_bits))
+	if (!a || !mode_ok(a, mode) || !utee_alg_key_size_ok(a, maxKeySize))
 		return TEE_ERROR_NOT_SUPPORTED;
 	op = TEE_Malloc(sizeof(*op), TEE_MALLOC_FILL_ZERO);
 	if (!op)
@@ -208,13 +233,21 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	op->info.mode = mode;
 	op->info.digestLength = a->digest_len;
 	op->info.maxKeySize = maxKeySize;
-	op->info.requiredKeyUsage = required_usage(mode);
-	if (a->kind == UTEE_ALG_DIGEST)
+	op->info.requiredKeyUsage = required_usage(a, mode);
+	if (a->kind == UTEE_ALG_DIGEST) {
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
-	else
+	} else if (a->kind == UTEE_ALG_XTS) {
+		/* Two keys, each half of maxKeySize. */
+		op->info.handleState = TEE_HANDLE_FLAG_EXPECT_TWO_KEYS;
+		res = utee_obj_alloc_key(a->key_type, maxKeySize / 2, &op->key);
+		if (!res)
+			res = utee_obj_alloc_key(a->key_type, maxKeySize / 2,
+						 &op->key2);
+	} else {
 		res = utee_obj_alloc_key(key_type(a, mode), maxKeySize,
 					 &op->key);
+	}
 	if (!res)
 		res = op_contexts(op);
 	if (res)
@@ -250,6 +283,11 @@ void TEE_GetOperationInfo(TEE_OperationHandle operation,
 	if (!operationInfo)
 		misuse();
 	*operationInfo = op->info;
+	/* OP-TEE reports no single key of a two-key operation. */
+	if (op->key2) {
+		operationInfo->keySize = 0;
+		operationInfo->requiredKeyUsage = 0;
+	}
 }
 
 TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
@@ -257,7 +295,7 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 					size_t *operationSize)
 {
 	struct __TEE_OperationHandle *op = utee_op_get(operation);
-	uint32_t nkeys = op->key ? 1 : 0;
+	uint32_t nkeys = op->key2 ? 2 : op->key ? 1 : 0;
 	size_t need = sizeof(*info) + nkeys * sizeof(info->keyInformation[0]);
 
 	if (!info || !operationSize || *operationSize < sizeof(*info))
@@ -274,9 +312,9 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 	info->handleState = op->info.handleState;
 	info->operationState = op->state;
 	info->numberOfKeys = nkeys;
-	if (nkeys) {
-		info->keyInformation[0].keySize = op->info.keySize;
-		info->keyInformation[0].requiredKeyUsage =
+	for (uint32_t i = 0; i < nkeys; i++) {
+		info->keyInformation[i].keySize = op->info.keySize;
+		info->keyInformation[i].requiredKeyUsage =
 			op->info.requiredKeyUsage;
 	}
 	*operationSize = need;
@@ -303,7 +341,8 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	struct __TEE_ObjectHandle *k;
 	uint32_t need = op->info.requiredKeyUsage;
 
-	if (!op->key || (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
+	if (!op->key || op->key2 ||
+	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();
 	if (!key) { /* clears the key */
 		utee_obj_clear(op->key);
@@ -325,14 +364,51 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	return TEE_SUCCESS;
 }
 
+/* A key TEE_SetOperationKey2() may give: initialised, with the usage,
+ * of the key type, within half of maxKeySize. */
+static struct __TEE_ObjectHandle *key_for(struct __TEE_OperationHandle *op,
+					  TEE_ObjectHandle h)
+{
+	struct __TEE_ObjectHandle *k = utee_obj_get(h);
+	uint32_t need = op->info.requiredKeyUsage;
+
+	if (!(k->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) ||
+	    (k->info.objectUsage & need) != need ||
+	    k->info.objectSize > op->info.maxKeySize / 2 ||
+	    !utee_obj_type_fits(op->key->info.objectType, k->info.objectType))
+		misuse();
+	return k;
+}
+
 TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 				TEE_ObjectHandle key1, TEE_ObjectHandle key2)
 {
-	(void)key1;
-	(void)key2;
-	/* No implemented algorithm takes two keys (AES-XTS, SM2-KEP). */
-	utee_op_get(operation);
-	misuse();
+	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct __TEE_ObjectHandle *k1, *k2;
+
+	if (!op->key2 || op->state != TEE_OPERATION_STATE_INITIAL ||
+	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) ||
+	    (!key1 != !key2))
+		misuse();
+	if (!key1) { /* clears both keys */
+		utee_obj_clear(op->key);
+		utee_obj_clear(op->key2);
+		op->info.keySize = 0;
+		op->info.handleState &= ~TEE_HANDLE_FLAG_KEY_SET;
+		return TEE_SUCCESS;
+	}
+	/* The same key twice would defeat XTS (IEEE 1619 5.1). */
+	if (key1 == key2)
+		return TEE_ERROR_SECURITY;
+	k1 = key_for(op, key1);
+	k2 = key_for(op, key2);
+	if (k1->info.objectSize != k2->info.objectSize)
+		misuse();
+	if (utee_obj_copy_into(op->key, k1) || utee_obj_copy_into(op->key2, k2))
+		misuse();
+	op->info.keySize = k1->info.objectSize;
+	op->info.handleState |= TEE_HANDLE_FLAG_KEY_SET;
+	return TEE_SUCCESS;
 }
 
 /* Makes uninitialised-context @dst's libcrypto state a copy of @src's. */
@@ -380,10 +456,13 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 		misuse();
 	op_finish(dst);
 	if (src->key && (src->info.handleState & TEE_HANDLE_FLAG_KEY_SET)) {
-		if (utee_obj_copy_into(dst->key, src->key))
+		if (utee_obj_copy_into(dst->key, src->key) ||
+		    (src->key2 && utee_obj_copy_into(dst->key2, src->key2)))
 			misuse();
 	} else if (dst->key) {
 		utee_obj_clear(dst->key);
+		if (dst->key2)
+			utee_obj_clear(dst->key2);
 	}
 	copy_contexts(dst, src);
 	dst->info = src->info;
@@ -391,11 +470,36 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 	dst->state = src->state;
 	dst->buffered = src->buffered;
 	memcpy(dst->last, src->last, sizeof(dst->last));
+	memcpy(dst->hold, src->hold, sizeof(dst->hold));
+	dst->held = src->held;
+	memcpy(dst->extract, src->extract, sizeof(dst->extract));
+	dst->extract_off = src->extract_off;
 	dst->tag_len = src->tag_len;
 	dst->ccm_aad = dup_bytes(src->ccm_aad, src->ccm_aad_len);
 	dst->ccm_aad_len = src->ccm_aad_len;
 	dst->ccm_data = dup_bytes(src->ccm_data, src->ccm_data_len);
 	dst->ccm_data_len = src->ccm_data_len;
+}
+
+/* @element is what TEE_IsAlgorithmSupported() takes with @a: ECDSA and
+ * ECDH name their curve (GP's ECDH id takes any of the five), 25519
+ * algorithms TEE_ECC_CURVE_25519, the rest none. */
+static bool element_ok(const struct utee_alg *a, uint32_t element)
+{
+	uint32_t bits = utee_ecc_curve_bits(element);
+
+	if (a->key_type == TEE_TYPE_SM2_DSA_PUBLIC_KEY)
+		return element == TEE_ECC_CURVE_SM2;
+	switch (a->kind) {
+	case UTEE_ALG_ECDSA:
+	case UTEE_ALG_ECDH:
+		return bits && (!a->key_bits || bits == a->key_bits);
+	case UTEE_ALG_X25519:
+	case UTEE_ALG_ED25519:
+		return element == TEE_ECC_CURVE_25519;
+	default:
+		return element == TEE_CRYPTO_ELEMENT_NONE;
+	}
 }
 
 TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
@@ -404,12 +508,7 @@ TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
 
 	if (!a)
 		return TEE_ERROR_NOT_SUPPORTED;
-	/* ECDSA names its curve; nothing else takes an element. */
-	if (a->kind == UTEE_ALG_ECDSA
-		    ? utee_ecc_curve_bits(element) != a->key_bits
-		    : element != TEE_CRYPTO_ELEMENT_NONE)
-		return TEE_ERROR_NOT_SUPPORTED;
-	return TEE_SUCCESS;
+	return element_ok(a, element) ? TEE_SUCCESS : TEE_ERROR_NOT_SUPPORTED;
 }
 
 /* Message digest functions */
@@ -427,6 +526,58 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 	op->state = TEE_OPERATION_STATE_ACTIVE;
 }
 
+/* Finishes the digest into op->extract: the operation is EXTRACTING. */
+static void extract_start(struct __TEE_OperationHandle *op)
+{
+	unsigned int len;
+
+	must(EVP_DigestFinal_ex(op->md, op->extract, &len));
+	op->extract_off = 0;
+	op->state = TEE_OPERATION_STATE_EXTRACTING;
+	op->info.handleState |= TEE_HANDLE_FLAG_EXTRACTING;
+}
+
+/* TEE_DigestDoFinal() while extracting: no more data (panic), the rest
+ * of the digest, and the operation starts again. */
+static TEE_Result extract_rest(struct __TEE_OperationHandle *op,
+			       size_t chunk_len, void *hash, size_t *hash_len)
+{
+	size_t rest = op->info.digestLength - op->extract_off;
+
+	if (chunk_len)
+		misuse();
+	if (!hash || *hash_len < rest) {
+		*hash_len = rest;
+		return TEE_ERROR_SHORT_BUFFER;
+	}
+	memcpy(hash, op->extract + op->extract_off, rest);
+	*hash_len = rest;
+	digest_restart(op);
+	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
+			     size_t *hashLen)
+{
+	struct __TEE_OperationHandle *op =
+		class_op(operation, TEE_OPERATION_DIGEST);
+	size_t n;
+
+	if (!hashLen)
+		misuse();
+	check_buf(hash, *hashLen);
+	if (op->state != TEE_OPERATION_STATE_EXTRACTING)
+		extract_start(op);
+	/* A fixed-size digest gives at most what is left of it. */
+	n = op->info.digestLength - op->extract_off;
+	if (*hashLen < n)
+		n = *hashLen;
+	memcpy(hash, op->extract + op->extract_off, n);
+	op->extract_off += n;
+	*hashLen = n;
+	return TEE_SUCCESS;
+}
+
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen)
 {
@@ -437,6 +588,8 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 	check_buf(chunk, chunkLen);
 	if (!hashLen)
 		misuse();
+	if (op->state == TEE_OPERATION_STATE_EXTRACTING)
+		return extract_rest(op, chunkLen, hash, hashLen);
 	if (!hash || *hashLen < op->info.digestLength) {
 		*hashLen = op->info.digestLength;
 		return TEE_ERROR_SHORT_BUFFER;
@@ -450,6 +603,12 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 
 /* Symmetric cipher functions */
 
+/* CTS and XTS: ciphertext stealing, built in utee_crypto_steal.c. */
+static bool stealing(const struct __TEE_OperationHandle *op)
+{
+	return op->alg->kind == UTEE_ALG_CTS || op->alg->kind == UTEE_ALG_XTS;
+}
+
 void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 {
 	struct __TEE_OperationHandle *op =
@@ -459,7 +618,8 @@ void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
 		misuse();
 	op_finish(op);
-	if (utee_cipher_start(op, IV, IVLen))
+	if (stealing(op) ? utee_steal_start(op, IV, IVLen)
+			 : utee_cipher_start(op, IV, IVLen))
 		misuse();
 	op->info.handleState |= TEE_HANDLE_FLAG_INITIALIZED;
 	op->state = TEE_OPERATION_STATE_ACTIVE;
@@ -477,16 +637,20 @@ static TEE_Result cipher_feed(TEE_OperationHandle operation, const void *src,
 	check_buf(src, srcLen);
 	if (!destLen)
 		misuse();
-	/* Without padding, the end must fall on a block boundary. */
-	if (final && (op->buffered + srcLen) % op->alg->block)
+	/* Without padding, the end must fall on a block boundary; with
+	 * stealing, there must be a block. */
+	if (stealing(op) ? final && op->held + srcLen < op->alg->block
+			 : final && (op->buffered + srcLen) % op->alg->block)
 		misuse();
-	need = utee_cipher_out_len(op, srcLen, final);
+	need = stealing(op) ? utee_steal_out_len(op, srcLen, final)
+			    : utee_cipher_out_len(op, srcLen, final);
 	if (*destLen < need) {
 		*destLen = need;
 		return TEE_ERROR_SHORT_BUFFER;
 	}
 	check_buf(dest, need);
-	if (utee_cipher_run(op, src, srcLen, dest, destLen))
+	if (stealing(op) ? utee_steal_run(op, src, srcLen, dest, destLen, final)
+			 : utee_cipher_run(op, src, srcLen, dest, destLen))
 		misuse();
 	if (final)
 		op_finish(op);
@@ -724,9 +888,16 @@ sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
 /* The size of a signature with @op's key. */
 static size_t sig_len(const struct __TEE_OperationHandle *op)
 {
-	if (op->alg->kind == UTEE_ALG_ECDSA)
-		return utee_ecc_sig_len(op->info.keySize);
-	return (op->info.keySize + 7) / 8;
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
+		return utee_ecc_sig_len(utee_ecc_key_bits(op->key));
+	case UTEE_ALG_DSA:
+		return utee_dsa_sig_len(op->key);
+	case UTEE_ALG_ED25519:
+		return 64;
+	default:
+		return (op->info.keySize + 7) / 8;
+	}
 }
 
 TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
@@ -747,12 +918,24 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 		*signatureLen = need;
 		return TEE_ERROR_SHORT_BUFFER;
 	}
-	if (op->alg->kind == UTEE_ALG_ECDSA)
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
 		res = utee_ecc_sign(op, digest, digestLen, signature,
 				    signatureLen);
-	else
+		break;
+	case UTEE_ALG_DSA:
+		res = utee_dsa_sign(op, digest, digestLen, signature,
+				    signatureLen);
+		break;
+	case UTEE_ALG_ED25519: /* "digest": the message itself */
+		res = utee_ed25519_sign(op, params, paramCount, digest,
+					digestLen, signature, signatureLen);
+		break;
+	default:
 		res = utee_rsa_sign(op, params, paramCount, digest, digestLen,
 				    signature, signatureLen);
+		break;
+	}
 	if (res)
 		misuse();
 	return TEE_SUCCESS;
@@ -770,12 +953,24 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 	TEE_Result res;
 
 	check_buf(signature, signatureLen);
-	if (op->alg->kind == UTEE_ALG_ECDSA)
+	switch (op->alg->kind) {
+	case UTEE_ALG_ECDSA:
 		res = utee_ecc_verify(op, digest, digestLen, signature,
 				      signatureLen);
-	else
+		break;
+	case UTEE_ALG_DSA:
+		res = utee_dsa_verify(op, digest, digestLen, signature,
+				      signatureLen);
+		break;
+	case UTEE_ALG_ED25519:
+		res = utee_ed25519_verify(op, params, paramCount, digest,
+					  digestLen, signature, signatureLen);
+		break;
+	default:
 		res = utee_rsa_verify(op, params, paramCount, digest, digestLen,
 				      signature, signatureLen);
+		break;
+	}
 	if (res && res != TEE_ERROR_SIGNATURE_INVALID)
 		misuse();
 	return res;

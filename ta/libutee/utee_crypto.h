@@ -10,8 +10,13 @@
  *  tee_api_operations.c  generic operation functions, digests, random
  *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
- *  utee_crypto_ecc.c     ECDSA keys and signatures on EVP_PKEY
+ *  utee_crypto_ecc.c     ECDSA, ECDH, SM2 keys, signatures, ECDH secrets
  *  utee_crypto_rsa.c     RSA keys, signatures and encryption on EVP_PKEY
+ *  utee_crypto_ffc.c     DSA and DH keys, signatures, DH secrets
+ *  utee_crypto_25519.c   X25519 and Ed25519 keys, secrets, signatures
+ *  utee_crypto_kdf.c     HKDF, PBKDF2, Concat KDF on EVP_KDF
+ *  utee_crypto_steal.c   AES-CTS and AES-XTS on AES-ECB
+ *  tee_api_derive.c      TEE_DeriveKey()
  *
  * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
  * point to the structs below, and every API function first looks the
@@ -34,9 +39,12 @@
 #define UTEE_OBJ_MAX_ATTRS 8
 
 /* Flags of struct utee_attr_spec. */
-#define UTEE_ATTR_REQUIRED 0x1 /* populate needs it */
-#define UTEE_ATTR_SIZE	   0x2 /* it gives the object's size */
-#define UTEE_ATTR_GROUP	   0x4 /* all of the group or none (RSA CRT) */
+#define UTEE_ATTR_REQUIRED  0x1	 /* populate needs it */
+#define UTEE_ATTR_SIZE	    0x2	 /* it gives the object's size */
+#define UTEE_ATTR_GROUP	    0x4	 /* all of the group or none (RSA CRT) */
+#define UTEE_ATTR_MAXBITS   0x8	 /* at most maxObjectSize bits long */
+#define UTEE_ATTR_LEN32	    0x10 /* exactly 32 bytes (25519 keys) */
+#define UTEE_ATTR_GENERATED 0x20 /* TEE_GenerateKey() only (DH_X_BITS) */
 
 /**
  * struct utee_attr_spec - an attribute a type of object holds
@@ -125,6 +133,17 @@ enum utee_alg_kind {
 	UTEE_ALG_ECDSA,
 	UTEE_ALG_RSA_SIG,
 	UTEE_ALG_RSA_CIPHER,
+	UTEE_ALG_RSA_NOPAD,
+	UTEE_ALG_DSA,
+	UTEE_ALG_ED25519,
+	UTEE_ALG_DH,
+	UTEE_ALG_ECDH,
+	UTEE_ALG_X25519,
+	UTEE_ALG_HKDF,
+	UTEE_ALG_CONCAT_KDF,
+	UTEE_ALG_PBKDF2,
+	UTEE_ALG_CTS,
+	UTEE_ALG_XTS,
 };
 
 /**
@@ -136,9 +155,11 @@ enum utee_alg_kind {
  * @block:	the cipher's block size (1: a stream mode)
  * @evp:	libcrypto's name: the digest (RSA: of the signature, of
  *		OAEP; NULL: PKCS#1 v1.5 encryption), or the cipher mode
- *		("ECB", "CBC", "CTR", "GCM", "CCM") completed by the key
+ *		("ECB", "CBC", "CTR", "GCM", "CCM") completed by the key;
+ *		the KDFs' digest
  * @pad:	CBC-MAC with PKCS#5 padding; RSA signatures: PSS
- * @key_bits:	the only maxKeySize allowed (ECDSA: the curve), or 0
+ * @key_bits:	the only maxKeySize allowed (ECDSA, ECDH: the curve), or 0
+ *		(DSA: see utee_alg_key_size_ok())
  *
  * Asymmetric algorithms name the public key type; signing takes the
  * keypair type.
@@ -160,6 +181,7 @@ struct utee_alg {
  * @state:	TEE_OPERATION_STATE_*
  * @alg:	the algorithm
  * @key:	the operation's own key object (a copy of the TA's key)
+ * @key2:	the second key of a two-key algorithm (AES-XTS), or NULL
  * @md:		digest context (digests)
  * @cipher:	cipher context (ciphers, CBC-MAC, AE)
  * @mac:	MAC context (HMAC, CMAC)
@@ -171,6 +193,10 @@ struct utee_alg {
  * @ccm_aad_len: its length
  * @ccm_data:	CCM: the payload so far
  * @ccm_data_len: its length
+ * @hold:	CTS, XTS: input held back (the last blocks)
+ * @held:	its length
+ * @extract:	TEE_DigestExtract(): the digest being handed out
+ * @extract_off: bytes of it handed out
  * @next:	registry link
  */
 struct __TEE_OperationHandle {
@@ -178,6 +204,7 @@ struct __TEE_OperationHandle {
 	uint32_t state;
 	const struct utee_alg *alg;
 	TEE_ObjectHandle key;
+	TEE_ObjectHandle key2;
 	EVP_MD_CTX *md;
 	EVP_CIPHER_CTX *cipher;
 	EVP_MAC_CTX *mac;
@@ -188,6 +215,10 @@ struct __TEE_OperationHandle {
 	size_t ccm_aad_len;
 	uint8_t *ccm_data;
 	size_t ccm_data_len;
+	uint8_t hold[3 * UTEE_MAX_BLOCK];
+	size_t held;
+	uint8_t extract[EVP_MAX_MD_SIZE];
+	size_t extract_off;
 	struct __TEE_OperationHandle *next;
 };
 
@@ -211,6 +242,11 @@ bool utee_obj_size_ok(const struct utee_obj_type *t, uint32_t bits);
 
 /** utee_alg_find() - the algorithm @alg, or NULL: not implemented. */
 const struct utee_alg *utee_alg_find(uint32_t alg);
+
+/**
+ * utee_alg_key_size_ok() - @bits is a maxKeySize @a allows
+ */
+bool utee_alg_key_size_ok(const struct utee_alg *a, uint32_t bits);
 
 /**
  * utee_alg_class() - @a's TEE_OPERATION_* class (bits 31:28 of the id)
@@ -377,8 +413,9 @@ TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
 uint32_t utee_ecc_curve_bits(uint32_t curve);
 
 /**
- * utee_ecc_generate() - a new key on @curve into uninitialised ECDSA
- * keypair @o (private value, public X and Y, curve)
+ * utee_ecc_generate() - a new key on @curve into uninitialised ECDSA,
+ * ECDH or SM2 keypair @o (private value, public X and Y, curve but for
+ * TEE_ECC_CURVE_SM2)
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
 TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve);
@@ -400,8 +437,134 @@ TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 			   size_t len, const uint8_t *sig, size_t sig_len);
 
+/**
+ * utee_ecc_key_bits() - the size of ECC key @o's curve (SM2 keys: 256,
+ * they have no curve attribute), or 0
+ */
+uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o);
+
 /** utee_ecc_sig_len() - the size of a signature with a key of @bits. */
 size_t utee_ecc_sig_len(uint32_t bits);
+
+/**
+ * utee_ecdh_derive() - the ECDH shared secret of keypair @key and the
+ * peer's public point (@x, @y): its X coordinate, as long as the field
+ * @out:	at least 66 bytes; *@out_len: its size in, the length out
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a point not on the curve).
+ */
+TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
+			    const TEE_Attribute *x, const TEE_Attribute *y,
+			    uint8_t *out, size_t *out_len);
+
+/* utee_crypto_25519.c.  Other errors than those named are libcrypto
+ * failures: the caller panics. */
+
+/**
+ * utee_x25519_generate() - a new X25519 keypair into uninitialised @o
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_x25519_generate(struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_ed25519_generate() - a new Ed25519 keypair into uninitialised @o
+ * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ed25519_generate(struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_x25519_derive() - the X25519 shared secret of keypair @key and
+ * the peer's 32-byte public value @peer
+ * @out:	*@out_len bytes of room (at least 32); *@out_len: the length
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
+			      size_t peer_len, uint8_t *out, size_t *out_len);
+
+/**
+ * utee_ed25519_sign() - Ed25519 signature (64 bytes) of message @msg;
+ * @params: TEE_ATTR_EDDSA_PREHASH, TEE_ATTR_EDDSA_CTX
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (an unknown parameter,
+ * a context over 255 bytes), TEE_ERROR_NOT_SUPPORTED (ctx/ph with a
+ * libcrypto older than 3.2) or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_ed25519_sign(struct __TEE_OperationHandle *op,
+			     const TEE_Attribute *params, uint32_t n,
+			     const void *msg, size_t len, uint8_t *sig,
+			     size_t *sig_len);
+
+/**
+ * utee_ed25519_verify() - check Ed25519 signature @sig of @msg
+ * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID, or the errors of
+ * utee_ed25519_sign().
+ */
+TEE_Result utee_ed25519_verify(struct __TEE_OperationHandle *op,
+			       const TEE_Attribute *params, uint32_t n,
+			       const void *msg, size_t len, const uint8_t *sig,
+			       size_t sig_len);
+
+/* utee_crypto_ffc.c.  Other errors than those named are libcrypto
+ * failures: the caller panics. */
+
+/**
+ * utee_dsa_generate() - a new DSA keypair of @bits bits in the domain
+ * @params give (DSA_PRIME, _SUBPRIME, _BASE, all there) into @o
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (the prime is not of
+ * @bits bits, the domain is unusable), TEE_ERROR_OUT_OF_MEMORY or
+ * TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_dsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+			     const TEE_Attribute *params, uint32_t n);
+
+/**
+ * utee_dh_generate() - a new DH keypair of @bits bits in the group
+ * @params give (DH_PRIME, DH_BASE; optionally DH_SUBPRIME, DH_X_BITS)
+ * into @o, with DH_X_BITS set to the private value's length
+ * Return: as utee_dsa_generate().
+ */
+TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+			    const TEE_Attribute *params, uint32_t n);
+
+/**
+ * utee_dh_derive() - the DH shared secret of keypair @key and the peer's
+ * public value @peer, big-endian, without leading zeros
+ * @out:	*@out_len bytes of room (the prime's length)
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a peer value out of range).
+ */
+TEE_Result utee_dh_derive(struct __TEE_ObjectHandle *key, const void *peer,
+			  size_t peer_len, uint8_t *out, size_t *out_len);
+
+/** utee_dsa_sig_len() - the size of a signature with DSA key @key. */
+size_t utee_dsa_sig_len(const struct __TEE_ObjectHandle *key);
+
+/**
+ * utee_dsa_sign() - DSA signature of @digest, r then s each as long as
+ * the subprime (room checked by the caller with utee_dsa_sig_len())
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_dsa_sign(struct __TEE_OperationHandle *op, const void *digest,
+			 size_t len, uint8_t *sig, size_t *sig_len);
+
+/**
+ * utee_dsa_verify() - check GP-layout DSA signature @sig of @digest
+ * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_dsa_verify(struct __TEE_OperationHandle *op, const void *digest,
+			   size_t len, const uint8_t *sig, size_t sig_len);
+
+/* utee_crypto_kdf.c */
+
+/**
+ * utee_kdf_derive() - run HKDF, PBKDF2 or the Concat KDF (@op's
+ * algorithm) on the operation key's secret with @params
+ * @out:	[out] the derived bytes (TEE_Malloc'ed: the caller frees)
+ * @out_len:	[out] their length
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (a parameter the KDF
+ * does not take, a missing length, a length it cannot give) or
+ * TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_kdf_derive(struct __TEE_OperationHandle *op,
+			   const TEE_Attribute *params, uint32_t n,
+			   uint8_t **out, size_t *out_len);
 
 /* utee_crypto_rsa.c.  Other errors than those named are libcrypto
  * failures: the caller panics. */
@@ -446,6 +609,35 @@ TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
 			  const TEE_Attribute *params, uint32_t n,
 			  const void *src, size_t len, void *dest,
 			  size_t *dest_len);
+
+/* utee_crypto_steal.c: AES-CTS and AES-XTS */
+
+/**
+ * utee_steal_start() - (re)start CTS or XTS operation @op with @iv (the
+ * XTS tweak), one block
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (IV length) or
+ * TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_steal_start(struct __TEE_OperationHandle *op, const void *iv,
+			    size_t iv_len);
+
+/**
+ * utee_steal_out_len() - bytes feeding @len more makes @op output now
+ * (@final: and at the end)
+ */
+size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
+			  bool final);
+
+/**
+ * utee_steal_run() - feed @len bytes of @src (the last ones if @final)
+ * to @op, output into @dest (room checked by the caller with
+ * utee_steal_out_len())
+ * @out_len:	[out] bytes written
+ * Return: TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a message shorter
+ * than a block).
+ */
+TEE_Result utee_steal_run(struct __TEE_OperationHandle *op, const void *src,
+			  size_t len, void *dest, size_t *out_len, bool final);
 
 /* utee_crypto_mac.c */
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <tee_api_defines.h>
+#include <tee_api_defines_extensions.h>
 
 #include "utee_crypto.h"
 
@@ -29,6 +30,18 @@ static const struct utee_attr_spec ecc_public_attrs[] = {
 	{TEE_ATTR_ECC_CURVE, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 };
 
+/* SM2 keys: the key type names the curve. */
+static const struct utee_attr_spec sm2_keypair_attrs[] = {
+	{TEE_ATTR_ECC_PRIVATE_VALUE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+};
+
+static const struct utee_attr_spec sm2_public_attrs[] = {
+	{TEE_ATTR_ECC_PUBLIC_VALUE_X, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_ECC_PUBLIC_VALUE_Y, UTEE_ATTR_REQUIRED},
+};
+
 static const struct utee_attr_spec rsa_keypair_attrs[] = {
 	{TEE_ATTR_RSA_MODULUS, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
 	{TEE_ATTR_RSA_PUBLIC_EXPONENT, UTEE_ATTR_REQUIRED},
@@ -38,6 +51,61 @@ static const struct utee_attr_spec rsa_keypair_attrs[] = {
 	{TEE_ATTR_RSA_EXPONENT1, UTEE_ATTR_GROUP},
 	{TEE_ATTR_RSA_EXPONENT2, UTEE_ATTR_GROUP},
 	{TEE_ATTR_RSA_COEFFICIENT, UTEE_ATTR_GROUP},
+};
+
+/* The key derivation functions' input secrets (OP-TEE extensions). */
+static const struct utee_attr_spec hkdf_ikm_attrs[] = {
+	{TEE_ATTR_HKDF_IKM, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+};
+
+static const struct utee_attr_spec concat_z_attrs[] = {
+	{TEE_ATTR_CONCAT_KDF_Z, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+};
+
+static const struct utee_attr_spec pbkdf2_attrs[] = {
+	{TEE_ATTR_PBKDF2_PASSWORD, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+};
+
+static const struct utee_attr_spec dsa_keypair_attrs[] = {
+	{TEE_ATTR_DSA_PRIME,
+	 UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE | UTEE_ATTR_MAXBITS},
+	{TEE_ATTR_DSA_SUBPRIME, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_DSA_BASE, UTEE_ATTR_REQUIRED | UTEE_ATTR_MAXBITS},
+	{TEE_ATTR_DSA_PRIVATE_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_MAXBITS},
+	{TEE_ATTR_DSA_PUBLIC_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_MAXBITS},
+};
+
+static const struct utee_attr_spec dsa_public_attrs[] = {
+	{TEE_ATTR_DSA_PRIME,
+	 UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE | UTEE_ATTR_MAXBITS},
+	{TEE_ATTR_DSA_SUBPRIME, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_DSA_BASE, UTEE_ATTR_REQUIRED | UTEE_ATTR_MAXBITS},
+	{TEE_ATTR_DSA_PUBLIC_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_MAXBITS},
+};
+
+/* DH_X_BITS only comes from TEE_GenerateKey. */
+static const struct utee_attr_spec dh_keypair_attrs[] = {
+	{TEE_ATTR_DH_PRIME, UTEE_ATTR_REQUIRED | UTEE_ATTR_SIZE},
+	{TEE_ATTR_DH_BASE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_DH_PUBLIC_VALUE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_DH_PRIVATE_VALUE, UTEE_ATTR_REQUIRED},
+	{TEE_ATTR_DH_SUBPRIME, UTEE_ATTR_GROUP},
+	{TEE_ATTR_DH_X_BITS, UTEE_ATTR_GENERATED},
+};
+
+/* 25519 keys: 32 bytes each, no attribute gives a size. */
+static const struct utee_attr_spec x25519_keypair_attrs[] = {
+	{TEE_ATTR_X25519_PRIVATE_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_LEN32},
+	{TEE_ATTR_X25519_PUBLIC_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_LEN32},
+};
+
+static const struct utee_attr_spec ed25519_keypair_attrs[] = {
+	{TEE_ATTR_ED25519_PRIVATE_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_LEN32},
+	{TEE_ATTR_ED25519_PUBLIC_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_LEN32},
+};
+
+static const struct utee_attr_spec ed25519_public_attrs[] = {
+	{TEE_ATTR_ED25519_PUBLIC_VALUE, UTEE_ATTR_REQUIRED | UTEE_ATTR_LEN32},
 };
 
 static const struct utee_attr_spec rsa_public_attrs[] = {
@@ -54,6 +122,10 @@ static const struct utee_attr_spec rsa_public_attrs[] = {
 	{ type, 1, 192, 521, 0, 0, ARRAY_LEN(attrs), attrs }
 #define RSA(type, attrs) \
 	{ type, 1, 256, 4096, 0, 0, ARRAY_LEN(attrs), attrs }
+#define KDF_IN(type, attrs) \
+	{ type, 8, 0, 4096, 0, 0, ARRAY_LEN(attrs), attrs }
+#define FIXED(type, bits, attrs) \
+	{ type, 1, bits, bits, 0, 0, ARRAY_LEN(attrs), attrs }
 /* clang-format on */
 
 /* Secret-key types.  DES and DES3 also take the GP 1.0 sizes without
@@ -79,6 +151,22 @@ static const struct utee_obj_type obj_types[] = {
 	ECC(TEE_TYPE_ECDSA_PUBLIC_KEY, ecc_public_attrs),
 	RSA(TEE_TYPE_RSA_KEYPAIR, rsa_keypair_attrs),
 	RSA(TEE_TYPE_RSA_PUBLIC_KEY, rsa_public_attrs),
+	KDF_IN(TEE_TYPE_HKDF_IKM, hkdf_ikm_attrs),
+	KDF_IN(TEE_TYPE_CONCAT_KDF_Z, concat_z_attrs),
+	KDF_IN(TEE_TYPE_PBKDF2_PASSWORD, pbkdf2_attrs),
+	ECC(TEE_TYPE_ECDH_KEYPAIR, ecc_keypair_attrs),
+	ECC(TEE_TYPE_ECDH_PUBLIC_KEY, ecc_public_attrs),
+	{TEE_TYPE_DSA_KEYPAIR, 64, 512, 3072, 0, 0,
+	 ARRAY_LEN(dsa_keypair_attrs), dsa_keypair_attrs},
+	{TEE_TYPE_DSA_PUBLIC_KEY, 64, 512, 3072, 0, 0,
+	 ARRAY_LEN(dsa_public_attrs), dsa_public_attrs},
+	{TEE_TYPE_DH_KEYPAIR, 1, 256, 2048, 0, 0, ARRAY_LEN(dh_keypair_attrs),
+	 dh_keypair_attrs},
+	FIXED(TEE_TYPE_X25519_KEYPAIR, 256, x25519_keypair_attrs),
+	FIXED(TEE_TYPE_ED25519_KEYPAIR, 256, ed25519_keypair_attrs),
+	FIXED(TEE_TYPE_ED25519_PUBLIC_KEY, 256, ed25519_public_attrs),
+	FIXED(TEE_TYPE_SM2_DSA_KEYPAIR, 256, sm2_keypair_attrs),
+	FIXED(TEE_TYPE_SM2_DSA_PUBLIC_KEY, 256, sm2_public_attrs),
 };
 
 /* clang-format off */
@@ -95,6 +183,10 @@ static const struct utee_obj_type obj_types[] = {
 #define RSA_CIPHER(id, md) \
 	{ id, UTEE_ALG_RSA_CIPHER, TEE_TYPE_RSA_PUBLIC_KEY, 0, 0, md, \
 	  false, 0 }
+#define DSA(id, len, md) \
+	{ id, UTEE_ALG_DSA, TEE_TYPE_DSA_PUBLIC_KEY, len, 0, md, false, 0 }
+#define DERIVE(id, kind, type, md, bits) \
+	{ id, kind, type, 0, 0, md, false, bits }
 #define ECDSA(id, len, bits) \
 	{ id, UTEE_ALG_ECDSA, TEE_TYPE_ECDSA_PUBLIC_KEY, len, 0, NULL, \
 	  false, bits }
@@ -126,6 +218,8 @@ static const struct utee_alg algs[] = {
 	CIPHER(TEE_ALG_AES_ECB_NOPAD, TEE_TYPE_AES, 16, "ECB"),
 	CIPHER(TEE_ALG_AES_CBC_NOPAD, TEE_TYPE_AES, 16, "CBC"),
 	CIPHER(TEE_ALG_AES_CTR, TEE_TYPE_AES, 1, "CTR"),
+	{TEE_ALG_AES_CTS, UTEE_ALG_CTS, TEE_TYPE_AES, 0, 16, NULL, false, 0},
+	{TEE_ALG_AES_XTS, UTEE_ALG_XTS, TEE_TYPE_AES, 0, 16, NULL, false, 0},
 	CIPHER(TEE_ALG_DES_ECB_NOPAD, TEE_TYPE_DES, 8, "ECB"),
 	CIPHER(TEE_ALG_DES_CBC_NOPAD, TEE_TYPE_DES, 8, "CBC"),
 	CIPHER(TEE_ALG_DES3_ECB_NOPAD, TEE_TYPE_DES3, 8, "ECB"),
@@ -154,6 +248,9 @@ static const struct utee_alg algs[] = {
 	ECDSA(__OPTEE_ALG_ECDSA_P256, 0, 256),
 	ECDSA(__OPTEE_ALG_ECDSA_P384, 0, 384),
 	ECDSA(__OPTEE_ALG_ECDSA_P521, 0, 521),
+	/* SM2 signs the digest e = SM3(Z || M) the TA computes. */
+	{TEE_ALG_SM2_DSA_SM3, UTEE_ALG_ECDSA, TEE_TYPE_SM2_DSA_PUBLIC_KEY, 32,
+	 0, NULL, false, 256},
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_MD5, "MD5", false),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA1, "SHA1", false),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, "SHA224", false),
@@ -171,6 +268,64 @@ static const struct utee_alg algs[] = {
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256, "SHA256"),
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA384, "SHA384"),
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512, "SHA512"),
+	{TEE_ALG_RSA_NOPAD, UTEE_ALG_RSA_NOPAD, TEE_TYPE_RSA_PUBLIC_KEY, 0, 0,
+	 NULL, false, 0},
+	DSA(TEE_ALG_DSA_SHA1, 20, "SHA1"),
+	DSA(TEE_ALG_DSA_SHA224, 28, "SHA224"),
+	DSA(TEE_ALG_DSA_SHA256, 32, "SHA256"),
+	{TEE_ALG_ED25519, UTEE_ALG_ED25519, TEE_TYPE_ED25519_PUBLIC_KEY, 0, 0,
+	 NULL, false, 256},
+	/* Derivations name their keypair (or input secret) type. */
+	DERIVE(TEE_ALG_DH_DERIVE_SHARED_SECRET, UTEE_ALG_DH,
+	       TEE_TYPE_DH_KEYPAIR, NULL, 0),
+	DERIVE(TEE_ALG_ECDH_DERIVE_SHARED_SECRET, UTEE_ALG_ECDH,
+	       TEE_TYPE_ECDH_KEYPAIR, NULL, 0),
+	DERIVE(__OPTEE_ALG_ECDH_P192, UTEE_ALG_ECDH, TEE_TYPE_ECDH_KEYPAIR,
+	       NULL, 192),
+	DERIVE(__OPTEE_ALG_ECDH_P224, UTEE_ALG_ECDH, TEE_TYPE_ECDH_KEYPAIR,
+	       NULL, 224),
+	DERIVE(__OPTEE_ALG_ECDH_P256, UTEE_ALG_ECDH, TEE_TYPE_ECDH_KEYPAIR,
+	       NULL, 256),
+	DERIVE(__OPTEE_ALG_ECDH_P384, UTEE_ALG_ECDH, TEE_TYPE_ECDH_KEYPAIR,
+	       NULL, 384),
+	DERIVE(__OPTEE_ALG_ECDH_P521, UTEE_ALG_ECDH, TEE_TYPE_ECDH_KEYPAIR,
+	       NULL, 521),
+	DERIVE(TEE_ALG_X25519, UTEE_ALG_X25519, TEE_TYPE_X25519_KEYPAIR, NULL,
+	       256),
+	DERIVE(TEE_ALG_HKDF_MD5_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "MD5", 0),
+	DERIVE(TEE_ALG_HKDF_SHA1_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "SHA1", 0),
+	DERIVE(TEE_ALG_HKDF_SHA224_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "SHA224", 0),
+	DERIVE(TEE_ALG_HKDF_SHA256_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "SHA256", 0),
+	DERIVE(TEE_ALG_HKDF_SHA384_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "SHA384", 0),
+	DERIVE(TEE_ALG_HKDF_SHA512_DERIVE_KEY, UTEE_ALG_HKDF, TEE_TYPE_HKDF_IKM,
+	       "SHA512", 0),
+	DERIVE(TEE_ALG_CONCAT_KDF_SHA1_DERIVE_KEY, UTEE_ALG_CONCAT_KDF,
+	       TEE_TYPE_CONCAT_KDF_Z, "SHA1", 0),
+	DERIVE(TEE_ALG_CONCAT_KDF_SHA224_DERIVE_KEY, UTEE_ALG_CONCAT_KDF,
+	       TEE_TYPE_CONCAT_KDF_Z, "SHA224", 0),
+	DERIVE(TEE_ALG_CONCAT_KDF_SHA256_DERIVE_KEY, UTEE_ALG_CONCAT_KDF,
+	       TEE_TYPE_CONCAT_KDF_Z, "SHA256", 0),
+	DERIVE(TEE_ALG_CONCAT_KDF_SHA384_DERIVE_KEY, UTEE_ALG_CONCAT_KDF,
+	       TEE_TYPE_CONCAT_KDF_Z, "SHA384", 0),
+	DERIVE(TEE_ALG_CONCAT_KDF_SHA512_DERIVE_KEY, UTEE_ALG_CONCAT_KDF,
+	       TEE_TYPE_CONCAT_KDF_Z, "SHA512", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SHA1_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SHA1", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SHA224_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SHA224", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SHA256_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SHA256", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SHA384_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SHA384", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SHA512_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SHA512", 0),
+	DERIVE(TEE_ALG_PBKDF2_HMAC_SM3_DERIVE_KEY, UTEE_ALG_PBKDF2,
+	       TEE_TYPE_PBKDF2_PASSWORD, "SM3", 0),
 };
 
 const struct utee_obj_type *utee_obj_type_find(uint32_t type)
@@ -194,6 +349,21 @@ const struct utee_alg *utee_alg_find(uint32_t alg)
 		if (algs[i].alg == alg)
 			return &algs[i];
 	return NULL;
+}
+
+bool utee_alg_key_size_ok(const struct utee_alg *a, uint32_t bits)
+{
+	if (a->kind != UTEE_ALG_DSA)
+		return !a->key_bits || bits == a->key_bits;
+	/* FIPS 186-4's (L, N) pairs, as OP-TEE binds them to the digest. */
+	switch (a->digest_len) {
+	case 20:
+		return bits >= 512 && bits <= 1024 && !(bits % 64);
+	case 28:
+		return bits == 2048;
+	default:
+		return bits == 2048 || bits == 3072;
+	}
 }
 
 uint32_t utee_alg_class(const struct utee_alg *a)

@@ -49,6 +49,47 @@ uint32_t utee_ecc_curve_bits(uint32_t curve)
 	return 0;
 }
 
+/* The SM2 curve (GB/T 32918.5): no attribute names it, the key type
+ * does. */
+#define SM2_BITS 256
+
+static bool is_sm2(const struct __TEE_ObjectHandle *o)
+{
+	return (o->info.objectType & 0xFF) == 0x45;
+}
+
+/* @o's curve, or 0. */
+static uint32_t obj_curve(const struct __TEE_ObjectHandle *o)
+{
+	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+
+	if (is_sm2(o))
+		return TEE_ECC_CURVE_SM2;
+	return curve ? curve->a : 0;
+}
+
+/* libcrypto's name of @curve's group, and of its key type. */
+static const char *group_name(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? "SM2" : curve_name(curve);
+}
+
+static const char *key_type(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? "SM2" : "EC";
+}
+
+static uint32_t group_bits(uint32_t curve)
+{
+	return curve == TEE_ECC_CURVE_SM2 ? SM2_BITS
+					  : utee_ecc_curve_bits(curve);
+}
+
+uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o)
+{
+	return group_bits(obj_curve(o));
+}
+
 size_t utee_ecc_sig_len(uint32_t bits)
 {
 	return 2 * ((bits + 7) / 8);
@@ -60,7 +101,10 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 	TEE_Result res = TEE_ERROR_GENERIC;
 	EVP_PKEY *pk;
 
-	pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve_name(curve));
+	if (curve == TEE_ECC_CURVE_SM2)
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
+	else
+		pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", curve_name(curve));
 	if (!pk)
 		goto out;
 	if (!EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &d) ||
@@ -72,7 +116,7 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
 		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
 	if (!res)
 		res = utee_obj_add_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
-	if (!res)
+	if (!res && curve != TEE_ECC_CURVE_SM2)
 		utee_obj_add_value(o, TEE_ATTR_ECC_CURVE, curve);
 out:
 	BN_clear_free(d);
@@ -105,7 +149,7 @@ static bool public_point(const struct __TEE_ObjectHandle *o, size_t flen,
 static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 			      BIGNUM **d)
 {
-	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+	uint32_t curve = obj_curve(o);
 	const struct utee_attr *dv =
 		utee_obj_attr(o, TEE_ATTR_ECC_PRIVATE_VALUE);
 	uint8_t pt[1 + 2 * MAX_FIELD];
@@ -113,9 +157,9 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 	OSSL_PARAM_BLD *b;
 	size_t flen;
 
-	if (!curve || !curve_name(curve->a) || (priv && !dv))
+	if (!group_name(curve) || (priv && !dv))
 		return NULL;
-	flen = (utee_ecc_curve_bits(curve->a) + 7) / 8;
+	flen = (group_bits(curve) + 7) / 8;
 	if (!public_point(o, flen, pt))
 		return NULL;
 	if (priv && !(*d = BN_bin2bn(dv->buf, (int)dv->len, NULL)))
@@ -123,7 +167,7 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 	b = OSSL_PARAM_BLD_new();
 	if (b &&
 	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,
-					    curve_name(curve->a), 0) &&
+					    group_name(curve), 0) &&
 	    OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, pt,
 					     1 + 2 * flen) &&
 	    (!priv || OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_PRIV_KEY, *d)))
@@ -135,7 +179,8 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 /* A libcrypto context for signing (@priv) or verifying with @o. */
 static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
 {
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	EVP_PKEY_CTX *ctx =
+		EVP_PKEY_CTX_new_from_name(NULL, key_type(obj_curve(o)), NULL);
 	OSSL_PARAM *params;
 	EVP_PKEY *pk = NULL;
 	BIGNUM *d = NULL;
@@ -175,7 +220,7 @@ TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 {
 	EVP_PKEY_CTX *ctx = key_ctx(op->key, true);
 	TEE_Result res = TEE_ERROR_GENERIC;
-	size_t half = (op->key->info.objectSize + 7) / 8;
+	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	uint8_t der[2 * MAX_FIELD + 16];
 	size_t der_len = sizeof(der);
 
@@ -211,7 +256,7 @@ static int gp_to_der(const uint8_t *sig, size_t half, uint8_t **der)
 TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 			   size_t len, const uint8_t *sig, size_t sig_len)
 {
-	size_t half = (op->key->info.objectSize + 7) / 8;
+	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
 	EVP_PKEY_CTX *ctx;
 	uint8_t *der = NULL;
@@ -226,6 +271,65 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 	else if (EVP_PKEY_verify(ctx, der, (size_t)der_len, digest, len) == 1)
 		res = TEE_SUCCESS;
 	OPENSSL_free(der);
+	EVP_PKEY_CTX_free(ctx);
+	ERR_clear_error();
+	return res;
+}
+
+/* The peer's public key on @o's curve from its coordinates @x and @y. */
+static EVP_PKEY *peer_key(const struct __TEE_ObjectHandle *o,
+			  const TEE_Attribute *x, const TEE_Attribute *y)
+{
+	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	uint8_t pt[1 + 2 * MAX_FIELD];
+	OSSL_PARAM_BLD *b = NULL;
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY *pk = NULL;
+	size_t flen;
+
+	if (!ctx || !curve || !curve_name(curve->a))
+		goto out;
+	flen = (utee_ecc_curve_bits(curve->a) + 7) / 8;
+	if (x->content.ref.length > flen || y->content.ref.length > flen)
+		goto out;
+	memset(pt, 0, sizeof(pt));
+	pt[0] = 0x04;
+	memcpy(pt + 1 + flen - x->content.ref.length, x->content.ref.buffer,
+	       x->content.ref.length);
+	memcpy(pt + 1 + 2 * flen - y->content.ref.length, y->content.ref.buffer,
+	       y->content.ref.length);
+	b = OSSL_PARAM_BLD_new();
+	if (b &&
+	    OSSL_PARAM_BLD_push_utf8_string(b, OSSL_PKEY_PARAM_GROUP_NAME,
+					    curve_name(curve->a), 0) &&
+	    OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY, pt,
+					     1 + 2 * flen))
+		params = OSSL_PARAM_BLD_to_param(b);
+	/* libcrypto checks that the point is on the curve. */
+	if (params && EVP_PKEY_fromdata_init(ctx) > 0)
+		EVP_PKEY_fromdata(ctx, &pk, EVP_PKEY_PUBLIC_KEY, params);
+out:
+	OSSL_PARAM_free(params);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(ctx);
+	return pk;
+}
+
+TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
+			    const TEE_Attribute *x, const TEE_Attribute *y,
+			    uint8_t *out, size_t *out_len)
+{
+	EVP_PKEY_CTX *ctx = key_ctx(key, true);
+	EVP_PKEY *peer = peer_key(key, x, y);
+	TEE_Result res = TEE_ERROR_GENERIC;
+
+	/* The shared X coordinate, as long as the field (SEC 1 3.3.1). */
+	if (ctx && peer && EVP_PKEY_derive_init(ctx) > 0 &&
+	    EVP_PKEY_derive_set_peer(ctx, peer) > 0 &&
+	    EVP_PKEY_derive(ctx, out, out_len) > 0)
+		res = TEE_SUCCESS;
+	EVP_PKEY_free(peer);
 	EVP_PKEY_CTX_free(ctx);
 	ERR_clear_error();
 	return res;

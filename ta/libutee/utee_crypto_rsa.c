@@ -213,6 +213,10 @@ static TEE_Result crypt_setup(const struct __TEE_OperationHandle *op,
 	void *copy;
 	bool ok;
 
+	if (op->alg->kind == UTEE_ALG_RSA_NOPAD)
+		return EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_NO_PADDING) > 0
+			       ? TEE_SUCCESS
+			       : TEE_ERROR_GENERIC;
 	if (!op->alg->evp)
 		return EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PADDING) > 0
 			       ? TEE_SUCCESS
@@ -239,17 +243,46 @@ static TEE_Result crypt_setup(const struct __TEE_OperationHandle *op,
 	return TEE_SUCCESS;
 }
 
+/*
+ * Raw RSA takes a number: libcrypto wants it as long as the modulus, so
+ * @src (at most that long) is left-padded into @buf; its result loses
+ * its leading zeros (one stays for zero), as OP-TEE's core gives it.
+ */
+static const uint8_t *nopad_in(const struct __TEE_OperationHandle *op,
+			       const void *src, size_t *len, uint8_t *buf)
+{
+	size_t mod = (op->key->info.objectSize + 7) / 8;
+
+	if (*len > mod)
+		return NULL;
+	memset(buf, 0, mod - *len);
+	memcpy(buf + mod - *len, src, *len);
+	*len = mod;
+	return buf;
+}
+
+static const uint8_t *nopad_out(const uint8_t *out, size_t *len)
+{
+	while (*len > 1 && !*out) {
+		out++;
+		(*len)--;
+	}
+	return out;
+}
+
 TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
 			  const TEE_Attribute *params, uint32_t n,
 			  const void *src, size_t len, void *dest,
 			  size_t *dest_len)
 {
 	bool enc = op->info.mode == TEE_MODE_ENCRYPT;
+	bool raw = op->alg->kind == UTEE_ALG_RSA_NOPAD;
 	EVP_PKEY_CTX *ctx = key_ctx(op);
 	TEE_Result res = TEE_ERROR_GENERIC;
-	uint8_t out[MAX_MODULUS];
+	uint8_t out[MAX_MODULUS], in[MAX_MODULUS];
+	const uint8_t *result = out;
 	size_t out_len = sizeof(out);
-	int rc;
+	int rc = 0;
 
 	if (!ctx || (enc ? EVP_PKEY_encrypt_init(ctx)
 			 : EVP_PKEY_decrypt_init(ctx)) <= 0)
@@ -257,8 +290,13 @@ TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
 	res = crypt_setup(op, ctx, params, n);
 	if (res)
 		goto out;
-	rc = enc ? EVP_PKEY_encrypt(ctx, out, &out_len, src, len)
-		 : EVP_PKEY_decrypt(ctx, out, &out_len, src, len);
+	if (raw)
+		src = nopad_in(op, src, &len, in);
+	if (src || !len)
+		rc = enc ? EVP_PKEY_encrypt(ctx, out, &out_len, src, len)
+			 : EVP_PKEY_decrypt(ctx, out, &out_len, src, len);
+	if (rc > 0 && raw)
+		result = nopad_out(out, &out_len);
 	/* Too long a message, or a ciphertext that does not decrypt. */
 	if (rc <= 0) {
 		res = TEE_ERROR_BAD_PARAMETERS;
@@ -266,11 +304,12 @@ TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
 		*dest_len = out_len;
 		res = TEE_ERROR_SHORT_BUFFER;
 	} else {
-		memcpy(dest, out, out_len);
+		memcpy(dest, result, out_len);
 		*dest_len = out_len;
 	}
 out:
 	OPENSSL_cleanse(out, sizeof(out));
+	OPENSSL_cleanse(in, sizeof(in));
 	EVP_PKEY_CTX_free(ctx);
 	ERR_clear_error();
 	return res;

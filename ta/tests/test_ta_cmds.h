@@ -126,6 +126,11 @@ enum ta_test_basic_cmd {
 	 * 0.  For the Client API's NULL memrefs (TEE_MEMREF_NULL).
 	 */
 	TA_TEST_CMD_MEMREF_INFO = 23,
+	/*
+	 * What memref [0] (INPUT, OUTPUT or INOUT) holds, left untouched:
+	 * [1] VALUE_OUTPUT a = its byte sum, b = how many bytes are not 0.
+	 */
+	TA_TEST_CMD_MEMREF_PEEK = 24,
 };
 
 /* Property sets for TA_TEST_CMD_GET_PROPERTY and _ENUM_PROPERTIES. */

@@ -56,8 +56,8 @@
 #define TEE_TYPE_DES3			 0xA0000013
 #define TEE_TYPE_SM4			 0xA0000014
 #define TEE_TYPE_RSA_KEYPAIR		 0xA1000030
-#define TEE_TYPE_DSA_KEYPAIR		 0xA1000031
-#define TEE_ALG_DSA_SHA256		 0x70004131
+#define TEE_TYPE_SM2_PKE_KEYPAIR	 0xA1000047
+#define TEE_ALG_SM2_PKE			 0x80000046
 #define TEE_ALG_AES_ECB_NOPAD		 0x10000010
 #define TEE_ALG_AES_CBC_NOPAD		 0x10000110
 #define TEE_ALG_AES_CTR			 0x10000210
@@ -794,7 +794,7 @@ static void test_objects_secret_key_rules(void **state)
 		{TEE_TYPE_GENERIC_SECRET, 4100, TEE_ERROR_NOT_SUPPORTED},
 		{TEE_TYPE_RSA_KEYPAIR, 2048, TEEC_SUCCESS},
 		{TEE_TYPE_RSA_KEYPAIR, 4097, TEE_ERROR_NOT_SUPPORTED},
-		{TEE_TYPE_DSA_KEYPAIR, 2048, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_TYPE_SM2_PKE_KEYPAIR, 256, TEE_ERROR_NOT_SUPPORTED},
 		{0xA00000FF, 128, TEE_ERROR_NOT_SUPPORTED},
 	};
 	uint8_t secret[128];
@@ -971,9 +971,9 @@ static void test_operation_info_and_support(void **state_)
 	assert_int_equal(op_info(TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT, 100, 0, 0,
 				 w, &size, &st),
 			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(
-		op_info(TEE_ALG_DSA_SHA256, 2, 2048, 0, 0, w, &size, &st),
-		TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(op_info(TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, 256, 0, 0,
+				 w, &size, &st),
+			 TEE_ERROR_NOT_SUPPORTED);
 	/* ECDSA: one curve per algorithm */
 	assert_int_equal(
 		op_info(TEE_ALG_ECDSA_SHA256, 2, 384, 0, 0, w, &size, &st),
@@ -985,9 +985,9 @@ static void test_operation_info_and_support(void **state_)
 				       TEE_ALG_AES_CCM,
 				       TEE_ECC_CURVE_NIST_P256),
 			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_DSA_SHA256, 0),
-			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(
+		invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, TEE_ALG_SM2_PKE, 0),
+		TEE_ERROR_NOT_SUPPORTED);
 	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
 				       TEE_ALG_ECDSA_SHA256,
 				       TEE_ECC_CURVE_NIST_P256),

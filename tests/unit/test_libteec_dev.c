@@ -654,6 +654,24 @@ int count_recs(unsigned long cmd)
 	return n;
 }
 
+const uint8_t *fake_shm_bytes(int64_t id, size_t *size)
+{
+	const uint8_t *va = NULL;
+
+	pthread_mutex_lock(&fake.lock);
+	for (int i = 0; i < FAKE_MAX_SHM; i++) {
+		struct fake_shm *s = &fake.shms[i];
+
+		if (s->used && s->shm->id == id) {
+			va = s->shm->kaddr;
+			*size = s->shm->size;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&fake.lock);
+	return va;
+}
+
 void open_ctx(TEEC_Context *ctx, uint32_t gen_caps)
 {
 	dev_set(0, TEE_IMPL_ID_OPTEE, TEE_OPTEE_CAP_TZ, gen_caps);

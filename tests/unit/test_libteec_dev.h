@@ -242,6 +242,14 @@ struct rec *last_rec(unsigned long cmd);
 /** count_recs() - Return: how many ioctls @cmd were recorded. */
 int count_recs(unsigned long cmd);
 
+/**
+ * fake_shm_bytes() - the memory of the live shm @id, as the TEE sees it
+ * @id:		the shm id (a memref param's c)
+ * @size:	set to its size
+ * Return: its bytes, or NULL if no live shm has that id.
+ */
+const uint8_t *fake_shm_bytes(int64_t id, size_t *size);
+
 /** open_ctx() - one OP-TEE device tee0 with @gen_caps, and a context. */
 void open_ctx(TEEC_Context *ctx, uint32_t gen_caps);
 

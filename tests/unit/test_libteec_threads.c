@@ -203,9 +203,15 @@ static void test_concurrent_invokes_one_session(void **state)
 		pthread_join(t[i], NULL);
 		assert_int_equal(h[i].bad, 0);
 	}
-	assert_int_equal(fake.shm_made, NTHREADS * NCALLS);
-	assert_int_equal(fake.shm_closed, fake.shm_made);
+	/*
+	 * Temporaries were reused (tmpref_cache.c), never shared by two
+	 * calls at once (every answer above was right), and all go with
+	 * the session.
+	 */
+	assert_true(fake.shm_made >= 1);
+	assert_true(fake.shm_made < NTHREADS * NCALLS / 2);
 	close_all(&ctx, &s);
+	assert_int_equal(fake.shm_closed, fake.shm_made);
 }
 
 int main(void)

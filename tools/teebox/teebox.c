@@ -47,6 +47,9 @@
 #define SUPP_STOP_TIMEOUT_MS 5000
 #define TEED_STOP_TIMEOUT_MS 15000
 
+/* teed's options for its limits (limit_options), getopt values 1.. */
+#define NLIMITS 6
+
 struct options {
 	char rundir[PATH_MAX];
 	char ta_dir[PATH_MAX];
@@ -57,6 +60,14 @@ struct options {
 	const char *dtb;
 	const char *ta_user;
 	const char *max_ta_instances;
+	const char *limits[NLIMITS];
+};
+
+/* teed's limits on what one user may take, passed on as they are. */
+static const char *const limit_options[NLIMITS] = {
+	"max-conns-per-uid",	     "max-conns",
+	"max-shm-per-context",	     "max-shm-per-uid",
+	"max-shm-files-per-context", "max-shm-files-per-uid",
 };
 
 /* A program or file of teebox's, in the build tree or installed. */
@@ -94,7 +105,12 @@ static void usage(FILE *f)
 		"  --dtb FILE         device tree for teed (up)\n"
 		"  --log-level N      3 errors .. 7 debug (up)\n"
 		"  --ta-user USER     TA processes run as USER (up, as root)\n"
-		"  --max-ta-instances N  TA processes at a time (up)\n",
+		"  --max-ta-instances N  TA processes at a time (up)\n"
+		"  --max-conns-per-uid N, --max-conns N,\n"
+		"  --max-shm-per-context SIZE, --max-shm-per-uid SIZE,\n"
+		"  --max-shm-files-per-context N, --max-shm-files-per-uid N\n"
+		"                     what one user may take of teed (up;"
+		" teed(8))\n",
 		ta_dir);
 }
 
@@ -127,6 +143,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"dtb", required_argument, NULL, 'd'},
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
+		{"max-conns-per-uid", required_argument, NULL, 1},
+		{"max-conns", required_argument, NULL, 2},
+		{"max-shm-per-context", required_argument, NULL, 3},
+		{"max-shm-per-uid", required_argument, NULL, 4},
+		{"max-shm-files-per-context", required_argument, NULL, 5},
+		{"max-shm-files-per-uid", required_argument, NULL, 6},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -175,7 +197,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stdout);
 			exit(0);
 		default:
-			return -EINVAL;
+			if (c < 1 || c > NLIMITS)
+				return -EINVAL;
+			o->limits[c - 1] = optarg;
+			break;
 		}
 	}
 	if (!o->storage_dir[0])
@@ -337,7 +362,8 @@ static int run_daemon(char *const argv[], const char *log)
 static int start_teed(const struct options *o)
 {
 	char teed[PATH_MAX], sw[PATH_MAX];
-	char *argv[20];
+	char limit_names[NLIMITS][40];
+	char *argv[32];
 	int argc = 0;
 
 	teebox_path(teed, sizeof(teed), TBX_DIR_SBIN, "teed");
@@ -369,6 +395,14 @@ static int start_teed(const struct options *o)
 	if (o->max_ta_instances) {
 		argv[argc++] = "--max-ta-instances";
 		argv[argc++] = (char *)o->max_ta_instances;
+	}
+	for (int i = 0; i < NLIMITS; i++) {
+		if (!o->limits[i])
+			continue;
+		snprintf(limit_names[i], sizeof(limit_names[i]), "--%s",
+			 limit_options[i]);
+		argv[argc++] = limit_names[i];
+		argv[argc++] = (char *)o->limits[i];
 	}
 	argv[argc] = NULL;
 	/* teed --daemon returns once it is in the background. */

@@ -141,6 +141,28 @@ static TEE_Result memref_info(uint32_t types, TEE_Param params[4])
 	return TEE_SUCCESS;
 }
 
+/*
+ * What the TA finds in memref [0] before writing it, any direction: a
+ * client's temporary OUTPUT buffer must show nothing of earlier calls.
+ */
+static TEE_Result memref_peek(uint32_t types, TEE_Param params[4])
+{
+	uint32_t t0 = TEE_PARAM_TYPE_GET(types, 0);
+	const uint8_t *buf = params[0].memref.buffer;
+	uint32_t sum = 0, nonzero = 0;
+
+	if ((t0 != MIN && t0 != MOUT && t0 != MIO) ||
+	    types != TYPES(t0, VOUT, NONE, NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	for (size_t i = 0; buf && i < params[0].memref.size; i++) {
+		sum += buf[i];
+		nonzero += buf[i] != 0;
+	}
+	params[1].value.a = sum;
+	params[1].value.b = nonzero;
+	return TEE_SUCCESS;
+}
+
 static void segv(void)
 {
 	/* Through a volatile, so the compiler cannot see the NULL. */
@@ -643,6 +665,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 	}
 	if (cmd == TA_TEST_CMD_MEMREF_INFO)
 		return memref_info(types, params);
+	if (cmd == TA_TEST_CMD_MEMREF_PEEK)
+		return memref_peek(types, params);
 	if (types != types_of(cmd))
 		return TEE_ERROR_BAD_PARAMETERS;
 

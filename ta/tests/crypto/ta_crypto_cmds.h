@@ -130,17 +130,82 @@ struct ta_crypto_req {
  */
 #define TA_CRYPTO_CMD_RSA_CRYPT 16
 
+/*
+ * The commands below pass attributes as a blob of records, each a
+ * uint32_t attribute id, a uint32_t length and that many bytes: a
+ * buffer attribute's bytes, or a value attribute's a then b (8 bytes).
+ */
+
+/*
+ * TEE_GenerateKey() on an object of [0] VALUE_INPUT a = type, b = key
+ * size (also its maxObjectSize) with the parameters in [1] MEMREF_INPUT
+ * (a blob); [3] MEMREF_INPUT lists uint32_t attribute ids that [2]
+ * MEMREF_OUTPUT gets back as a blob (the object's objectSize first, as
+ * a record of id 0).  Returns TEE_GenerateKey's result.
+ */
+#define TA_CRYPTO_CMD_KEY_GEN 17
+/*
+ * An asymmetric operation or key derivation: [0] VALUE_INPUT a =
+ * TEE_ALG_*, b = TEE_MODE_*; [1] MEMREF_INPUT a uint32_t key type, a
+ * uint32_t maxKeySize, a uint32_t count n, then a blob of n key
+ * attributes (TEE_PopulateTransientObject) and a blob of the
+ * operation's parameters; [2] MEMREF_INPUT the input (digest, message,
+ * data; unused to derive); [3] the signature to check (VERIFY,
+ * MEMREF_INPUT) or MEMREF_OUTPUT the result: signature, ciphertext,
+ * plaintext, or the derived secret (read back from a generic secret of
+ * [3]'s size).  Returns the function's result.
+ */
+#define TA_CRYPTO_CMD_ASYM 18
+/*
+ * [0] VALUE_INPUT a = TEE_ALG_* (a digest), b = piece size; [1]
+ * MEMREF_INPUT the message (TEE_DigestUpdate); [2] MEMREF_OUTPUT what
+ * TEE_DigestExtract() gives in pieces of b bytes until it gives none.
+ */
+#define TA_CRYPTO_CMD_DIGEST_EXTRACT 19
+
+/*
+ * A benchmark inside the TA (bench/bench_crypto.c): [0] VALUE_INPUT a =
+ * TA_CRYPTO_BENCH_*, b = iterations; [1] MEMREF_INOUT the data (1 MiB
+ * for the bulk cases); [2] VALUE_OUTPUT a = milliseconds the iterations
+ * took (TEE_GetSystemTime), set-up and key generation excluded.
+ */
+#define TA_CRYPTO_CMD_BENCH 20
+
+#define TA_CRYPTO_BENCH_AES_GCM	   1 /* AES-128-GCM encrypt of [1] */
+#define TA_CRYPTO_BENCH_SHA256	   2 /* SHA-256 of [1] */
+#define TA_CRYPTO_BENCH_ECDSA_P256 3 /* ECDSA P-256 sign of 32 bytes */
+#define TA_CRYPTO_BENCH_RSA2048	   4 /* RSA-2048 PKCS#1 v1.5 SHA-256 sign */
+#define TA_CRYPTO_BENCH_AES_BLOCK  5 /* AES-128-ECB, one block per update */
+
+/*
+ * An AES-XTS operation (maxKeySize 256) given its keys: [0] VALUE_OUTPUT
+ * a = TEE_SetOperationKey2's result with one handle twice, b = its
+ * handleState before any key; [1] VALUE_OUTPUT a, b = the two keys'
+ * sizes in TEE_GetOperationInfoMultiple after two 128-bit keys; [2]
+ * VALUE_OUTPUT a = numberOfKeys, b = TEE_GetOperationInfo's keySize.
+ */
+#define TA_CRYPTO_CMD_XTS_KEYS 21
+
 /* Misuses the GP specification answers with a panic. */
-#define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED 1
-#define TA_CRYPTO_MISUSE_FREED_OPERATION	2
-#define TA_CRYPTO_MISUSE_FORGED_OBJECT		3
-#define TA_CRYPTO_MISUSE_DIGEST_ON_CIPHER	4
-#define TA_CRYPTO_MISUSE_KEY_WRONG_TYPE		5
-#define TA_CRYPTO_MISUSE_KEY_NO_USAGE		6
-#define TA_CRYPTO_MISUSE_POPULATE_TWICE		7
-#define TA_CRYPTO_MISUSE_AAD_AFTER_PAYLOAD	8
-#define TA_CRYPTO_MISUSE_CIPHER_PARTIAL_BLOCK	9
-#define TA_CRYPTO_MISUSE_KEY_TOO_LARGE		10
-#define TA_CRYPTO_MISUSE_FREE_OPERATION_KEY	11
+#define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1
+#define TA_CRYPTO_MISUSE_FREED_OPERATION	 2
+#define TA_CRYPTO_MISUSE_FORGED_OBJECT		 3
+#define TA_CRYPTO_MISUSE_DIGEST_ON_CIPHER	 4
+#define TA_CRYPTO_MISUSE_KEY_WRONG_TYPE		 5
+#define TA_CRYPTO_MISUSE_KEY_NO_USAGE		 6
+#define TA_CRYPTO_MISUSE_POPULATE_TWICE		 7
+#define TA_CRYPTO_MISUSE_AAD_AFTER_PAYLOAD	 8
+#define TA_CRYPTO_MISUSE_CIPHER_PARTIAL_BLOCK	 9
+#define TA_CRYPTO_MISUSE_KEY_TOO_LARGE		 10
+#define TA_CRYPTO_MISUSE_FREE_OPERATION_KEY	 11
+#define TA_CRYPTO_MISUSE_DERIVE_MISSING_PARAM	 12
+#define TA_CRYPTO_MISUSE_DERIVE_INTO_AES	 13
+#define TA_CRYPTO_MISUSE_DERIVE_NO_LENGTH	 14
+#define TA_CRYPTO_MISUSE_UPDATE_WHILE_EXTRACTING 15
+#define TA_CRYPTO_MISUSE_X25519_SHORT_VALUE	 16
+#define TA_CRYPTO_MISUSE_DH_POPULATE_X_BITS	 17
+#define TA_CRYPTO_MISUSE_DSA_GEN_NO_BASE	 18
+#define TA_CRYPTO_MISUSE_SIGN_ED25519_ON_VERIFY	 19
+#define TA_CRYPTO_MISUSE_XTS_ONE_KEY		 20
 
 #endif

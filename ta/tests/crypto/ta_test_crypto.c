@@ -10,6 +10,8 @@
 
 #include <tee_internal_api.h>
 
+#include "ta_crypto_asym.h"
+#include "ta_crypto_bench.h"
 #include "ta_crypto_cmds.h"
 
 #define TYPES TEE_PARAM_TYPES
@@ -104,6 +106,28 @@ static TEE_Result parse_req(const TEE_Param *p, struct keyed *k)
 	return TEE_SUCCESS;
 }
 
+/* AES-XTS: key 1 and key 2 are the halves of the request's key. */
+static TEE_Result xts_keys(struct keyed *k)
+{
+	size_t half = k->req->key_len / 2;
+	TEE_ObjectHandle k1, k2;
+	TEE_Result res;
+
+	res = make_key(TEE_TYPE_AES, k->key, half, 0xFFFFFFFF, &k1);
+	if (res)
+		goto out;
+	res = make_key(TEE_TYPE_AES, k->key + half, half, 0xFFFFFFFF, &k2);
+	if (!res) {
+		res = TEE_SetOperationKey2(k->op, k1, k2);
+		TEE_FreeTransientObject(k2);
+	}
+	TEE_FreeTransientObject(k1);
+out:
+	if (res)
+		TEE_FreeOperation(k->op);
+	return res;
+}
+
 /* The operation of @k with its key set; the TA's key object is freed at
  * once: the operation holds its own copy. */
 static TEE_Result keyed_op(struct keyed *k)
@@ -115,6 +139,8 @@ static TEE_Result keyed_op(struct keyed *k)
 	res = TEE_AllocateOperation(&k->op, r->alg, r->mode, r->key_len * 8);
 	if (res)
 		return res;
+	if (r->alg == TEE_ALG_AES_XTS)
+		return xts_keys(k);
 	res = make_key(r->key_type, k->key, r->key_len, 0xFFFFFFFF, &key);
 	if (!res)
 		res = TEE_SetOperationKey(k->op, key);
@@ -824,7 +850,7 @@ static TEE_Result misuse(uint32_t which)
 		TEE_SetOperationKey(op, obj);
 		break;
 	default:
-		return TEE_ERROR_BAD_PARAMETERS;
+		return ta_asym_misuse(which);
 	}
 	return TEE_SUCCESS; /* the misuse went unnoticed */
 }
@@ -872,6 +898,16 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return rsa_sign(types, params);
 	case TA_CRYPTO_CMD_RSA_CRYPT:
 		return rsa_crypt(types, params);
+	case TA_CRYPTO_CMD_KEY_GEN:
+		return ta_key_gen(types, params);
+	case TA_CRYPTO_CMD_ASYM:
+		return ta_asym(types, params);
+	case TA_CRYPTO_CMD_DIGEST_EXTRACT:
+		return ta_digest_extract(types, params);
+	case TA_CRYPTO_CMD_BENCH:
+		return ta_bench(types, params);
+	case TA_CRYPTO_CMD_XTS_KEYS:
+		return ta_xts_keys(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}

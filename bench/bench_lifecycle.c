@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * bench_lifecycle: what setting things up and tearing them down costs, and
+ * what teebox costs while it does nothing.
+ *
+ *  open_close_keep_alive  open + close of a session to a loaded single
+ *                  instance keep-alive TA (ta_test_flags_keep_alive).
+ *                  Floor: the null invoke of the same run.
+ *  open_close_multi_instance  the same to a multi-instance TA
+ *                  (ta_test_flags_multi_instance): every session is an
+ *                  instance of its own.  Floor: the null invoke.
+ *  first_open      open of a TA that is not loaded
+ *                  (ta_test_flags_single_instance, which goes away with
+ *                  its last session); first_close the close that unloads
+ *                  it.  Floor: the null invoke.
+ *  shm_alloc_SIZE  TEEC_AllocateSharedMemory + TEEC_ReleaseSharedMemory
+ *                  of SIZE bytes.  Floor: memfd_create + ftruncate + mmap
+ *                  + munmap + close of as many bytes in this process.
+ *  rss_*           VmRSS of teed and of the secure world at rest, after
+ *                  64 sessions were opened and closed, and after 64 more.
+ *  idle_cpu        CPU time teed, the secure world and tee-supplicant use
+ *                  together over IDLE_S seconds of nothing to do.
+ *
+ * Time figures are medians; ratio = value / floor.  Prints a table,
+ * writes the figures as JSON to the file named by argv[1] and prints that
+ * file's path as the last line.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <tee_client_api.h>
+
+#include "bench/bench_util.h"
+#include "ta/tests/test_ta_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+#include "tests/e2e/harness.h"
+
+#define WARMUP	    20
+#define NULL_CALLS  2000
+#define OPEN_CLOSES 300
+#define FIRST_OPENS 40
+#define SHM_CALLS   300
+#define SESSIONS    64
+#define IDLE_S	    10
+
+static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
+static const TEEC_UUID keep_alive_uuid = TA_TEST_FLAGS_KEEP_ALIVE_UUID;
+static const TEEC_UUID multi_uuid = TA_TEST_FLAGS_MULTI_INSTANCE_UUID;
+static const TEEC_UUID single_uuid = TA_TEST_FLAGS_SINGLE_INSTANCE_UUID;
+
+/**
+ * struct lc_results - every figure of the run
+ * @null_us:	null invoke
+ * @oc_keep_us:	open + close, keep-alive TA
+ * @oc_multi_us: open + close, multi-instance TA
+ * @first_open_us: open of an unloaded TA
+ * @first_close_us: the close that unloads it
+ * @shm_us:	allocate + release, per size
+ * @memfd_us:	the in-process floor, per size
+ * @rss_teed:	teed's RSS (KiB): at rest, after 64, after 128 sessions
+ * @rss_sw:	the secure world's, likewise
+ * @idle_cpu_ms: CPU used over IDLE_S seconds idle
+ */
+struct lc_results {
+	double null_us;
+	double oc_keep_us;
+	double oc_multi_us;
+	double first_open_us;
+	double first_close_us;
+	double shm_us[2];
+	double memfd_us[2];
+	long rss_teed[3];
+	long rss_sw[3];
+	double idle_cpu_ms;
+};
+
+static const size_t shm_sizes[2] = {4096, 1024 * 1024};
+static const char *const shm_names[2] = {"4k", "1m"};
+
+static TEEC_Result open_session(TEEC_Context *ctx, TEEC_Session *s,
+				const TEEC_UUID *uuid)
+{
+	uint32_t origin;
+
+	return TEEC_OpenSession(ctx, s, uuid, TEEC_LOGIN_PUBLIC, NULL, NULL,
+				&origin);
+}
+
+static double measure_null(TEEC_Context *ctx, double *v)
+{
+	TEEC_Session s;
+	TEEC_Operation op;
+	uint32_t origin;
+
+	bench_check(open_session(ctx, &s, &basic_uuid), "open session");
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_NONE, TEEC_NONE,
+					 TEEC_NONE);
+	for (int r = 0; r < WARMUP + NULL_CALLS; r++) {
+		long t = bench_now_ns();
+
+		bench_check(TEEC_InvokeCommand(&s, TA_TEST_CMD_VALUE_INC, &op,
+					       &origin),
+			    "null invoke");
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	TEEC_CloseSession(&s);
+	return bench_median(v, NULL_CALLS);
+}
+
+/* Open + close of a session to @uuid, back to back. */
+static double measure_open_close(TEEC_Context *ctx, const TEEC_UUID *uuid,
+				 double *v)
+{
+	for (int r = 0; r < WARMUP + OPEN_CLOSES; r++) {
+		TEEC_Session s;
+		long t = bench_now_ns();
+
+		bench_check(open_session(ctx, &s, uuid), "open session");
+		TEEC_CloseSession(&s);
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	return bench_median(v, OPEN_CLOSES);
+}
+
+/*
+ * The single-instance TA without keep-alive goes when its session closes,
+ * so every open loads it.  Its instance may still be on its way out when
+ * the next open comes: that open waits, as it would on OP-TEE, and the
+ * busy answer of a dying instance is retried.
+ */
+static void measure_first_open(TEEC_Context *ctx, double *v, double *w,
+			       struct lc_results *res)
+{
+	int n = 0;
+
+	while (n < FIRST_OPENS) {
+		TEEC_Session s;
+		long t = bench_now_ns(), t2;
+		TEEC_Result rc = open_session(ctx, &s, &single_uuid);
+
+		if (rc == TEEC_ERROR_BUSY) {
+			usleep(1000);
+			continue;
+		}
+		bench_check(rc, "first open");
+		t2 = bench_now_ns();
+		TEEC_CloseSession(&s);
+		v[n] = (t2 - t) / 1000.0;
+		w[n] = (bench_now_ns() - t2) / 1000.0;
+		n++;
+		/* Let the instance finish going: the next open is a load. */
+		usleep(20000);
+	}
+	res->first_open_us = bench_median(v, FIRST_OPENS);
+	res->first_close_us = bench_median(w, FIRST_OPENS);
+}
+
+static double measure_shm(TEEC_Context *ctx, size_t size, double *v)
+{
+	for (int r = 0; r < WARMUP + SHM_CALLS; r++) {
+		TEEC_SharedMemory shm = {.size = size, .flags = TEEC_MEM_INPUT};
+		long t = bench_now_ns();
+
+		bench_check(TEEC_AllocateSharedMemory(ctx, &shm),
+			    "allocate shared memory");
+		TEEC_ReleaseSharedMemory(&shm);
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	return bench_median(v, SHM_CALLS);
+}
+
+static double measure_memfd(size_t size, double *v)
+{
+	for (int r = 0; r < WARMUP + SHM_CALLS; r++) {
+		long t = bench_now_ns();
+		int fd = memfd_create("bench", MFD_CLOEXEC);
+		void *va;
+
+		if (fd < 0 || ftruncate(fd, (off_t)size))
+			bench_fail("memfd");
+		va = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+			  0);
+		if (va == MAP_FAILED)
+			bench_fail("mmap");
+		munmap(va, size);
+		close(fd);
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	return bench_median(v, SHM_CALLS);
+}
+
+/* SESSIONS sessions to ta_test_basic open at once, then all closed. */
+static void many_sessions(TEEC_Context *ctx)
+{
+	static TEEC_Session s[SESSIONS];
+
+	for (int i = 0; i < SESSIONS; i++)
+		bench_check(open_session(ctx, &s[i], &basic_uuid),
+			    "open session");
+	for (int i = 0; i < SESSIONS; i++)
+		TEEC_CloseSession(&s[i]);
+}
+
+static void sample_rss(const struct harness *h, pid_t sw,
+		       struct lc_results *res, int i)
+{
+	res->rss_teed[i] = bench_rss_kib(h->teed);
+	res->rss_sw[i] = bench_rss_kib(sw);
+}
+
+static double idle_cpu(const struct harness *h, pid_t sw)
+{
+	pid_t pids[3] = {h->teed, sw, h->supp};
+	double before = 0, after = 0;
+
+	for (int i = 0; i < 3; i++)
+		before += bench_cpu_ms(pids[i]);
+	sleep(IDLE_S);
+	for (int i = 0; i < 3; i++)
+		after += bench_cpu_ms(pids[i]);
+	return after - before;
+}
+
+static void measure_all(struct harness *h, struct lc_results *res)
+{
+	double *v = calloc(NULL_CALLS, sizeof(double));
+	double *w = calloc(NULL_CALLS, sizeof(double));
+	pid_t sw = harness_secure_world_pid(h);
+	TEEC_Context ctx;
+	TEEC_Session keep;
+
+	if (!v || !w || !sw)
+		bench_fail("set-up");
+	/* At rest: teebox is up, no client has come yet. */
+	sample_rss(h, sw, res, 0);
+	bench_check(TEEC_InitializeContext(NULL, &ctx), "initialize context");
+	res->null_us = measure_null(&ctx, v);
+
+	/* The keep-alive TA stays loaded after its first session. */
+	bench_check(open_session(&ctx, &keep, &keep_alive_uuid), "load");
+	TEEC_CloseSession(&keep);
+	res->oc_keep_us = measure_open_close(&ctx, &keep_alive_uuid, v);
+	res->oc_multi_us = measure_open_close(&ctx, &multi_uuid, v);
+	measure_first_open(&ctx, v, w, res);
+	for (int i = 0; i < 2; i++) {
+		res->shm_us[i] = measure_shm(&ctx, shm_sizes[i], v);
+		res->memfd_us[i] = measure_memfd(shm_sizes[i], v);
+	}
+
+	many_sessions(&ctx);
+	sleep(1); /* closing TA instances finish going */
+	sample_rss(h, sw, res, 1);
+	many_sessions(&ctx);
+	sleep(1);
+	sample_rss(h, sw, res, 2);
+	TEEC_FinalizeContext(&ctx);
+	res->idle_cpu_ms = idle_cpu(h, sw);
+	free(w);
+	free(v);
+}
+
+static void print_table(const struct lc_results *r)
+{
+	printf("%-36s %10s %10s %8s\n", "figure", "value us", "floor us",
+	       "ratio");
+	printf("%-36s %10.2f\n", "null invoke median", r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "open+close keep-alive TA",
+	       r->oc_keep_us, r->null_us, r->oc_keep_us / r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "open+close multi-instance TA",
+	       r->oc_multi_us, r->null_us, r->oc_multi_us / r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "first open (TA not loaded)",
+	       r->first_open_us, r->null_us, r->first_open_us / r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "close that unloads it",
+	       r->first_close_us, r->null_us, r->first_close_us / r->null_us);
+	for (int i = 0; i < 2; i++) {
+		char name[48];
+
+		snprintf(name, sizeof(name), "alloc+release shm %s",
+			 shm_names[i]);
+		printf("%-36s %10.2f %10.2f %8.2f\n", name, r->shm_us[i],
+		       r->memfd_us[i], r->shm_us[i] / r->memfd_us[i]);
+	}
+	printf("(floors: the null invoke; for shm memfd_create + ftruncate + "
+	       "mmap + munmap + close)\n");
+	printf("RSS KiB teed: rest %ld, after %d sessions %ld, after %d more "
+	       "%ld\n",
+	       r->rss_teed[0], SESSIONS, r->rss_teed[1], SESSIONS,
+	       r->rss_teed[2]);
+	printf("RSS KiB secure world: rest %ld, after %d sessions %ld, after "
+	       "%d more %ld\n",
+	       r->rss_sw[0], SESSIONS, r->rss_sw[1], SESSIONS, r->rss_sw[2]);
+	printf("idle CPU over %d s (teed + secure world + supplicant): %.0f "
+	       "ms\n",
+	       IDLE_S, r->idle_cpu_ms);
+}
+
+static void json_time(FILE *f, const char *name, double v, double floor)
+{
+	fprintf(f,
+		"  {\"name\": \"%s\", \"value\": %.2f, \"unit\": \"us\", "
+		"\"floor\": %.2f, \"ratio\": %.2f},\n",
+		name, v, floor, v / floor);
+}
+
+static void write_json(const char *path, const struct lc_results *r)
+{
+	static const char *const when[3] = {"rest", "after_64", "after_128"};
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		perror(path);
+		exit(1);
+	}
+	fprintf(f, "[\n");
+	fprintf(f,
+		"  {\"name\": \"lifecycle_null_invoke_median\", "
+		"\"value\": %.2f, \"unit\": \"us\"},\n",
+		r->null_us);
+	json_time(f, "open_close_keep_alive_median", r->oc_keep_us, r->null_us);
+	json_time(f, "open_close_multi_instance_median", r->oc_multi_us,
+		  r->null_us);
+	json_time(f, "first_open_median", r->first_open_us, r->null_us);
+	json_time(f, "first_close_median", r->first_close_us, r->null_us);
+	json_time(f, "shm_alloc_release_4k_median", r->shm_us[0],
+		  r->memfd_us[0]);
+	json_time(f, "shm_alloc_release_1m_median", r->shm_us[1],
+		  r->memfd_us[1]);
+	for (int i = 0; i < 3; i++)
+		fprintf(f,
+			"  {\"name\": \"rss_teed_%s\", \"value\": %ld, "
+			"\"unit\": \"KiB\"},\n"
+			"  {\"name\": \"rss_secure_world_%s\", \"value\": %ld, "
+			"\"unit\": \"KiB\"},\n",
+			when[i], r->rss_teed[i], when[i], r->rss_sw[i]);
+	fprintf(f,
+		"  {\"name\": \"idle_cpu_%ds\", \"value\": %.0f, "
+		"\"unit\": \"ms\"}\n",
+		IDLE_S, r->idle_cpu_ms);
+	fprintf(f, "]\n");
+	if (fclose(f)) {
+		perror(path);
+		exit(1);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct harness_opts o = {.supplicant = true};
+	struct lc_results res;
+	struct harness h;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: bench_lifecycle RESULTS.json\n");
+		return 2;
+	}
+	memset(&res, 0, sizeof(res));
+	if (harness_start(&h, &o))
+		bench_fail("teebox did not start");
+	measure_all(&h, &res);
+	if (harness_stop(&h))
+		bench_fail("teed did not stop cleanly");
+	print_table(&res);
+	write_json(argv[1], &res);
+	printf("%s\n", argv[1]);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * ta_test_crypto's commands for key generation of every type, the
+ * asymmetric operations and key derivations (ta_test_crypto_asym.c),
+ * and the misuses they add.
+ */
+#ifndef TA_CRYPTO_ASYM_H
+#define TA_CRYPTO_ASYM_H
+
+#include <tee_internal_api.h>
+
+/**
+ * ta_key_gen() - TA_CRYPTO_CMD_KEY_GEN
+ * Return: TEE_GenerateKey's result, or TEE_ERROR_BAD_PARAMETERS.
+ */
+TEE_Result ta_key_gen(uint32_t types, TEE_Param params[4]);
+
+/**
+ * ta_asym() - TA_CRYPTO_CMD_ASYM
+ * Return: the operation's result, or TEE_ERROR_BAD_PARAMETERS.
+ */
+TEE_Result ta_asym(uint32_t types, TEE_Param params[4]);
+
+/**
+ * ta_digest_extract() - TA_CRYPTO_CMD_DIGEST_EXTRACT
+ * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS.
+ */
+TEE_Result ta_digest_extract(uint32_t types, TEE_Param params[4]);
+
+/**
+ * ta_xts_keys() - TA_CRYPTO_CMD_XTS_KEYS
+ * Return: TEE_SUCCESS, or the error of a set-up step.
+ */
+TEE_Result ta_xts_keys(uint32_t types, TEE_Param params[4]);
+
+/**
+ * ta_asym_misuse() - the misuse TA_CRYPTO_MISUSE_* @which of this file
+ * Return: TEE_SUCCESS when the misuse went unnoticed,
+ * TEE_ERROR_BAD_PARAMETERS when @which is not one of them.
+ */
+TEE_Result ta_asym_misuse(uint32_t which);
+
+#endif

@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * TEMP memrefs with libteec's cache of their buffers
+ * (libteec/src/tmpref_cache.c), live, in both shared-memory modes:
+ *
+ *  - no TA finds anything of a client's earlier call in a temporary
+ *    OUTPUT buffer: not in the same session (the reused buffer is zeroed),
+ *    not in another session of the same client, not in another client's
+ *    call (another process, while the first still keeps its buffers and
+ *    after it finalized);
+ *  - GP's size feedback is unchanged (GP TEE Client API v1.0 §3.2.5 and
+ *    §4.5.9: TEEC_ERROR_SHORT_BUFFER carries the size the TA needs, output
+ *    data comes back only up to the size the TA returned);
+ *  - teed holds no more of the client's memory once the context is
+ *    finalized.
+ *
+ * ta_test_basic's MEMREF_PEEK reports what a memref holds before the TA
+ * writes anything.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <tee_client_api.h>
+
+#include "harness.h"
+#include "ta/tests/test_ta_cmds.h"
+#include "ta/tests/test_ta_uuids.h"
+
+static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
+
+static const size_t sizes[] = {16, 4096, 64 * 1024, 1024 * 1024};
+#define N_SIZES	 (sizeof(sizes) / sizeof(sizes[0]))
+#define MAX_SIZE (1024 * 1024)
+
+static struct harness tb;
+
+static int setup_reserved(void **state)
+{
+	return harness_start(&tb, &(struct harness_opts){.supplicant = true});
+}
+
+static int setup_dynamic(void **state)
+{
+	static const char *const args[] = {"--dynamic-shm", NULL};
+
+	return harness_start(&tb, &(struct harness_opts){.supplicant = true,
+							 .teed_args = args});
+}
+
+static int teardown_all(void **state)
+{
+	return harness_stop(&tb);
+}
+
+static void open_basic(TEEC_Context *ctx, TEEC_Session *s)
+{
+	uint32_t origin;
+
+	assert_int_equal(TEEC_OpenSession(ctx, s, &basic_uuid,
+					  TEEC_LOGIN_PUBLIC, NULL, NULL,
+					  &origin),
+			 TEEC_SUCCESS);
+}
+
+/* Passes @size bytes of @byte as TEMP_INPUT; the TA must sum them. */
+static void pass_secret(TEEC_Session *s, uint8_t *buf, size_t size,
+			uint8_t byte)
+{
+	TEEC_Operation op;
+	uint32_t origin;
+
+	memset(buf, byte, size);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(
+		TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_SUM, &op, &origin),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.a, (uint32_t)(byte * size));
+}
+
+/*
+ * How many bytes of a TEMP_OUTPUT of @size the TA found not zero; the
+ * client's own buffer is filled with 0xEE first, which must not reach
+ * the TA either.
+ */
+static uint32_t peek_output(TEEC_Session *s, uint8_t *buf, size_t size)
+{
+	TEEC_Operation op;
+	uint32_t origin;
+
+	memset(buf, 0xEE, size);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(
+		TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_PEEK, &op, &origin),
+		TEEC_SUCCESS);
+	return op.params[1].value.b;
+}
+
+/* The same session: its reused buffer shows the TA zeros only. */
+static void test_same_session_output_zeroed(void **state)
+{
+	uint8_t *buf = malloc(MAX_SIZE);
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	assert_non_null(buf);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	open_basic(&ctx, &s);
+	for (size_t i = 0; i < N_SIZES; i++) {
+		pass_secret(&s, buf, sizes[i], 0x5A);
+		assert_int_equal(peek_output(&s, buf, sizes[i]), 0);
+		/* A smaller call after a bigger one: nothing of it shows. */
+		pass_secret(&s, buf, sizes[i], 0x5B);
+		assert_int_equal(peek_output(&s, buf, sizes[i] / 2 + 1), 0);
+	}
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	free(buf);
+}
+
+/* Another session of the same client: never the first one's buffer. */
+static void test_other_session_sees_nothing(void **state)
+{
+	uint8_t *buf = malloc(MAX_SIZE);
+	TEEC_Context ctx;
+	TEEC_Session s1, s2;
+
+	assert_non_null(buf);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	open_basic(&ctx, &s1);
+	open_basic(&ctx, &s2);
+	for (size_t i = 0; i < N_SIZES; i++) {
+		pass_secret(&s1, buf, sizes[i], 0x77);
+		assert_int_equal(peek_output(&s2, buf, sizes[i]), 0);
+	}
+	TEEC_CloseSession(&s1);
+	TEEC_CloseSession(&s2);
+	TEEC_FinalizeContext(&ctx);
+	free(buf);
+}
+
+/* In a child: every size of TEMP_OUTPUT shows zeros; exit 0 if so. */
+static int child_peeks(void)
+{
+	uint8_t *buf = malloc(MAX_SIZE);
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t origin;
+	int bad = 0;
+
+	if (!buf || TEEC_InitializeContext(NULL, &ctx) != TEEC_SUCCESS ||
+	    TEEC_OpenSession(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL,
+			     NULL, &origin) != TEEC_SUCCESS)
+		return 2;
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < N_SIZES; i++)
+			bad += peek_output(&s, buf, sizes[i]) != 0;
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	free(buf);
+	return bad ? 1 : 0;
+}
+
+static void run_child(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(child_peeks());
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
+/*
+ * A second client (another process) never sees the first one's bytes:
+ * while the first keeps its buffers, and after it finalized.
+ */
+static void test_second_client_sees_nothing(void **state)
+{
+	uint8_t *buf = malloc(MAX_SIZE);
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	assert_non_null(buf);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	open_basic(&ctx, &s);
+	for (size_t i = 0; i < N_SIZES; i++)
+		pass_secret(&s, buf, sizes[i], 0xC3);
+	run_child();
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	run_child();
+	free(buf);
+}
+
+/* One MEMREF_FILL on a TEMP memref of @type; @want is the TA's size. */
+static TEEC_Result fill(TEEC_Session *s, uint32_t type, uint8_t *buf,
+			size_t size, uint32_t want, TEEC_Operation *op)
+{
+	uint32_t origin;
+
+	memset(op, 0, sizeof(*op));
+	op->paramTypes =
+		TEEC_PARAM_TYPES(type, TEEC_VALUE_INPUT, TEEC_NONE, TEEC_NONE);
+	op->params[0].tmpref.buffer = buf;
+	op->params[0].tmpref.size = size;
+	op->params[1].value.a = 0x10;
+	op->params[1].value.b = want;
+	return TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_FILL, op, &origin);
+}
+
+/*
+ * GP §4.5.9 / §3.2.5: SHORT_BUFFER gives the size needed and leaves the
+ * buffer alone; a smaller answer copies back only that many bytes; both
+ * on the reused buffer as on a fresh one.
+ */
+static void test_size_feedback(void **state)
+{
+	uint8_t buf[256];
+	TEEC_Operation op;
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	open_basic(&ctx, &s);
+	for (int round = 0; round < 3; round++) {
+		memset(buf, 0xEE, sizeof(buf));
+		assert_int_equal(
+			fill(&s, TEEC_MEMREF_TEMP_OUTPUT, buf, 64, 200, &op),
+			TEEC_ERROR_SHORT_BUFFER);
+		assert_int_equal(op.params[0].tmpref.size, 200);
+		for (size_t i = 0; i < sizeof(buf); i++)
+			assert_int_equal(buf[i], 0xEE);
+
+		assert_int_equal(
+			fill(&s, TEEC_MEMREF_TEMP_INOUT, buf, 200, 100, &op),
+			TEEC_SUCCESS);
+		assert_int_equal(op.params[0].tmpref.size, 100);
+		for (size_t i = 0; i < 100; i++)
+			assert_int_equal(buf[i], (uint8_t)(0x10 + i));
+		for (size_t i = 100; i < sizeof(buf); i++)
+			assert_int_equal(buf[i], 0xEE);
+	}
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+}
+
+/*
+ * teed's open files: kept shared memory is bounded while the client
+ * calls, and all of it goes when the context is finalized.
+ */
+static void test_finalize_lets_go(void **state)
+{
+	uint8_t *buf = malloc(MAX_SIZE);
+	TEEC_Context ctx;
+	TEEC_Session s;
+	int before, during = 0;
+
+	assert_non_null(buf);
+	before = harness_count_fds(tb.teed);
+	assert_true(before > 0);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	open_basic(&ctx, &s);
+	for (int round = 0; round < 20; round++) {
+		for (size_t i = 0; i < N_SIZES; i++)
+			pass_secret(&s, buf, sizes[i] - round % 8, 1);
+		if (round == 1)
+			during = harness_count_fds(tb.teed);
+	}
+	/* Reused, not piling up: no more files than after two rounds. */
+	assert_true(harness_count_fds(tb.teed) <= during);
+	TEEC_FinalizeContext(&ctx);
+	for (int ms = 0; ms < 5000; ms += 10) {
+		if (harness_count_fds(tb.teed) <= before)
+			break;
+		harness_sleep_ms(10);
+	}
+	assert_true(harness_count_fds(tb.teed) <= before);
+	free(buf);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_same_session_output_zeroed),
+		cmocka_unit_test(test_other_session_sees_nothing),
+		cmocka_unit_test(test_second_client_sees_nothing),
+		cmocka_unit_test(test_size_feedback),
+		cmocka_unit_test(test_finalize_lets_go),
+	};
+	int failed;
+
+	failed = cmocka_run_group_tests_name("reserved shm", tests,
+					     setup_reserved, teardown_all);
+	failed += cmocka_run_group_tests_name("dynamic shm", tests,
+					      setup_dynamic, teardown_all);
+	return failed;
+}
