@@ -21,9 +21,10 @@
  * progress holds one on its session.  The last reference on an instance
  * ends its process: TA_DestroyEntryPoint if it is alive, a kill if not.
  *
- * Every entry point runs with the host of ta_syscall.c for the secure
- * thread that calls it: the TA's system calls are served, with RPCs, on
- * that thread, and a long call yields to the normal world.
+ * Every entry point runs with the host of ta_storage.c (over
+ * ta_syscall.c's) for the secure thread that calls it: the TA's system
+ * calls are served, with RPCs, on that thread, and a long call yields to
+ * the normal world.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -117,14 +118,14 @@ static void unlink_instance(struct ta_instance *inst)
 static void instance_free(struct sthread *t, struct ta_instance *inst)
 {
 	struct ta_manager *tm = &t->sw->tm;
-	struct ta_syscall_ctx ctx;
+	struct ta_storage_ctx ctx;
 	struct ta_proc_host host;
 
 	/* Out of the statistics before its process goes. */
 	pthread_mutex_lock(&tm->lock);
 	list_del(&inst->all_link);
 	pthread_mutex_unlock(&tm->lock);
-	ta_syscall_host(t, inst->storage, &ctx, &host);
+	ta_storage_host(t, inst->storage, &ctx, &host);
 	if (ta_proc_dead(inst->proc))
 		ta_proc_kill(inst->proc);
 	else
@@ -194,7 +195,7 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 			       struct ta_instance **out, uint32_t *origin)
 {
 	struct ta_instance *inst = kzalloc(sizeof(*inst));
-	struct ta_syscall_ctx ctx;
+	struct ta_storage_ctx ctx;
 	struct ta_proc_host host;
 	TEE_Result res;
 
@@ -218,7 +219,7 @@ static TEE_Result new_instance(struct sthread *t, const TEE_UUID *uuid,
 	INIT_LIST_HEAD(&inst->link);
 	sw_mutex_init(&inst->call_lock);
 
-	ta_syscall_host(t, inst->storage, &ctx, &host);
+	ta_storage_host(t, inst->storage, &ctx, &host);
 	res = ta_proc_create(inst->proc, &host, origin);
 	if (res) {
 		ta_proc_kill(inst->proc);
@@ -380,7 +381,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 {
 	const struct pseudo_ta *pta = pta_find(&r->uuid);
 	struct ta_manager *tm = &t->sw->tm;
-	struct ta_syscall_ctx ctx;
+	struct ta_storage_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 	struct ta_session *s;
@@ -404,7 +405,7 @@ TEE_Result tm_open_session(struct sthread *t, const struct open_session_req *r,
 	}
 	t->cancel.session = s->id;
 
-	ta_syscall_host(t, inst->storage, &ctx, &host);
+	ta_storage_host(t, inst->storage, &ctx, &host);
 	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_open_session(inst->proc, &host, s->id, &r->client,
@@ -427,7 +428,7 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
-	struct ta_syscall_ctx ctx;
+	struct ta_storage_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 	TEE_Result res;
@@ -443,7 +444,7 @@ TEE_Result tm_invoke(struct sthread *t, uint32_t session, uint32_t cmd,
 		return res;
 	}
 	inst = s->inst;
-	ta_syscall_host(t, inst->storage, &ctx, &host);
+	ta_storage_host(t, inst->storage, &ctx, &host);
 	sw_mutex_lock(&inst->call_lock, t);
 	set_running(t, inst->proc);
 	res = ta_proc_invoke(inst->proc, &host, s->id, cmd, param_types, params,
@@ -458,7 +459,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 {
 	struct ta_manager *tm = &t->sw->tm;
 	struct ta_session *s = session_get(tm, session);
-	struct ta_syscall_ctx ctx;
+	struct ta_storage_ctx ctx;
 	struct ta_proc_host host;
 	struct ta_instance *inst;
 
@@ -470,7 +471,7 @@ TEE_Result tm_close_session(struct sthread *t, uint32_t session)
 
 	inst = s->inst;
 	if (inst) {
-		ta_syscall_host(t, inst->storage, &ctx, &host);
+		ta_storage_host(t, inst->storage, &ctx, &host);
 		sw_mutex_lock(&inst->call_lock, t);
 		if (!ta_proc_dead(inst->proc))
 			ta_proc_close_session(inst->proc, &host, s->id);

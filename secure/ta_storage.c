@@ -19,6 +19,7 @@
 #include "sw_storage.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta_storage.h"
+#include "ta_syscall.h"
 #include "tee_fs_rpc.h"
 #include "tee_svc_storage.h"
 #include "teebox/ta_ipc.h"
@@ -341,4 +342,33 @@ TEE_Result ta_storage_syscall(struct ta_storage *st, struct sthread *t,
 	/* What was staged served this call, whatever its outcome. */
 	stage_clear(st);
 	return res;
+}
+
+static TEE_Result host_syscall(void *arg, struct ta_proc *p, uint32_t nr,
+			       const uint64_t args[4], uint64_t out[4])
+{
+	struct ta_storage_ctx *ctx = arg;
+
+	if (nr >= TA_IPC_SYS_STAGE && nr <= TA_IPC_SYS_STORAGE_NEXT)
+		return ta_storage_syscall(ctx->storage, ctx->t, p, nr, args,
+					  out);
+	return ctx->base.syscall(ctx->base.arg, p, nr, args, out);
+}
+
+static void host_yield(void *arg)
+{
+	struct ta_storage_ctx *ctx = arg;
+
+	ctx->base.yield(ctx->base.arg);
+}
+
+void ta_storage_host(struct sthread *t, struct ta_storage *storage,
+		     struct ta_storage_ctx *ctx, struct ta_proc_host *host)
+{
+	ta_syscall_host(t, &ctx->base);
+	ctx->t = t;
+	ctx->storage = storage;
+	host->syscall = host_syscall;
+	host->yield = host_yield;
+	host->arg = ctx;
 }

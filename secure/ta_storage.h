@@ -36,6 +36,27 @@ TEE_Result ta_storage_new(const TEE_UUID *uuid, struct ta_storage **st);
 void ta_storage_free(struct ta_storage *st, struct sthread *t);
 
 /**
+ * struct ta_storage_ctx - what the host of one TA call serves with
+ * @base:	ta_syscall.c's host for the call's secure thread
+ * @t:		that thread
+ * @storage:	the instance's storage state
+ */
+struct ta_storage_ctx {
+	struct ta_proc_host base;
+	struct sthread *t;
+	struct ta_storage *storage;
+};
+
+/**
+ * ta_storage_host() - fill @host for a TA call made on secure thread @t
+ * by the instance whose storage state is @storage: ta_syscall_host()'s
+ * system calls and yield, plus STAGE and STORAGE_*
+ * @ctx:	filled here; must live as long as @host
+ */
+void ta_storage_host(struct sthread *t, struct ta_storage *storage,
+		     struct ta_storage_ctx *ctx, struct ta_proc_host *host);
+
+/**
  * ta_storage_syscall() - serve storage system call @nr of TA process @p
  * @st:		the instance's storage state
  * @t:		the secure thread of the call (RPCs to the supplicant)

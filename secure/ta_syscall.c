@@ -11,7 +11,6 @@
  *  WAIT             OPTEE_RPC_CMD_SUSPEND in slices of WAIT_SLICE_MS, so
  *		     that a cancel request (tm_cancel()) ends a cancellable
  *		     wait soon after it came
- *  STAGE, STORAGE_* trusted storage (ta_storage.c), with FS RPCs
  *  yield            OPTEE_SMC_RETURN_RPC_FOREIGN_INTR: the normal world
  *		     gets its CPU back, as when OP-TEE is interrupted by a
  *		     foreign interrupt, and resumes us
@@ -30,7 +29,6 @@
 #include "kernel/log.h"
 #include "secure_world.h"
 #include "ta_proc.h"
-#include "ta_storage.h"
 #include "ta_syscall.h"
 #include "teebox/ta_ipc.h"
 #include "thread.h"
@@ -167,8 +165,7 @@ static TEE_Result sys_wait(struct sthread *t, struct ta_proc *p, uint64_t ms,
 static TEE_Result host_syscall(void *arg, struct ta_proc *p, uint32_t nr,
 			       const uint64_t args[4], uint64_t out[4])
 {
-	struct ta_syscall_ctx *ctx = arg;
-	struct sthread *t = ctx->t;
+	struct sthread *t = arg;
 
 	switch (nr) {
 	case TA_IPC_SYS_GET_REE_TIME:
@@ -178,29 +175,22 @@ static TEE_Result host_syscall(void *arg, struct ta_proc *p, uint32_t nr,
 	case TA_IPC_SYS_WAIT:
 		return sys_wait(t, p, args[0], args[1]);
 	default:
-		/* The rest is storage's; it refuses what it does not know. */
-		if (!ctx->storage)
-			return TEE_ERROR_NOT_SUPPORTED;
-		return ta_storage_syscall(ctx->storage, t, p, nr, args, out);
+		return TEE_ERROR_NOT_SUPPORTED;
 	}
 }
 
 static void host_yield(void *arg)
 {
-	struct ta_syscall_ctx *ctx = arg;
-	struct sthread *t = ctx->t;
+	struct sthread *t = arg;
 	uint64_t regs[SMC_NUM_REGS] = {OPTEE_SMC_RETURN_RPC_FOREIGN_INTR};
 
 	/* A refused yield was reported; the call goes on without it. */
 	(void)sthread_rpc(t, regs);
 }
 
-void ta_syscall_host(struct sthread *t, struct ta_storage *storage,
-		     struct ta_syscall_ctx *ctx, struct ta_proc_host *host)
+void ta_syscall_host(struct sthread *t, struct ta_proc_host *host)
 {
-	ctx->t = t;
-	ctx->storage = storage;
 	host->syscall = host_syscall;
 	host->yield = host_yield;
-	host->arg = ctx;
+	host->arg = t;
 }

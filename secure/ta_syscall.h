@@ -25,28 +25,12 @@ TEE_Result sw_ree_time(struct sthread *t, uint64_t *sec, uint32_t *nsec);
 /** sw_system_time() - the trusted OS's own clock (TEE_GetSystemTime()). */
 void sw_system_time(uint64_t *sec, uint32_t *nsec);
 
-struct ta_storage;
-
 /**
- * struct ta_syscall_ctx - what the host of one TA call serves with
- * @t:		the secure thread of the call
- * @storage:	the instance's storage state (ta_storage.h)
+ * ta_syscall_host() - fill @host for a TA call made on secure thread @t:
+ * it serves the TA's system calls (enum ta_ipc_sys), with RPCs on @t
+ * where needed, and yields to the normal world with a foreign-interrupt
+ * RPC during long calls.  @host is valid as long as @t runs the call.
  */
-struct ta_syscall_ctx {
-	struct sthread *t;
-	struct ta_storage *storage;
-};
-
-/**
- * ta_syscall_host() - fill @host for a TA call made on secure thread @t
- * by the instance whose storage state is @storage: it serves the TA's
- * system calls (enum ta_ipc_sys), with RPCs on @t where needed, and
- * yields to the normal world with a foreign-interrupt RPC during long
- * calls
- * @ctx:	filled here; must live as long as @host
- * @host:	valid as long as @t runs the call
- */
-void ta_syscall_host(struct sthread *t, struct ta_storage *storage,
-		     struct ta_syscall_ctx *ctx, struct ta_proc_host *host);
+void ta_syscall_host(struct sthread *t, struct ta_proc_host *host);
 
 #endif
