@@ -102,6 +102,46 @@ static uint64_t take(size_t n)
 	return v;
 }
 
+/* How many arguments system call @nr takes (teebox/ta_ipc.h), or -1. */
+static int sys_nargs(uint32_t nr)
+{
+	switch (nr) {
+	case TA_IPC_SYS_GET_REE_TIME:
+	case TA_IPC_SYS_GET_SYSTEM_TIME:
+		return 0;
+	case TA_IPC_SYS_STORAGE_CLOSE:
+	case TA_IPC_SYS_STORAGE_DELETE:
+	case TA_IPC_SYS_STORAGE_INFO:
+		return 1;
+	case TA_IPC_SYS_WAIT:
+	case TA_IPC_SYS_STAGE:
+	case TA_IPC_SYS_STORAGE_RENAME:
+	case TA_IPC_SYS_STORAGE_READ:
+	case TA_IPC_SYS_STORAGE_WRITE:
+	case TA_IPC_SYS_STORAGE_TRUNCATE:
+	case TA_IPC_SYS_STORAGE_RESTRICT:
+	case TA_IPC_SYS_STORAGE_NEXT:
+		return 2;
+	case TA_IPC_SYS_STORAGE_OPEN:
+	case TA_IPC_SYS_STORAGE_SEEK:
+	case TA_IPC_SYS_STORAGE_ATTRS:
+		return 3;
+	case TA_IPC_SYS_STORAGE_CREATE:
+		return 4;
+	default:
+		return -1;
+	}
+}
+
+/* Whether an argument beyond the first @n of @req is set. */
+static bool extra_args(const struct ta_ipc_sys_req *req, int n)
+{
+	for (int i = n; i < TA_IPC_SYS_NUM_ARGS; i++)
+		if (req->args[i])
+			return true;
+	return false;
+}
+
 /* What the secure world answered to the system call the TA made last. */
 static void check_sys_answer(void)
 {
@@ -117,13 +157,10 @@ static void check_sys_answer(void)
 	if (last_sys.call_seq != seq) {
 		if (rep->ret != TEE_ERROR_BAD_STATE)
 			goto bad;
-	} else if (last_sys.nr < TA_IPC_SYS_GET_REE_TIME ||
-		   last_sys.nr > TA_IPC_SYS_WAIT) {
+	} else if (sys_nargs(last_sys.nr) < 0) {
 		if (rep->ret != TEE_ERROR_NOT_SUPPORTED)
 			goto bad;
-	} else if (last_sys.args[2] || last_sys.args[3] ||
-		   (last_sys.nr != TA_IPC_SYS_WAIT &&
-		    (last_sys.args[0] || last_sys.args[1]))) {
+	} else if (extra_args(&last_sys, sys_nargs(last_sys.nr))) {
 		if (rep->ret != TEE_ERROR_BAD_PARAMETERS)
 			goto bad;
 	} else if (rep->ret != TEE_SUCCESS || rep->out[0] != last_sys.nr) {
