@@ -572,6 +572,9 @@ static void test_persistence(void **state)
 			 TEEC_SUCCESS);
 	e2e_close(&ctx, &s);
 	harness_stop_ok(&tb);
+	/* teed gave the secure world the test's state directory. */
+	snprintf(path, sizeof(path), "%s/huk", sdir);
+	assert_int_equal(access(path, F_OK), 0);
 
 	harness_start_ok(&tb, o);
 	open_ta(&ctx, &s, &ta_uuid);
