@@ -13,65 +13,14 @@
 
 #include "secure/fs_dirfile.h"
 #include "secure/fs_htree.h"
+#include "tests/unit/sw_mem_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/**
- * struct fuzz_file - the file in memory
- * @data:	its bytes
- * @size:	its length
- */
-struct fuzz_file {
-	uint8_t *data;
-	size_t size;
-};
-
 static const uint8_t key[FS_HTREE_TSK_SIZE] = {9};
 
-static TEE_Result ff_read(void *io, uint64_t offs, void *buf, size_t len,
-			  size_t *got)
-{
-	struct fuzz_file *f = io;
-
-	*got = 0;
-	if (offs >= f->size)
-		return TEE_SUCCESS;
-	*got = f->size - offs < len ? f->size - offs : len;
-	memcpy(buf, f->data + offs, *got);
-	return TEE_SUCCESS;
-}
-
-static TEE_Result ff_write(void *io, uint64_t offs, const void *buf, size_t len)
-{
-	struct fuzz_file *f = io;
-
-	if (offs + len > f->size) {
-		uint8_t *p = realloc(f->data, offs + len);
-
-		if (!p)
-			return TEE_ERROR_OUT_OF_MEMORY;
-		memset(p + f->size, 0, offs + len - f->size);
-		f->data = p;
-		f->size = offs + len;
-	}
-	memcpy(f->data + offs, buf, len);
-	return TEE_SUCCESS;
-}
-
-static TEE_Result ff_truncate(void *io, uint64_t len)
-{
-	struct fuzz_file *f = io;
-
-	if (len < f->size)
-		f->size = len;
-	return TEE_SUCCESS;
-}
-
-static const struct fs_htree_io_ops ff_ops = {
-	.read = ff_read,
-	.write = ff_write,
-	.truncate = ff_truncate,
-};
+/* Bigger files than this are a full disk: hostile sizes cost no memory. */
+#define FUZZ_FILE_MAX (1u << 24)
 
 static void use_directory(struct fs_dirfile *df)
 {
@@ -98,19 +47,21 @@ static void use_directory(struct fs_dirfile *df)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fuzz_file f = {0};
+	struct mem_file f;
 	struct fs_dirfile *df;
 	struct fs_htree *ht;
 
 	if (size > 64 * FS_DIRFILE_ENTRY_SIZE)
 		return 0;
-	if (fs_htree_open(&ff_ops, &f, key, NULL, 0, true, &ht))
+	mem_file_init(&f);
+	f.max_size = FUZZ_FILE_MAX;
+	if (fs_htree_open(&mem_file_ops, &f, key, NULL, 0, true, &ht))
 		goto out;
 	if (size)
 		fs_htree_write(ht, 0, data, size);
 	fs_htree_sync(ht, NULL);
 	fs_htree_close(ht);
-	if (fs_htree_open(&ff_ops, &f, key, NULL, 0, false, &ht))
+	if (fs_htree_open(&mem_file_ops, &f, key, NULL, 0, false, &ht))
 		goto out;
 	if (!fs_dirfile_open(ht, &df)) {
 		use_directory(df);
@@ -118,6 +69,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fs_htree_close(ht);
 out:
-	free(f.data);
+	mem_file_free(&f);
 	return 0;
 }

@@ -18,76 +18,23 @@
 #include <string.h>
 
 #include "secure/fs_htree.h"
+#include "tests/unit/sw_mem_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/**
- * struct fuzz_file - the file in memory
- * @data:	its bytes
- * @size:	its length
- */
-struct fuzz_file {
-	uint8_t *data;
-	size_t size;
-};
-
 static const uint8_t key[FS_HTREE_TSK_SIZE] = {7};
 
-static TEE_Result ff_read(void *io, uint64_t offs, void *buf, size_t len,
-			  size_t *got)
-{
-	struct fuzz_file *f = io;
+/* Bigger files than this are a full disk: hostile sizes cost no memory. */
+#define FUZZ_FILE_MAX (1u << 24)
 
-	*got = 0;
-	if (offs >= f->size)
-		return TEE_SUCCESS;
-	*got = f->size - offs < len ? f->size - offs : len;
-	memcpy(buf, f->data + offs, *got);
-	return TEE_SUCCESS;
-}
-
-static TEE_Result ff_write(void *io, uint64_t offs, const void *buf, size_t len)
-{
-	struct fuzz_file *f = io;
-
-	if (offs > (1u << 24) || len > (1u << 24))
-		return TEE_ERROR_STORAGE_NO_SPACE;
-	if (offs + len > f->size) {
-		uint8_t *p = realloc(f->data, offs + len);
-
-		if (!p)
-			return TEE_ERROR_OUT_OF_MEMORY;
-		memset(p + f->size, 0, offs + len - f->size);
-		f->data = p;
-		f->size = offs + len;
-	}
-	memcpy(f->data + offs, buf, len);
-	return TEE_SUCCESS;
-}
-
-static TEE_Result ff_truncate(void *io, uint64_t len)
-{
-	struct fuzz_file *f = io;
-
-	if (len < f->size)
-		f->size = len;
-	return TEE_SUCCESS;
-}
-
-static const struct fs_htree_io_ops ff_ops = {
-	.read = ff_read,
-	.write = ff_write,
-	.truncate = ff_truncate,
-};
-
-static void read_whole(struct fuzz_file *f, const uint8_t *hash)
+static void read_whole(struct mem_file *f, const uint8_t *hash)
 {
 	struct fs_htree *ht;
 	uint8_t buf[4096];
 	uint64_t pos = 0;
 	size_t got;
 
-	if (fs_htree_open(&ff_ops, f, key, hash, 0, false, &ht))
+	if (fs_htree_open(&mem_file_ops, f, key, hash, 0, false, &ht))
 		return;
 	while (pos < fs_htree_length(ht) && pos < (1u << 20)) {
 		if (fs_htree_read(ht, pos, buf, sizeof(buf), &got) || !got)
@@ -101,13 +48,13 @@ static void read_whole(struct fuzz_file *f, const uint8_t *hash)
 }
 
 /* A valid file with @len bytes of @content, then the patches. */
-static void build_and_patch(struct fuzz_file *f, const uint8_t *content,
+static void build_and_patch(struct mem_file *f, const uint8_t *content,
 			    size_t len, const uint8_t *patches, size_t np,
 			    uint8_t hash[FS_HTREE_HASH_SIZE])
 {
 	struct fs_htree *ht;
 
-	if (fs_htree_open(&ff_ops, f, key, NULL, 0, true, &ht))
+	if (fs_htree_open(&mem_file_ops, f, key, NULL, 0, true, &ht))
 		return;
 	fs_htree_write(ht, 0, content, len);
 	fs_htree_sync(ht, hash);
@@ -125,10 +72,12 @@ static void build_and_patch(struct fuzz_file *f, const uint8_t *content,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t hash[FS_HTREE_HASH_SIZE] = {0};
-	struct fuzz_file f = {0};
+	struct mem_file f;
 
 	if (!size)
 		return 0;
+	mem_file_init(&f);
+	f.max_size = FUZZ_FILE_MAX;
 	if (data[0] & 1) {
 		/* byte 1: how much of the rest is content (x 64 bytes) */
 		size_t clen = size > 1 ? (size_t)data[1] * 64 : 0;
@@ -149,6 +98,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	read_whole(&f, NULL);
 	read_whole(&f, hash);
-	free(f.data);
+	mem_file_free(&f);
 	return 0;
 }

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "kernel/alloc.h"
 #include "kernel/err.h"
@@ -33,6 +32,7 @@
 #include "secure/ta_manager.h"
 #include "secure/ta_proc.h"
 #include "secure/thread.h"
+#include "tests/unit/sw_test_world.h"
 
 #define SHM_BYTES  (8 * 4096)
 #define DRAM_BYTES (8 * 4096)
@@ -44,27 +44,8 @@ static uint8_t *shm_va, *dram_va;
 
 static void setup(void)
 {
-	int bus[2];
-	int fd;
-
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, bus))
-		abort();
-	/* The parser's complaints are expected: keep the output for crashes. */
-	log_set_level((enum log_level)(LOG_ERR - 1));
-	sw.cfg.nthreads = 1;
-	sw.cfg.shm_base = BOARD_SHM_BASE;
-	sw.cfg.shm_size = SHM_BYTES;
-	sw.cfg.secure_base = BOARD_SECURE_RAM_BASE;
-	sw.cfg.secure_size = BOARD_SECURE_RAM_SIZE;
-	pthread_mutex_init(&sw.lock, NULL);
-	pthread_mutex_init(&sw.reg_lock, NULL);
-	INIT_LIST_HEAD(&sw.reg_shms);
-	nw_ram_init(&nw, bus[0], &ram_gen);
-	nw_ram_sw_init(&sw.ram, bus[1], &ram_gen, sw.cfg.secure_base,
-		       sw.cfg.secure_size);
-	shm_va = nw_ram_plug(&nw, BOARD_SHM_BASE, SHM_BYTES, &fd);
-	dram_va = nw_ram_plug(&nw, BOARD_DRAM_BASE, DRAM_BYTES, &fd);
-	if (IS_ERR(shm_va) || IS_ERR(dram_va) || nw_ram_sw_sync(&sw.ram))
+	if (sw_test_world_init(&sw, &nw, &ram_gen, SHM_BYTES, &shm_va,
+			       DRAM_BYTES, &dram_va))
 		abort();
 }
 

@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 
 #include "drivers/tee/optee/optee_msg.h"
 #include "drivers/tee/optee/optee_rpc_cmd.h"
@@ -50,6 +49,7 @@
 #include "secure/thread_rpc.h"
 #include "ta/include/tee_api_defines.h"
 #include "teebox/ta_ipc.h"
+#include "tests/unit/sw_test_world.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -76,25 +76,7 @@ static uint64_t arg_pa, arg_cookie;
 
 static void setup(void)
 {
-	int bus[2];
-	int fd;
-
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, bus))
-		abort();
-	log_set_level((enum log_level)(LOG_ERR - 1));
-	sw.cfg.nthreads = 1;
-	sw.cfg.shm_base = BOARD_SHM_BASE;
-	sw.cfg.shm_size = SHM_BYTES;
-	sw.cfg.secure_base = BOARD_SECURE_RAM_BASE;
-	sw.cfg.secure_size = BOARD_SECURE_RAM_SIZE;
-	pthread_mutex_init(&sw.lock, NULL);
-	pthread_mutex_init(&sw.reg_lock, NULL);
-	INIT_LIST_HEAD(&sw.reg_shms);
-	nw_ram_init(&nw, bus[0], &ram_gen);
-	nw_ram_sw_init(&sw.ram, bus[1], &ram_gen, sw.cfg.secure_base,
-		       sw.cfg.secure_size);
-	shm_va = nw_ram_plug(&nw, BOARD_SHM_BASE, SHM_BYTES, &fd);
-	if (IS_ERR(shm_va) || nw_ram_sw_sync(&sw.ram))
+	if (sw_test_world_init(&sw, &nw, &ram_gen, SHM_BYTES, &shm_va, 0, NULL))
 		abort();
 }
 

@@ -282,10 +282,15 @@ static uint32_t get_file(struct supplicant *s, const struct tee_ioctl_param *p,
 	return TEEC_SUCCESS;
 }
 
-static uint32_t fs_read(struct supplicant *s, size_t n,
-			struct tee_ioctl_param *params)
+/*
+ * READ and WRITE: the memref's bytes at the file offset in value c, looped
+ * until done; a READ stops early at the end of the file (not an error) and
+ * says how much it read in the memref's size.
+ */
+static uint32_t fs_io(struct supplicant *s, size_t n,
+		      struct tee_ioctl_param *params, bool write)
 {
-	static const uint64_t t[] = {VAL_IN, MEM_OUT};
+	const uint64_t t[] = {VAL_IN, write ? MEM_IN : MEM_OUT};
 	size_t len, done = 0;
 	uint8_t *buf;
 	uint32_t res;
@@ -299,10 +304,11 @@ static uint32_t fs_read(struct supplicant *s, size_t n,
 	if (res || !buf)
 		return TEEC_ERROR_BAD_PARAMETERS;
 	len = (size_t)params[1].b;
-	/* Until the buffer is full or the file ends (not an error). */
 	while (done < len) {
-		ssize_t r =
-			pread(fd, buf + done, len - done, off + (off_t)done);
+		ssize_t r = write ? pwrite(fd, buf + done, len - done,
+					   off + (off_t)done)
+				  : pread(fd, buf + done, len - done,
+					  off + (off_t)done);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -312,38 +318,22 @@ static uint32_t fs_read(struct supplicant *s, size_t n,
 			break;
 		done += (size_t)r;
 	}
+	if (write)
+		return done == len ? TEEC_SUCCESS : TEEC_ERROR_GENERIC;
 	params[1].b = done;
 	return TEEC_SUCCESS;
+}
+
+static uint32_t fs_read(struct supplicant *s, size_t n,
+			struct tee_ioctl_param *params)
+{
+	return fs_io(s, n, params, false);
 }
 
 static uint32_t fs_write(struct supplicant *s, size_t n,
 			 struct tee_ioctl_param *params)
 {
-	static const uint64_t t[] = {VAL_IN, MEM_IN};
-	size_t len, done = 0;
-	const uint8_t *buf;
-	uint32_t res;
-	off_t off;
-	int fd;
-
-	if (!types_are(n, params, 2, t))
-		return TEEC_ERROR_BAD_PARAMETERS;
-	res = get_file(s, &params[0], &fd, &off);
-	buf = supp_param_mem(s, &params[1]);
-	if (res || !buf)
-		return TEEC_ERROR_BAD_PARAMETERS;
-	len = (size_t)params[1].b;
-	while (done < len) {
-		ssize_t r =
-			pwrite(fd, buf + done, len - done, off + (off_t)done);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return errno_result(errno);
-		done += (size_t)r;
-	}
-	return TEEC_SUCCESS;
+	return fs_io(s, n, params, true);
 }
 
 static uint32_t fs_truncate(struct supplicant *s, size_t n,

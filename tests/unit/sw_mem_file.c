@@ -27,22 +27,38 @@ static int crashed(struct mem_file *f)
 	return f->crash_at >= 0 && n >= f->crash_at;
 }
 
-static void resize(struct mem_file *f, size_t size)
+static TEE_Result resize(struct mem_file *f, uint64_t size)
 {
-	f->data = realloc(f->data, size ? size : 1);
+	uint8_t *p;
+
+	if (f->max_size && size > f->max_size)
+		return TEE_ERROR_STORAGE_NO_SPACE;
+	if (size > SIZE_MAX - 1)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	p = realloc(f->data, size ? (size_t)size : 1);
+	if (!p)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	f->data = p;
 	if (size > f->size)
-		memset(f->data + f->size, 0, size - f->size);
-	f->size = size;
+		memset(f->data + f->size, 0, (size_t)size - f->size);
+	f->size = (size_t)size;
+	return TEE_SUCCESS;
 }
 
 static TEE_Result mf_write(void *io, uint64_t offs, const void *buf, size_t len)
 {
 	struct mem_file *f = io;
+	TEE_Result res;
 
 	if (crashed(f))
 		return TEE_ERROR_COMMUNICATION;
-	if (offs + len > f->size)
-		resize(f, offs + len);
+	if (offs > UINT64_MAX - len)
+		return TEE_ERROR_STORAGE_NO_SPACE;
+	if (offs + len > f->size) {
+		res = resize(f, offs + len);
+		if (res)
+			return res;
+	}
 	memcpy(f->data + offs, buf, len);
 	return TEE_SUCCESS;
 }
@@ -53,8 +69,7 @@ static TEE_Result mf_truncate(void *io, uint64_t len)
 
 	if (crashed(f))
 		return TEE_ERROR_COMMUNICATION;
-	resize(f, len);
-	return TEE_SUCCESS;
+	return resize(f, len);
 }
 
 const struct fs_htree_io_ops mem_file_ops = {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * A file in memory behind struct fs_htree_io_ops, for the storage tests:
+ * A file in memory behind struct fs_htree_io_ops, for the storage tests
+ * and fuzz targets:
  * it counts writes and can "crash" at a chosen one (that write and every
  * later one fail and change nothing), fail reads, and be copied, so a
  * test can reopen the bytes a crash left behind.
@@ -21,6 +22,8 @@
  * @crash_at:	the write (0-based, counted by @writes) from which on every
  *		write fails; -1 for never
  * @fail_reads:	every read fails
+ * @max_size:	a write or truncate beyond this many bytes fails with
+ *		TEE_ERROR_STORAGE_NO_SPACE (a full disk); 0 for no bound
  */
 struct mem_file {
 	uint8_t *data;
@@ -28,6 +31,7 @@ struct mem_file {
 	long writes;
 	long crash_at;
 	int fail_reads;
+	size_t max_size;
 };
 
 extern const struct fs_htree_io_ops mem_file_ops;

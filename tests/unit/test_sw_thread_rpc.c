@@ -17,7 +17,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -33,6 +32,7 @@
 #include "secure/secure_world.h"
 #include "secure/thread.h"
 #include "secure/thread_rpc.h"
+#include "sw_test_world.h"
 
 #define SHM_BYTES (2 * 4096)
 #define COOKIE	  0x5151ULL
@@ -59,7 +59,6 @@ static struct secure_world sw;
 static struct nw_ram ram;
 static _Atomic uint64_t ram_gen;
 static uint8_t *shm_va;
-static int bus[2];
 
 int sthread_rpc(struct sthread *t, uint64_t regs[SMC_NUM_REGS])
 {
@@ -99,35 +98,15 @@ int sthread_rpc(struct sthread *t, uint64_t regs[SMC_NUM_REGS])
 /* Normal-world RAM with the reserved shared memory, once for all. */
 static int group_setup(void **state)
 {
-	int fd;
-
 	(void)state;
-	log_set_level((enum log_level)(LOG_ERR - 1));
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, bus))
-		return -1;
-	sw.cfg.nthreads = 1;
-	sw.cfg.shm_base = BOARD_SHM_BASE;
-	sw.cfg.shm_size = SHM_BYTES;
-	sw.cfg.secure_base = BOARD_SECURE_RAM_BASE;
-	sw.cfg.secure_size = BOARD_SECURE_RAM_SIZE;
-	pthread_mutex_init(&sw.lock, NULL);
-	pthread_mutex_init(&sw.reg_lock, NULL);
-	INIT_LIST_HEAD(&sw.reg_shms);
-	nw_ram_init(&ram, bus[0], &ram_gen);
-	nw_ram_sw_init(&sw.ram, bus[1], &ram_gen, sw.cfg.secure_base,
-		       sw.cfg.secure_size);
-	shm_va = nw_ram_plug(&ram, BOARD_SHM_BASE, SHM_BYTES, &fd);
-	if (IS_ERR(shm_va) || nw_ram_sw_sync(&sw.ram))
-		return -1;
-	return 0;
+	return sw_test_world_init(&sw, &ram, &ram_gen, SHM_BYTES, &shm_va, 0,
+				  NULL);
 }
 
 static int group_teardown(void **state)
 {
 	(void)state;
 	nw_ram_destroy(&ram);
-	close(bus[0]);
-	close(bus[1]);
 	return 0;
 }
 
