@@ -6,7 +6,7 @@
  *                  tee-supplicant in the background; return once the
  *                  device answers
  *   teebox down    stop them cleanly
- *   teebox status  say what runs where
+ *   teebox status  say what runs where, and with which directories
  *   teebox exec -- PROGRAM [ARGS]
  *                  run a program against this teebox: libteec finds it
  *                  through $TEEBOX_RUNTIME_DIR, and programs that open
@@ -39,6 +39,7 @@
 #include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
+#include "up_settings.h"
 
 #define READY_TIMEOUT_MS 15000
 /* How often to look whether a process is up, or gone. */
@@ -56,11 +57,16 @@ struct options {
 	char storage_dir[PATH_MAX];
 	char state_dir[PATH_MAX];
 	const char *threads;
+	const char *cpus;
 	const char *log_level;
 	const char *dtb;
 	const char *ta_user;
 	const char *max_ta_instances;
 	const char *limits[NLIMITS];
+	bool dynamic_shm;
+	bool loopback;
+	bool no_supplicant;
+	bool json;
 };
 
 /* teed's limits on what one user may take, passed on as they are. */
@@ -84,6 +90,7 @@ static void usage(FILE *f)
 	teebox_path(ta_dir, sizeof(ta_dir), TBX_DIR_TA, NULL);
 	fprintf(f,
 		"usage: teebox up|down|status [options]\n"
+		"       teebox status [--json]\n"
 		"       teebox exec [options] -- PROGRAM [ARGS...]\n"
 		"options:\n"
 		"  --runtime-dir DIR  device sockets, pids and logs\n"
@@ -102,6 +109,14 @@ static void usage(FILE *f)
 		"                     <runtime dir>/secure); keep it with the\n"
 		"                     storage directory\n"
 		"  --threads N        secure threads (up)\n"
+		"  --cpus N           emulated CPUs (up)\n"
+		"  --dynamic-shm      the secure world offers dynamic shared"
+		" memory (up)\n"
+		"  --loopback         also the loopback TEE driver: tee1,"
+		" teepriv1 (up)\n"
+		"  --no-supplicant    start no tee-supplicant: run your own"
+		" (up)\n"
+		"  --json             as JSON (status)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
 		"  --log-level N      3 errors .. 7 debug (up)\n"
 		"  --ta-user USER     TA processes run as USER (up, as root)\n"
@@ -139,6 +154,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"storage-dir", required_argument, NULL, 's'},
 		{"state-dir", required_argument, NULL, 'e'},
 		{"threads", required_argument, NULL, 'n'},
+		{"cpus", required_argument, NULL, 'c'},
+		{"dynamic-shm", no_argument, NULL, 'y'},
+		{"loopback", no_argument, NULL, 'L'},
+		{"no-supplicant", no_argument, NULL, 'S'},
+		{"json", no_argument, NULL, 'j'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dtb", required_argument, NULL, 'd'},
 		{"ta-user", required_argument, NULL, 'u'},
@@ -180,6 +200,21 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'n':
 			o->threads = optarg;
+			break;
+		case 'c':
+			o->cpus = optarg;
+			break;
+		case 'y':
+			o->dynamic_shm = true;
+			break;
+		case 'L':
+			o->loopback = true;
+			break;
+		case 'S':
+			o->no_supplicant = true;
+			break;
+		case 'j':
+			o->json = true;
 			break;
 		case 'l':
 			o->log_level = optarg;
@@ -238,8 +273,8 @@ static pid_t read_pid(const char *dir, const struct daemon *d)
  */
 static void clean_stale(const char *dir)
 {
-	const char *const files[] = {teed_daemon.pid_file,
-				     supp_daemon.pid_file};
+	const char *const files[] = {teed_daemon.pid_file, supp_daemon.pid_file,
+				     UP_SETTINGS_FILE};
 	struct dirent *de;
 	struct stat st;
 	DIR *d;
@@ -363,7 +398,7 @@ static int start_teed(const struct options *o)
 {
 	char teed[PATH_MAX], sw[PATH_MAX];
 	char limit_names[NLIMITS][40];
-	char *argv[32];
+	char *argv[40];
 	int argc = 0;
 
 	teebox_path(teed, sizeof(teed), TBX_DIR_SBIN, "teed");
@@ -380,6 +415,14 @@ static int start_teed(const struct options *o)
 		argv[argc++] = "--threads";
 		argv[argc++] = (char *)o->threads;
 	}
+	if (o->cpus) {
+		argv[argc++] = "--cpus";
+		argv[argc++] = (char *)o->cpus;
+	}
+	if (o->dynamic_shm)
+		argv[argc++] = "--dynamic-shm";
+	if (o->loopback)
+		argv[argc++] = "--loopback";
 	if (o->log_level) {
 		argv[argc++] = "--log-level";
 		argv[argc++] = (char *)o->log_level;
@@ -467,19 +510,60 @@ static int check_storage_dir(const char *dir)
 	return 1;
 }
 
-static int cmd_up(const struct options *o)
+/*
+ * What up runs with, as the settings file records it: every option that
+ * changes the teebox, and the environment its programs read.
+ */
+static int up_settings_of(const struct options *o, struct up_settings *s)
 {
-	pid_t teed, supp;
-	int rc;
+	int rc = 0;
 
-	if (use_rundir(o->rundir, true))
-		return 1;
-	if (read_pid(o->rundir, &teed_daemon)) {
+	s->len = 0;
+	s->text[0] = '\0';
+	rc |= up_settings_add(s, "ta-dir", o->ta_dir);
+	rc |= up_settings_add(s, "storage-dir", o->storage_dir);
+	rc |= up_settings_add(s, "threads", o->threads);
+	rc |= up_settings_add(s, "cpus", o->cpus);
+	rc |= up_settings_add(s, "log-level", o->log_level);
+	rc |= up_settings_add(s, "dtb", o->dtb);
+	rc |= up_settings_add(s, "ta-user", o->ta_user);
+	rc |= up_settings_add(s, "max-ta-instances", o->max_ta_instances);
+	for (int i = 0; i < NLIMITS; i++)
+		rc |= up_settings_add(s, limit_options[i], o->limits[i]);
+	rc |= up_settings_add(s, "dynamic-shm", o->dynamic_shm ? "1" : NULL);
+	rc |= up_settings_add(s, "loopback", o->loopback ? "1" : NULL);
+	rc |= up_settings_add(s, "no-supplicant",
+			      o->no_supplicant ? "1" : NULL);
+	/* Read by the secure world when it starts a TA. */
+	rc |= up_settings_add(s, "TEEBOX_TA_DEBUG", getenv("TEEBOX_TA_DEBUG"));
+	return rc ? -EINVAL : 0;
+}
+
+/*
+ * A teebox is up in the runtime directory: fine when it runs with @want,
+ * else up would silently ignore what it was asked.  0 or 1 (said why).
+ */
+static int already_up(const struct options *o, const struct up_settings *want)
+{
+	struct up_settings have;
+
+	if (!up_settings_read(o->rundir, &have) && have.len == want->len &&
+	    !memcmp(have.text, want->text, want->len)) {
 		printf("teebox is already up in %s\n", o->rundir);
 		return 0;
 	}
-	/* No teed: a supplicant left is attached to nothing. */
-	supp = read_pid(o->rundir, &supp_daemon);
+	fprintf(stderr,
+		"teebox: teebox is already up in %s with other settings: "
+		"run `teebox down` first\n",
+		o->rundir);
+	return 1;
+}
+
+/* No teed: a supplicant left is attached to nothing.  0, or 1 (said). */
+static int stop_orphan_supplicant(const struct options *o)
+{
+	pid_t supp = read_pid(o->rundir, &supp_daemon);
+
 	if (supp && tbx_daemon_stop(supp, supp_daemon.program,
 				    SUPP_STOP_TIMEOUT_MS) == -ETIMEDOUT) {
 		fprintf(stderr,
@@ -488,6 +572,44 @@ static int cmd_up(const struct options *o)
 			(int)supp);
 		return 1;
 	}
+	return 0;
+}
+
+static void say_up(const struct options *o)
+{
+	pid_t teed = read_pid(o->rundir, &teed_daemon);
+	pid_t supp = read_pid(o->rundir, &supp_daemon);
+
+	if (o->no_supplicant)
+		printf("teebox up: teed (pid %d), no tee-supplicant: run "
+		       "your own on %s/teepriv0\n",
+		       (int)teed, o->rundir);
+	else
+		printf("teebox up: teed (pid %d) and tee-supplicant (pid "
+		       "%d)\n",
+		       (int)teed, (int)supp);
+	printf("  devices: %s/tee0 %s/teepriv0", o->rundir, o->rundir);
+	if (o->loopback)
+		printf(" %s/tee1 %s/teepriv1", o->rundir, o->rundir);
+	printf("\n  TAs:     %s\n", o->ta_dir);
+}
+
+static int cmd_up(const struct options *o)
+{
+	struct up_settings want;
+	int rc;
+
+	if (use_rundir(o->rundir, true))
+		return 1;
+	if (up_settings_of(o, &want)) {
+		fprintf(stderr, "teebox: settings too long, or with a "
+				"newline\n");
+		return 1;
+	}
+	if (read_pid(o->rundir, &teed_daemon))
+		return already_up(o, &want);
+	if (stop_orphan_supplicant(o))
+		return 1;
 	clean_stale(o->rundir);
 	rc = tbx_mkdir_p(o->storage_dir, 0700);
 	if (rc) {
@@ -506,18 +628,22 @@ static int cmd_up(const struct options *o)
 		show_log(o->rundir, "teed.log");
 		return 1;
 	}
-	rc = start_supplicant(o);
+	rc = up_settings_write(o->rundir, &want);
+	if (rc) {
+		fprintf(stderr,
+			"teebox: cannot record the settings in %s: "
+			"%s\n",
+			o->rundir, strerror(-rc));
+		return 1;
+	}
+	rc = o->no_supplicant ? 0 : start_supplicant(o);
 	if (rc) {
 		fprintf(stderr, "teebox: tee-supplicant did not come up (%s)\n",
 			strerror(-rc));
 		show_log(o->rundir, "tee-supplicant.log");
 		return 1;
 	}
-	teed = read_pid(o->rundir, &teed_daemon);
-	supp = read_pid(o->rundir, &supp_daemon);
-	printf("teebox up: teed (pid %d) and tee-supplicant (pid %d)\n"
-	       "  devices: %s/tee0 %s/teepriv0\n  TAs:     %s\n",
-	       (int)teed, (int)supp, o->rundir, o->rundir, o->ta_dir);
+	say_up(o);
 	return 0;
 }
 
@@ -569,35 +695,124 @@ static int cmd_down(const struct options *o)
 	return 0;
 }
 
+/* @s as a JSON string. */
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+/**
+ * struct status - what status found
+ * @teed:	its pid, or 0
+ * @supp:	tee-supplicant's pid, or 0
+ * @probe:	0 when tee0 answered TEE_IOC_VERSION (then @vers), else -errno
+ * @vers:	what tee0 said
+ * @ta_dir:	the TA directory up used, or the one given
+ * @storage_dir: the storage directory, likewise
+ */
+struct status {
+	pid_t teed;
+	pid_t supp;
+	int probe;
+	struct tee_ioctl_version_data vers;
+	char ta_dir[PATH_MAX];
+	char storage_dir[PATH_MAX];
+};
+
+static void status_text(const struct options *o, const struct status *st)
+{
+	printf("runtime directory: %s\n", o->rundir);
+	if (!st->teed) {
+		printf("teed:              not running\n");
+		return;
+	}
+	printf("teed:              running (pid %d)\n", (int)st->teed);
+	if (st->probe)
+		printf("tee0:              not answering (%s)\n",
+		       strerror(-st->probe));
+	else
+		printf("tee0:              impl_id %u, gen_caps 0x%x\n",
+		       st->vers.impl_id, st->vers.gen_caps);
+	if (st->supp)
+		printf("tee-supplicant:    running (pid %d)\n", (int)st->supp);
+	else
+		printf("tee-supplicant:    not running\n");
+	printf("TA directory:      %s\n", st->ta_dir);
+	printf("storage directory: %s\n", st->storage_dir);
+	printf("logs:              %s/teed.log %s/tee-supplicant.log\n",
+	       o->rundir, o->rundir);
+}
+
+static void status_json(const struct options *o, const struct status *st)
+{
+	char log[PATH_MAX];
+
+	printf("{\"runtime_dir\":");
+	json_str(o->rundir);
+	printf(",\"teed\":{\"running\":%s,\"pid\":%d}",
+	       st->teed ? "true" : "false", (int)st->teed);
+	if (st->teed && !st->probe)
+		printf(",\"tee0\":{\"answering\":true,\"impl_id\":%u,"
+		       "\"gen_caps\":%u}",
+		       st->vers.impl_id, st->vers.gen_caps);
+	else
+		printf(",\"tee0\":{\"answering\":false}");
+	printf(",\"tee_supplicant\":{\"running\":%s,\"pid\":%d}",
+	       st->supp ? "true" : "false", (int)st->supp);
+	printf(",\"ta_dir\":");
+	json_str(st->ta_dir);
+	printf(",\"storage_dir\":");
+	json_str(st->storage_dir);
+	printf(",\"logs\":[");
+	path_in(log, sizeof(log), o->rundir, "teed.log");
+	json_str(log);
+	putchar(',');
+	path_in(log, sizeof(log), o->rundir, "tee-supplicant.log");
+	json_str(log);
+	printf("]}\n");
+}
+
 static int cmd_status(const struct options *o)
 {
-	struct tee_ioctl_version_data vers;
-	pid_t teed, supp;
+	struct status st = {.probe = -ENODEV};
+	struct up_settings s;
 	int rc;
 
 	rc = use_rundir(o->rundir, false);
 	if (rc < 0)
 		return 1;
-	teed = rc ? 0 : read_pid(o->rundir, &teed_daemon);
-	supp = rc ? 0 : read_pid(o->rundir, &supp_daemon);
-	printf("runtime directory: %s\n", o->rundir);
-	if (!teed) {
-		printf("teed:              not running\n");
-		return 3;
+	st.teed = rc ? 0 : read_pid(o->rundir, &teed_daemon);
+	st.supp = rc ? 0 : read_pid(o->rundir, &supp_daemon);
+	if (st.teed)
+		st.probe = probe_device(o->rundir, "tee0", &st.vers);
+	/* Where up put things, when it said; else what was given. */
+	if (!st.teed || up_settings_read(o->rundir, &s))
+		s.len = 0;
+	snprintf(st.ta_dir, sizeof(st.ta_dir), "%s", o->ta_dir);
+	snprintf(st.storage_dir, sizeof(st.storage_dir), "%s", o->storage_dir);
+	if (s.len) {
+		up_settings_get(&s, "ta-dir", st.ta_dir, sizeof(st.ta_dir));
+		up_settings_get(&s, "storage-dir", st.storage_dir,
+				sizeof(st.storage_dir));
 	}
-	printf("teed:              running (pid %d)\n", (int)teed);
-	rc = probe_device(o->rundir, "tee0", &vers);
-	if (rc)
-		printf("tee0:              not answering (%s)\n",
-		       strerror(-rc));
+	if (o->json)
+		status_json(o, &st);
 	else
-		printf("tee0:              impl_id %u, gen_caps 0x%x\n",
-		       vers.impl_id, vers.gen_caps);
-	if (supp)
-		printf("tee-supplicant:    running (pid %d)\n", (int)supp);
-	else
-		printf("tee-supplicant:    not running\n");
-	return rc ? 1 : 0;
+		status_text(o, &st);
+	if (!st.teed)
+		return 3;
+	return st.probe ? 1 : 0;
 }
 
 /*
@@ -641,6 +856,17 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") ||
+	    !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (strcmp(cmd, "up") && strcmp(cmd, "down") && strcmp(cmd, "status") &&
+	    strcmp(cmd, "exec")) {
+		fprintf(stderr, "teebox: unknown subcommand '%s'\n", cmd);
+		usage(stderr);
+		return 2;
+	}
 	if (parse_options(argc - 1, argv + 1, &o)) {
 		usage(stderr);
 		return 2;
