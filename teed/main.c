@@ -25,6 +25,7 @@
 #include "limits.h"
 #include "machine.h"
 #include "machine/board.h"
+#include "stop_deadline.h"
 #include "sysfs.h"
 #include "teebox/tee_host.h"
 #include "transport/tbx_daemon.h"
@@ -524,8 +525,20 @@ static int start(struct teed *t)
 	return control_start(&t->control, t->opt.rundir, &view);
 }
 
+/*
+ * How long the users' release may wait on TA processes (close-session
+ * entry points) before those still running are killed: a TA stopped
+ * under a debugger would otherwise hold the stop for ever.
+ */
+#define TA_STOP_DEADLINE_MS 2000
+
 static void stop(struct teed *t)
 {
+	struct stop_deadline deadline = {0};
+
+	if (stop_deadline_arm(&deadline, t->machine.sw_pid,
+			      TA_STOP_DEADLINE_MS))
+		pr_warn("stopping without a deadline on TA processes");
 	/* It looks at the endpoints' connections: it goes before them. */
 	control_stop(t->control);
 	t->control = NULL;
@@ -537,6 +550,7 @@ static void stop(struct teed *t)
 	sysfs_unpublish(&t->sysfs);
 	/* Their memory is the machine's RAM: removed before the halt. */
 	remove_drivers(t);
+	stop_deadline_disarm(&deadline);
 	/* The secure world stops last, like firmware. */
 	machine_halt(&t->machine);
 	free(t->fdt);

@@ -34,6 +34,11 @@
 /* Generous bound for `teebox down` (the target is 2 s). */
 #define DOWN_BOUND_MS	 5000
 #define REAP_DEADLINE_MS 5000
+/*
+ * With a stopped TA: teed kills it 2 s into its stop (teed/main.c,
+ * TA_STOP_DEADLINE_MS); teebox itself gives teed 15 s.
+ */
+#define STOPPED_TA_DOWN_BOUND_MS 10000
 
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
@@ -216,11 +221,63 @@ static void test_down_after_secure_world_death__prompt_and_up_works(void **s)
 	assert_non_null(strstr(out, "teebox down"));
 }
 
+/* The pid of the TA process serving @s (it says it). */
+static pid_t ta_pid(TEEC_Session *s)
+{
+	return (pid_t)e2e_invoke_value(s, TA_TEST_CMD_PID);
+}
+
+/*
+ * A TA stopped with SIGSTOP (under a debugger the user forgot) while its
+ * client holds a session: teed's shutdown does not wait on it.  down
+ * finishes well within its bound, the TA is killed, and teed's log
+ * reports it.
+ */
+static void test_down_with_stopped_ta__killed_and_reported(void **s)
+{
+	char out[1024], log[PATH_MAX], line[512];
+	TEEC_Context ctx;
+	TEEC_Session sess;
+	bool reported = false;
+	pid_t teed, sw, ta;
+	FILE *f;
+	long ms;
+
+	(void)s;
+	teebox_up_ok();
+	teed = teed_pid();
+	sw = secure_world_pid(teed);
+	assert_true(sw > 0);
+	e2e_open(&ctx, &sess, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	e2e_assert_inc(&sess, TA_TEST_CMD_VALUE_INC);
+	ta = ta_pid(&sess);
+	assert_true(ta > 0);
+	assert_int_equal(kill(ta, SIGSTOP), 0);
+
+	assert_int_equal(run_teebox("down", out, sizeof(out), &ms), 0);
+	printf("# teebox down took %ld ms with a stopped TA\n", ms);
+	assert_true(ms < STOPPED_TA_DOWN_BOUND_MS);
+	assert_non_null(strstr(out, "teebox down"));
+	assert_true(pid_gone(teed));
+	assert_true(pid_gone(ta));
+	snprintf(log, sizeof(log), "%s/teed.log", rundir);
+	f = fopen(log, "r");
+	assert_non_null(f);
+	while (!reported && fgets(line, sizeof(line), f))
+		reported = strstr(line, "TA process") && strstr(line, "killed");
+	fclose(f);
+	assert_true(reported);
+	TEEC_CloseSession(&sess);
+	TEEC_FinalizeContext(&ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(
 			test_down_after_secure_world_death__prompt_and_up_works),
+		cmocka_unit_test(
+			test_down_with_stopped_ta__killed_and_reported),
 	};
 
 	return cmocka_run_group_tests_name("secure_world_death", tests, setup,
