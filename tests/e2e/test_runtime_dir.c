@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -61,18 +62,27 @@ static int setup(void **state)
 	return 0;
 }
 
-/* teebox with its output in f->out: the exit status, or -1. */
-static int teebox(struct fixture *f, const char *cmd)
+/*
+ * teebox CMD --runtime-dir ... --ta-dir ... [@extra...] with its output
+ * in f->out: the exit status, or -1.
+ */
+static int teebox_with(struct fixture *f, const char *cmd,
+		       const char *const *extra)
 {
-	char *argv[] = {TEEBOX_CLI_BIN,
-			(char *)cmd,
-			"--runtime-dir",
-			f->run,
-			"--ta-dir",
-			TEEBOX_TEST_TA_DIR,
-			NULL};
-	int status;
-	pid_t pid = fork();
+	char *argv[16] = {TEEBOX_CLI_BIN,
+			  (char *)cmd,
+			  "--runtime-dir",
+			  f->run,
+			  "--ta-dir",
+			  TEEBOX_TEST_TA_DIR,
+			  NULL};
+	int status, argc = 6;
+	pid_t pid;
+
+	for (; extra && *extra && argc < 15; extra++)
+		argv[argc++] = (char *)*extra;
+	argv[argc] = NULL;
+	pid = fork();
 
 	if (pid < 0)
 		return -1;
@@ -89,6 +99,11 @@ static int teebox(struct fixture *f, const char *cmd)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+static int teebox(struct fixture *f, const char *cmd)
+{
+	return teebox_with(f, cmd, NULL);
 }
 
 /* Whether the file @name in @dir has a line containing @s. */
@@ -425,6 +440,148 @@ static void test_teed_devices__follow_the_device_groups(void **state)
 	harness_stop_ok(h);
 }
 
+/*
+ * An up on a running teebox with other settings (an option, or the
+ * TEEBOX_TA_DEBUG its TAs read) would silently not apply them: refused,
+ * saying what to do.  The same settings again are fine.  The record is
+ * private (0600) and goes with down.
+ */
+static void test_teebox_up__other_settings_refused(void **state)
+{
+	static const char *const threads[] = {"--threads", "2", NULL};
+	struct fixture *f = *state;
+	char msg[512];
+
+	snprintf(msg, sizeof(msg),
+		 "teebox: teebox is already up in %s with other settings: "
+		 "run `teebox down` first",
+		 f->run);
+	assert_int_equal(teebox(f, "up"), 0);
+	assert_int_equal(mode_in(f->run, "teebox.settings"), 0600);
+	assert_int_equal(teebox(f, "up"), 0);
+	assert_true(file_contains(f->base, "out", "teebox is already up in"));
+
+	assert_int_equal(teebox_with(f, "up", threads), 1);
+	assert_true(file_contains(f->base, "out", msg));
+	setenv("TEEBOX_TA_DEBUG", "1", 1);
+	assert_int_equal(teebox(f, "up"), 1);
+	unsetenv("TEEBOX_TA_DEBUG");
+	assert_true(file_contains(f->base, "out", msg));
+
+	assert_int_equal(teebox(f, "down"), 0);
+	assert_false(exists(f->run, "teebox.settings"));
+	assert_int_equal(teebox_with(f, "up", threads), 0);
+	assert_true(file_contains(f->base, "out", "teebox up:"));
+	assert_int_equal(teebox(f, "down"), 0);
+}
+
+/* status says where the TAs, storage and logs are; --json for scripts. */
+static void test_teebox_status__directories_and_json(void **state)
+{
+	struct fixture *f = *state;
+	char store[128], want[1024];
+	const char *const opts[] = {"--storage-dir", store, NULL};
+	const char *const json[] = {"--json", NULL};
+
+	snprintf(store, sizeof(store), "%s/store", f->base);
+	assert_int_equal(teebox_with(f, "up", opts), 0);
+	/* What up used, not what status is given. */
+	assert_int_equal(teebox(f, "status"), 0);
+	assert_true(file_contains(f->base, "out",
+				  "TA directory:      " TEEBOX_TEST_TA_DIR));
+	snprintf(want, sizeof(want), "storage directory: %s", store);
+	assert_true(file_contains(f->base, "out", want));
+	snprintf(want, sizeof(want),
+		 "logs:              %s/teed.log %s/"
+		 "tee-supplicant.log",
+		 f->run, f->run);
+	assert_true(file_contains(f->base, "out", want));
+
+	assert_int_equal(teebox_with(f, "status", json), 0);
+	snprintf(want, sizeof(want),
+		 "{\"runtime_dir\":\"%s\",\"teed\":"
+		 "{\"running\":true,",
+		 f->run);
+	assert_true(file_contains(f->base, "out", want));
+	assert_true(file_contains(f->base, "out",
+				  "\"ta_dir\":\"" TEEBOX_TEST_TA_DIR "\""));
+	snprintf(want, sizeof(want), "\"storage_dir\":\"%s\"", store);
+	assert_true(file_contains(f->base, "out", want));
+	assert_true(file_contains(f->base, "out",
+				  "\"tee_supplicant\":{\"running\":true,"));
+	assert_int_equal(teebox(f, "down"), 0);
+
+	assert_int_equal(teebox_with(f, "status", json), 3);
+	assert_true(file_contains(f->base, "out",
+				  "\"teed\":{\"running\":false,\"pid\":0}"));
+}
+
+/*
+ * What teed can do, through up: the loopback driver's devices appear
+ * (the subsystem is generic), dynamic shared memory shows in gen_caps
+ * (TEE_GEN_CAP_REG_MEM, include/uapi/linux/tee.h), --cpus reaches the
+ * secure world, and --no-supplicant leaves teepriv0 free for another.
+ */
+static void test_teebox_up__teed_options(void **state)
+{
+	static const char *const opts[] = {
+		"--no-supplicant", "--loopback", "--dynamic-shm",
+		"--cpus",	   "2",		 NULL};
+	struct fixture *f = *state;
+	char want[512];
+
+	assert_int_equal(teebox_with(f, "up", opts), 0);
+	snprintf(want, sizeof(want),
+		 "teebox up: teed (pid %d), no tee-supplicant: run your own "
+		 "on %s/teepriv0",
+		 (int)pid_in(f->run, "teed.pid"), f->run);
+	assert_true(file_contains(f->base, "out", want));
+	assert_true(exists(f->run, "tee1"));
+	assert_true(exists(f->run, "teepriv1"));
+	assert_false(exists(f->run, "tee-supplicant.pid"));
+	assert_true(file_contains(f->run, "teed.log", ", 2 CPUs,"));
+	assert_int_equal(teebox(f, "status"), 0);
+	assert_true(file_contains(f->base, "out", "gen_caps 0xd"));
+	assert_true(file_contains(f->base, "out",
+				  "tee-supplicant:    not running"));
+	assert_int_equal(teebox(f, "down"), 0);
+}
+
+static void test_teebox__help_and_unknown_subcommand(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(teebox(f, "--help"), 0);
+	assert_true(file_contains(f->base, "out", "usage: teebox up|down"));
+	assert_int_equal(teebox(f, "bogus"), 2);
+	assert_true(file_contains(f->base, "out",
+				  "teebox: unknown subcommand 'bogus'"));
+	assert_false(exists(f->run, "teed.pid"));
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+/* down on an idle teebox: well under 1 s; 2 s for a loaded machine. */
+static void test_teebox_down__fast_when_idle(void **state)
+{
+	struct fixture *f = *state;
+	long start, ms;
+
+	assert_int_equal(teebox(f, "up"), 0);
+	start = now_ms();
+	assert_int_equal(teebox(f, "down"), 0);
+	ms = now_ms() - start;
+	print_message("# teebox down took %ld ms\n", ms);
+	assert_true(ms < 2000);
+	assert_true(file_contains(f->base, "out", "teebox down"));
+}
+
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 
 int main(void)
@@ -438,10 +595,16 @@ int main(void)
 		T(test_teebox_up__after_kill9_of_everything),
 		T(test_teebox_up__logs_private_and_fresh),
 		T(test_teed_devices__follow_the_device_groups),
+		T(test_teebox_up__other_settings_refused),
+		T(test_teebox_status__directories_and_json),
+		T(test_teebox_up__teed_options),
+		T(test_teebox__help_and_unknown_subcommand),
+		T(test_teebox_down__fast_when_idle),
 	};
 
 	/* What the caller's environment says must not steer teebox. */
 	unsetenv("TEEBOX_RUNTIME_DIR");
 	unsetenv("TEEBOX_STORAGE_DIR");
+	unsetenv("TEEBOX_TA_DEBUG");
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
