@@ -522,6 +522,7 @@ static int up_settings_of(const struct options *o, struct up_settings *s)
 	s->text[0] = '\0';
 	rc |= up_settings_add(s, "ta-dir", o->ta_dir);
 	rc |= up_settings_add(s, "storage-dir", o->storage_dir);
+	rc |= up_settings_add(s, "state-dir", o->state_dir);
 	rc |= up_settings_add(s, "threads", o->threads);
 	rc |= up_settings_add(s, "cpus", o->cpus);
 	rc |= up_settings_add(s, "log-level", o->log_level);
