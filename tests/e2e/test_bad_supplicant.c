@@ -11,6 +11,7 @@
  * supplicant serves the same context, and teed stops cleanly.
  */
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -55,6 +56,9 @@ static struct harness tb;
  * @ROGUE_BOGUS_SHM:	answers SHM_ALLOC with an id that names nothing
  * @ROGUE_SMALL_SHM:	answers SHM_ALLOC with memory smaller than asked
  * @ROGUE_OVERFLOW:	says it wrote more of the TA than the buffer holds
+ * @SUPP_REGISTER:	no rogue: serves the TA from memory it registered
+ *			with TEE_IOC_SHM_REGISTER, as OP-TEE's tee-supplicant
+ *			does when the device has TEE_GEN_CAP_REG_MEM
  */
 enum rogue {
 	ROGUE_NUM_PARAMS,
@@ -64,6 +68,7 @@ enum rogue {
 	ROGUE_BOGUS_SHM,
 	ROGUE_SMALL_SHM,
 	ROGUE_OVERFLOW,
+	SUPP_REGISTER,
 };
 
 /**
@@ -74,6 +79,8 @@ enum rogue {
  * @async:	asks for asynchronous request ids (a META param)
  * @shm_fd:	memory it allocated for the secure world (-1: none)
  * @shm_id:	its id
+ * @shm_buf:	the registered memory (SUPP_REGISTER)
+ * @shm_len:	its size
  */
 struct rogue_ctx {
 	struct tdev *dev;
@@ -82,6 +89,8 @@ struct rogue_ctx {
 	bool async;
 	int shm_fd;
 	int shm_id;
+	void *shm_buf;
+	size_t shm_len;
 };
 
 struct supp_msg {
@@ -154,11 +163,64 @@ static void answer_wrongly(struct rogue_ctx *r, struct supp_msg *m,
 	}
 }
 
+/* The TA file a LOAD_TA names (UUID octets in value a and b). */
+static FILE *open_ta(const struct tee_ioctl_param *p)
+{
+	/* The directory, a UUID and ".ta". */
+	char path[PATH_MAX + 64];
+	uint8_t u[16];
+
+	memcpy(u, &p[0].a, 8);
+	memcpy(u + 8, &p[0].b, 8);
+	snprintf(path, sizeof(path),
+		 "%s/%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+		 "%02x%02x%02x%02x%02x%02x.ta",
+		 tb.ta_dir, u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7],
+		 u[8], u[9], u[10], u[11], u[12], u[13], u[14], u[15]);
+	return fopen(path, "rb");
+}
+
+/* LOAD_TA done right, into the memory registered for SHM_ALLOC. */
+static uint32_t load_ta_registered(struct rogue_ctx *r,
+				   struct tee_ioctl_param *p)
+{
+	struct tee_ioctl_param *mem = &p[1];
+	FILE *f = open_ta(p);
+	uint32_t res = TEEC_SUCCESS;
+	long size;
+
+	if (!f)
+		return TEEC_ERROR_ITEM_NOT_FOUND;
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) <= 0 ||
+	    fseek(f, 0, SEEK_SET)) {
+		res = TEEC_ERROR_GENERIC;
+		goto out;
+	}
+	if (mem->c == (uint64_t)-1) {
+		mem->b = (uint64_t)size;
+		goto out;
+	}
+	if (!r->shm_buf || mem->c != (uint64_t)r->shm_id ||
+	    mem->a > r->shm_len || (uint64_t)size > r->shm_len - mem->a) {
+		res = TEEC_ERROR_BAD_PARAMETERS;
+		goto out;
+	}
+	if (fread((char *)r->shm_buf + mem->a, 1, (size_t)size, f) !=
+	    (size_t)size)
+		res = TEEC_ERROR_GENERIC;
+	mem->b = (uint64_t)size;
+out:
+	fclose(f);
+	return res;
+}
+
 /* LOAD_TA: the size query or the copy, answered per the mode. */
 static uint32_t load_ta(struct rogue_ctx *r, struct tee_ioctl_param *p)
 {
 	struct tee_ioctl_param *mem = &p[1];
 
+	if (r->mode == SUPP_REGISTER)
+		return load_ta_registered(r, p);
 	if (r->mode == ROGUE_NUM_PARAMS || r->mode == ROGUE_UNKNOWN_ID ||
 	    r->mode == ROGUE_UNASKED)
 		return TEEC_ERROR_ITEM_NOT_FOUND;
@@ -171,11 +233,40 @@ static uint32_t load_ta(struct rogue_ctx *r, struct tee_ioctl_param *p)
 	return TEEC_SUCCESS;
 }
 
+/*
+ * SHM_ALLOC answered with page-aligned memory of our own, registered on
+ * teepriv0 (OP-TEE's tee-supplicant: TEE_IOC_SHM_REGISTER when the device
+ * says TEE_GEN_CAP_REG_MEM).  Reports the ioctl's result (0 or -errno).
+ */
+static uint32_t shm_register(struct rogue_ctx *r, struct tee_ioctl_param *p)
+{
+	struct tee_ioctl_shm_register_data data = {0};
+	long fd;
+
+	r->shm_len = (size_t)p[0].b;
+	r->shm_buf = mmap(NULL, r->shm_len, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (r->shm_buf == MAP_FAILED)
+		_exit(5);
+	data.addr = (uintptr_t)r->shm_buf;
+	data.length = r->shm_len;
+	fd = tdev_ioctl(r->dev, TEE_IOC_SHM_REGISTER, &data);
+	report(r, fd < 0 ? (int)fd : 0);
+	if (fd < 0)
+		return TEEC_ERROR_OUT_OF_MEMORY;
+	r->shm_fd = (int)fd;
+	r->shm_id = data.id;
+	p[0].c = (uint64_t)data.id;
+	return TEEC_SUCCESS;
+}
+
 static uint32_t shm_alloc(struct rogue_ctx *r, struct tee_ioctl_param *p)
 {
 	struct tee_ioctl_shm_alloc_data data = {.size = p[0].b};
 	long fd;
 
+	if (r->mode == SUPP_REGISTER)
+		return shm_register(r, p);
 	if (r->mode == ROGUE_BOGUS_SHM) {
 		p[0].c = 0x7fff;
 		return TEEC_SUCCESS;
@@ -519,6 +610,72 @@ static void test_load_ta_overflowing_answer(void **state)
 	check_recovers(&ctx);
 }
 
+/* Starts a teebox with @dynamic shared memory and a SUPP_REGISTER one. */
+static void start_registering(struct rogue_run *run, bool dynamic,
+			      TEEC_Context *ctx)
+{
+	static const char *const dyn[] = {"--dynamic-shm", NULL};
+	bool env = getenv("TEEBOX_TEST_DYNAMIC_SHM") != NULL;
+
+	harness_start_ok(&tb, (struct harness_opts){
+				      .supplicant = true,
+				      .teed_args = dynamic && !env ? dyn : NULL,
+			      });
+	rogue_start(run, SUPP_REGISTER);
+	assert_int_equal(TEEC_InitializeContext(NULL, ctx), TEEC_SUCCESS);
+}
+
+/*
+ * With dynamic shared memory OP-TEE's tee-supplicant registers its memory
+ * on teepriv0 and answers SHM_ALLOC with it.  Mainline lets it (smc_abi.c
+ * optee_shm_register_supp) and passes the pages in the answer as a
+ * NONCONTIG list (handle_rpc_func_cmd_shm_alloc): the TA loads from it.
+ */
+static void test_supp_registered_memory(void **state)
+{
+	static TEEC_Context ctx;
+	struct rogue_run run;
+	uint32_t origin;
+
+	(void)state;
+	start_registering(&run, true, &ctx);
+	assert_int_equal(open_with_rogue(&ctx, &origin), TEEC_SUCCESS);
+	assert_int_equal(rogue_report(&run), 0); /* the size query */
+	assert_int_equal(rogue_report(&run), 0); /* TEE_IOC_SHM_REGISTER */
+	assert_int_equal(rogue_report(&run), 0); /* SHM_ALLOC answered */
+	assert_int_equal(rogue_report(&run), 0); /* the copy */
+	assert_int_equal(rogue_report(&run), 1); /* SHM_FREE of our id */
+	assert_int_equal(rogue_report(&run), 0);
+	rogue_replace(&run);
+	check_recovers(&ctx);
+}
+
+/*
+ * Without dynamic shared memory mainline still accepts the registration
+ * (optee_shm_register_supp only checks the memory type), but a secure
+ * world without dynamic shared memory cannot map the page list of the
+ * SHM_ALLOC answer: the TA load fails for want of memory.
+ */
+static void test_supp_registered_memory_static(void **state)
+{
+	static TEEC_Context ctx;
+	struct rogue_run run;
+	uint32_t origin;
+
+	(void)state;
+	if (getenv("TEEBOX_TEST_DYNAMIC_SHM"))
+		skip();
+	start_registering(&run, false, &ctx);
+	assert_int_equal(open_with_rogue(&ctx, &origin),
+			 TEEC_ERROR_OUT_OF_MEMORY);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	assert_int_equal(rogue_report(&run), 0); /* the size query */
+	assert_int_equal(rogue_report(&run), 0); /* TEE_IOC_SHM_REGISTER */
+	assert_int_equal(rogue_report(&run), 0); /* SHM_ALLOC answered */
+	rogue_replace(&run);
+	check_recovers(&ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -535,6 +692,10 @@ int main(void)
 		cmocka_unit_test_teardown(test_shm_alloc_too_small,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_load_ta_overflowing_answer,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_supp_registered_memory,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_supp_registered_memory_static,
 					  stop_leftover),
 	};
 

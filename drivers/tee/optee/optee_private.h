@@ -26,6 +26,8 @@
 /* tee_shm.priv_flags */
 #define OPTEE_SHM_SW_OWNED   0x1 /* the secure world holds a reference */
 #define OPTEE_SHM_REGISTERED 0x2 /* registered: named by cookie in RMEM */
+/* the supplicant's registered memory: lent to the secure world as pages */
+#define OPTEE_SHM_SUPP_PAGES 0x4
 
 /**
  * typedef optee_invoke_fn - the conduit: SMC or HVC, chosen from the
@@ -295,6 +297,23 @@ int optee_shm_register(struct tee_context *ctx, struct tee_shm *shm);
 
 /** optee_shm_unregister() - tee_driver_ops.shm_unregister. */
 int optee_shm_unregister(struct tee_device *teedev, struct tee_shm *shm);
+
+/**
+ * optee_shm_register_supp() - tee_driver_ops.shm_register of the
+ * supplicant's device: memory it will answer SHM_ALLOC with
+ * @ctx:	the supplicant's context
+ * @shm:	the memory, with its backing file
+ *
+ * Mainline does not register supplicant memory with the secure world; its
+ * pages travel in the SHM_ALLOC answer instead.  With dynamic shared memory
+ * the memory is plugged into DRAM and gets a cookie; without, it is
+ * accepted as mainline accepts it, and the secure world cannot use it.
+ * Return: 0 or -errno.
+ */
+int optee_shm_register_supp(struct tee_context *ctx, struct tee_shm *shm);
+
+/** optee_shm_unregister_supp() - tee_driver_ops.shm_unregister of it. */
+int optee_shm_unregister_supp(struct tee_device *teedev, struct tee_shm *shm);
 
 /* call.c */
 

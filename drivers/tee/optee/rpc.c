@@ -161,9 +161,16 @@ static void handle_rpc_func_cmd_shm_alloc(struct tee_context *ctx,
 	/* The reference we hold now is the secure world's. */
 	shm->priv_flags |= OPTEE_SHM_SW_OWNED;
 	p->attr = OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT;
-	if (shm->priv_flags & OPTEE_SHM_REGISTERED) {
-		/* Dynamic memory travels as a page list (mainline). */
-		struct tee_shm *list = optee_page_list(ctx, shm, &pa);
+	if (shm->priv_flags & (OPTEE_SHM_REGISTERED | OPTEE_SHM_SUPP_PAGES) ||
+	    shm->flags & TEE_SHM_REGISTER) {
+		/*
+		 * Dynamic memory travels as a page list (mainline); a
+		 * secure world without dynamic shared memory cannot map
+		 * one, and the supplicant's memory then has no pages here.
+		 */
+		struct tee_shm *list = shm->paddr
+					       ? optee_page_list(ctx, shm, &pa)
+					       : ERR_PTR(-EINVAL);
 
 		if (IS_ERR(list)) {
 			shm->priv_flags &= ~OPTEE_SHM_SW_OWNED;

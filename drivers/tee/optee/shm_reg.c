@@ -109,16 +109,19 @@ void optee_shm_unregister_pages(struct optee *optee, struct tee_shm *shm)
 		       (unsigned long long)shm->sec_world_id);
 }
 
-int optee_shm_register(struct tee_context *ctx, struct tee_shm *shm)
+/*
+ * Gives user memory a physical address in DRAM (its file plugged there)
+ * and a cookie.  Without dynamic shared memory there is no DRAM to plug
+ * it into: the secure world refuses such memory (-EINVAL).
+ */
+static int plug_user_mem(struct optee *optee, struct tee_shm *shm)
 {
-	struct optee *optee = tee_get_drvdata(ctx->teedev);
 	struct platform *plat = optee->plat;
 	size_t span = ALIGN_UP(shm->offset + shm->size, PAGE_SIZE);
 	unsigned long pa;
 	void *va;
 	int rc;
 
-	/* Without dynamic shared memory the secure world refuses (-EINVAL). */
 	if (!optee->dynamic_shm || !optee->dram_space || shm->backing_fd < 0 ||
 	    !shm->size || span < shm->size)
 		return -EINVAL;
@@ -136,13 +139,8 @@ int optee_shm_register(struct tee_context *ctx, struct tee_shm *shm)
 	rc = optee_cookie_add(optee, shm);
 	if (rc)
 		goto err_unplug;
-	rc = optee_shm_register_pages(optee, shm);
-	if (rc)
-		goto err_cookie;
 	return 0;
 
-err_cookie:
-	optee_cookie_remove(optee, shm);
 err_unplug:
 	plat->ops->ram_unplug(plat, pa);
 err_space:
@@ -150,17 +148,60 @@ err_space:
 	return rc;
 }
 
-int optee_shm_unregister(struct tee_device *teedev, struct tee_shm *shm)
+/* Undoes plug_user_mem(). */
+static void unplug_user_mem(struct optee *optee, struct tee_shm *shm)
 {
-	struct optee *optee = tee_get_drvdata(teedev);
 	struct platform *plat = optee->plat;
 	phys_addr_t pa = shm->paddr - shm->offset;
 
-	optee_shm_unregister_pages(optee, shm);
 	optee_cookie_remove(optee, shm);
 	plat->ops->ram_unplug(plat, pa);
 	if (optee->dram_space)
 		gen_pool_free(optee->dram_space, (unsigned long)pa,
 			      ALIGN_UP(shm->offset + shm->size, PAGE_SIZE));
+}
+
+int optee_shm_register(struct tee_context *ctx, struct tee_shm *shm)
+{
+	struct optee *optee = tee_get_drvdata(ctx->teedev);
+	int rc = plug_user_mem(optee, shm);
+
+	if (rc)
+		return rc;
+	rc = optee_shm_register_pages(optee, shm);
+	if (rc)
+		unplug_user_mem(optee, shm);
+	return rc;
+}
+
+int optee_shm_unregister(struct tee_device *teedev, struct tee_shm *shm)
+{
+	struct optee *optee = tee_get_drvdata(teedev);
+
+	optee_shm_unregister_pages(optee, shm);
+	unplug_user_mem(optee, shm);
+	return 0;
+}
+
+int optee_shm_register_supp(struct tee_context *ctx, struct tee_shm *shm)
+{
+	struct optee *optee = tee_get_drvdata(ctx->teedev);
+	int rc;
+
+	/* Mainline checks the memory type only (optee_check_mem_type). */
+	if (!optee->dynamic_shm)
+		return 0;
+	rc = plug_user_mem(optee, shm);
+	if (!rc)
+		shm->priv_flags |= OPTEE_SHM_SUPP_PAGES;
+	return rc;
+}
+
+int optee_shm_unregister_supp(struct tee_device *teedev, struct tee_shm *shm)
+{
+	struct optee *optee = tee_get_drvdata(teedev);
+
+	if (shm->priv_flags & OPTEE_SHM_SUPP_PAGES)
+		unplug_user_mem(optee, shm);
 	return 0;
 }
