@@ -18,6 +18,14 @@
  */
 int tbx_runtime_dir(char *buf, size_t len);
 
+/*
+ * What to do when nothing listens in the runtime directory: the one hint
+ * libteec and teectl both give, so that they say the same.
+ */
+#define TBX_NOT_UP_HINT                                                        \
+	"is teebox up? Start it with 'teebox up', or set TEEBOX_RUNTIME_DIR "  \
+	"to the runtime directory of the teed to use"
+
 /**
  * tbx_mkdir_p() - create @path and any missing parents with @mode
  * Return: 0 (also when it exists) or -errno.

@@ -72,6 +72,17 @@ int tdev_open(const char *name, struct tdev **out)
 	return 0;
 }
 
+int tdev_path(const char *name, char *buf, size_t len, bool *teebox)
+{
+	int n;
+
+	*teebox = !use_kernel(name);
+	if (*teebox)
+		return tbx_dev_path(buf, len, name);
+	n = snprintf(buf, len, "/dev/%s", name);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
 long tdev_ioctl(struct tdev *d, unsigned long cmd, void *arg)
 {
 	long rc;

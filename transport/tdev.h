@@ -12,6 +12,9 @@
 #ifndef TEEBOX_TDEV_H
 #define TEEBOX_TDEV_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 struct tdev;
 
 /**
@@ -19,6 +22,17 @@ struct tdev;
  * Return: 0 with *@out, or -errno as open(2) of /dev/<name> would.
  */
 int tdev_open(const char *name, struct tdev **out);
+
+/**
+ * tdev_path() - the file tdev_open() of @name tries: /dev/<name>, or the
+ * endpoint in teed's runtime directory
+ * @name:	"tee0", ...
+ * @buf:	gets the path
+ * @len:	size of @buf
+ * @teebox:	set when it is teed's endpoint
+ * Return: 0, or -ENAMETOOLONG.
+ */
+int tdev_path(const char *name, char *buf, size_t len, bool *teebox);
 
 /** tdev_ioctl() - ioctl(2) on the device; >= 0 or -errno. */
 long tdev_ioctl(struct tdev *d, unsigned long cmd, void *arg);

@@ -178,6 +178,30 @@ bool teec_dev_finalize(int handle);
  */
 TEEC_Result teec_errno_result(int err);
 
+/* Log levels: OP-TEE's CFG_TEE_CLIENT_LOG_LEVEL values (log.c). */
+#define TEEC_LOG_LEVEL_ENV "TEEC_LOG_LEVEL"
+#define TEEC_LOG_NONE	   0
+#define TEEC_LOG_ERROR	   1
+#define TEEC_LOG_INFO	   2
+#define TEEC_LOG_DEBUG	   3
+#define TEEC_LOG_FLOW	   4
+
+/**
+ * teec_log_level() - the level in force: $TEEC_LOG_LEVEL, read each time
+ * (0 to 4; larger values count as 4), else TEEC_LOG_ERROR
+ * Return: the level.
+ */
+int teec_log_level(void);
+
+/**
+ * teec_log() - print one line "libteec: <message>" to stderr if @level is
+ * within teec_log_level()
+ * @level:	TEEC_LOG_ERROR ... TEEC_LOG_FLOW
+ * @fmt:	printf format of the message, without a newline
+ */
+void teec_log(int level, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 /* shm.c: shared memory. */
 
 /**
