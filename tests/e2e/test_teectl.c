@@ -601,6 +601,39 @@ static void test_control_refuses_unprivileged_peer(void **state)
 	harness_stop_ok(&h);
 }
 
+/*
+ * No teed in the runtime directory: teectl names the endpoint it tried and
+ * gives the hint libteec gives, on one line, and fails.
+ */
+static void test_teectl_without_teed(void **state)
+{
+	char dir[] = "/tmp/teebox-teectl-XXXXXX";
+	char cmd[PATH_MAX * 2], out[OUT_MAX], want[OUT_MAX];
+	size_t n;
+	FILE *f;
+	int st;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "%s --runtime-dir %s info 2>&1",
+		 TEEBOX_TEECTL_BIN, dir);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	n = fread(out, 1, sizeof(out) - 1, f);
+	out[n] = '\0';
+	st = pclose(f);
+	assert_int_equal(rmdir(dir), 0);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 1);
+	snprintf(want, sizeof(want),
+		 "teectl: cannot reach teed at %s/control: No such file or "
+		 "directory; is teebox up? Start it with 'teebox up', or set "
+		 "TEEBOX_RUNTIME_DIR to the runtime directory of the teed to "
+		 "use\n",
+		 dir);
+	assert_string_equal(out, want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -613,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_teectl_shm),
 		cmocka_unit_test(test_control_validates_requests),
 		cmocka_unit_test(test_control_refuses_unprivileged_peer),
+		cmocka_unit_test(test_teectl_without_teed),
 	};
 
 	return cmocka_run_group_tests_name("teectl and the info view", tests,

@@ -205,9 +205,12 @@ int main(int argc, char **argv)
 
 	fd = connect_control(dir);
 	if (fd < 0) {
-		fprintf(stderr, "teectl: cannot reach teed at %s/%s: %s%s\n",
+		fprintf(stderr, "teectl: cannot reach teed at %s/%s: %s%s%s\n",
 			dir, CONTROL_SOCKET_NAME, strerror(-fd),
-			fd == -EACCES ? " (root or teed's own user only)" : "");
+			fd == -EACCES ? " (root or teed's own user only)" : "",
+			fd == -ENOENT || fd == -ECONNREFUSED
+				? "; " TBX_NOT_UP_HINT
+				: "");
 		return 1;
 	}
 	n = snprintf(req, sizeof(req), "%s %s\n", cmd, json ? "json" : "text");
