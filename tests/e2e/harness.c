@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,10 +31,22 @@ void harness_sleep_ms(long ms)
 
 pid_t harness_spawn(char *const argv[], const char *log)
 {
+	pid_t parent = getpid();
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+		int fd;
+
+		/*
+		 * A test that fails an assertion never reaches its
+		 * harness_stop(): when the test process ends, so does what
+		 * it started (teed takes the secure world and the
+		 * supplicant with it), instead of serving a runtime
+		 * directory nobody will remove.
+		 */
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) || getppid() != parent)
+			_exit(127);
+		fd = open(log, O_WRONLY | O_CREAT | O_APPEND, 0644);
 
 		if (fd >= 0)
 			dup2(fd, STDERR_FILENO);

@@ -103,7 +103,8 @@ pid_t harness_secure_world_pid(const struct harness *h);
 
 /**
  * harness_spawn() - fork and exec @argv (argv[0] a path) with stderr
- * appended to the file @log.
+ * appended to the file @log.  The child gets SIGTERM when the test
+ * process ends.
  * Return: the child's pid, or -1.
  */
 pid_t harness_spawn(char *const argv[], const char *log);
