@@ -32,6 +32,7 @@
 #include "ta_manager.h"
 #include "ta_proc.h"
 #include "thread.h"
+#include "teebox/version.h"
 
 /* The development public key made at build time (tools/ta-sign). */
 extern const unsigned char teebox_ta_pubkey_der[];
@@ -74,6 +75,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
 		{"state-dir", required_argument, NULL, 'd'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -119,6 +121,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'd':
 			o->state_dir = optarg;
 			break;
+		case 'V':
+			exit(tbx_version_print("teebox-secure"));
 		default:
 			return -EINVAL;
 		}

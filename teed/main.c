@@ -31,6 +31,7 @@
 #include "transport/tbx_daemon.h"
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
+#include "teebox/version.h"
 
 /* How long a request waits for an absent supplicant (--supplicant-timeout). */
 #define DEFAULT_SUPP_TIMEOUT_MS 10000
@@ -289,6 +290,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"max-shm-files-per-context", required_argument, NULL, 5},
 		{"max-shm-files-per-uid", required_argument, NULL, 6},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
@@ -370,6 +372,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'h':
 			usage(stdout, o->secure_world);
 			exit(0);
+		case 'V':
+			exit(tbx_version_print("teed"));
 		default:
 			if (parse_limit(c, optarg, &o->limits))
 				return -EINVAL;

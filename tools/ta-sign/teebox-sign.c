@@ -34,6 +34,7 @@
 
 #include "secure/shdr.h"
 #include "secure/uuid.h"
+#include "teebox/version.h"
 
 #define PROG "teebox-sign"
 
@@ -1007,6 +1008,8 @@ int main(int argc, char **argv)
 		fputs(usage_text, stdout);
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "--version"))
+		return tbx_version_print("teebox-sign");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			cmd = &commands[i];

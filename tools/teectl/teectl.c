@@ -32,6 +32,7 @@
 #include "sw_instances.h"
 #include "teed/control.h"
 #include "transport/tbx_rundir.h"
+#include "teebox/version.h"
 #include <tbx/sock.h>
 
 static const char *const commands[] = {"info", "sessions", "shm", "tas"};
@@ -163,6 +164,7 @@ int main(int argc, char **argv)
 		{"json", no_argument, NULL, 'j'},
 		{"timeout", required_argument, NULL, 't'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	char dir[PATH_MAX];
@@ -192,6 +194,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case 'V':
+			return tbx_version_print("teectl");
 		default:
 			usage(stderr);
 			return 2;
