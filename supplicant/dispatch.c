@@ -38,6 +38,8 @@ uint32_t supp_dispatch(struct supplicant *s, uint32_t func, size_t num_params,
 		return supp_shm_alloc(s, num_params, params);
 	case OPTEE_RPC_CMD_SHM_FREE:
 		return supp_shm_free(s, num_params, params);
+	case OPTEE_RPC_CMD_SUPP_PLUGIN:
+		return supp_plugin(s, num_params, params);
 	default:
 		return TEEC_ERROR_NOT_SUPPORTED;
 	}

@@ -13,6 +13,9 @@
  *  rpmb.c            RPMB: requests to the emulated eMMC device
  *  rpmb_emu.c        RPMB: the device (key, write counter, MACs)
  *  rpmb_store.c      RPMB: its backing file, crash-safe
+ *  plugin.c          SUPP_PLUGIN: answered as with no plugin loaded
+ *  supp_daemon.c     -d: the child opens the device, then the parent goes
+ *  supp_notify.c     READY=1 to systemd (Type=notify units)
  */
 #ifndef TEEBOX_SUPPLICANT_H
 #define TEEBOX_SUPPLICANT_H
@@ -75,6 +78,8 @@ struct rpmb_emu;
  * @fs:		the REE file system (secure storage)
  * @rpmb:	the emulated RPMB device, opened on first use
  * @rpmb_cid:	the CID a new emulated device gets (-r), or NULL
+ * @plugin_path: the plugin directory (-p), recorded only: no plugin is
+ *		loaded (plugin.c)
  * @shms:	shared memory we hold
  * @nshms:	entries used
  */
@@ -84,6 +89,7 @@ struct supplicant {
 	struct supp_fs fs;
 	struct rpmb_emu *rpmb;
 	const uint8_t *rpmb_cid;
+	const char *plugin_path;
 	struct supp_shm *shms;
 	size_t nshms;
 };
@@ -162,6 +168,19 @@ struct supp_shm *supp_shm_find(struct supplicant *s, uint64_t id);
 
 /** supp_shm_free_all() - release everything (exit). */
 void supp_shm_free_all(struct supplicant *s);
+
+/**
+ * supp_plugin() - OPTEE_RPC_CMD_SUPP_PLUGIN, answered as OP-TEE's
+ * tee-supplicant does when no plugin has the UUID asked for
+ * @s:		the supplicant
+ * @num_params:	parameters
+ * @params:	them (value[2].b gets the output length, 0)
+ * Return: TEEC_ERROR_BAD_PARAMETERS for a malformed request,
+ * TEEC_ERROR_ITEM_NOT_FOUND for OPTEE_RPC_SUPP_PLUGIN_INVOKE,
+ * TEEC_ERROR_NOT_SUPPORTED for another sub-command.
+ */
+uint32_t supp_plugin(struct supplicant *s, size_t num_params,
+		     struct tee_ioctl_param *params);
 
 /**
  * supp_load_ta() - OPTEE_RPC_CMD_LOAD_TA, both phases (§5.7)

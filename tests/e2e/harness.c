@@ -107,7 +107,7 @@ int harness_start_supplicant(struct harness *h)
 	char log[PATH_MAX], pid_file[PATH_MAX];
 	/* Storage in the test's directory, never OP-TEE's /var/lib/tee. */
 	char *argv[] = {
-		TEEBOX_SUPP_BIN, "-d", "--pid-file",   pid_file, "--ta-dir",
+		TEEBOX_SUPP_BIN, "-d", "--pid-file",   pid_file, "--ta-path",
 		h->ta_dir,	 "-f", h->storage_dir, NULL};
 	int status;
 	pid_t pid;

@@ -226,7 +226,7 @@ static pid_t start_supplicant_through_shim(const struct harness *h)
 			_exit(126);
 		set_preload();
 		setenv("TEEBOX_BACKEND", "kernel", 1);
-		execl(TEEBOX_SUPP_BIN, TEEBOX_SUPP_BIN, "--ta-dir", h->ta_dir,
+		execl(TEEBOX_SUPP_BIN, TEEBOX_SUPP_BIN, "--ta-path", h->ta_dir,
 		      (char *)NULL);
 		_exit(127);
 	}

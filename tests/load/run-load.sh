@@ -106,7 +106,7 @@ start_teebox() {
 	done
 	grep -q 'ready (' "$DIR/teed.out" || { cat "$DIR/teed.out"; return 1; }
 	"$BIN/tee-supplicant" -d --pid-file "$DIR/supp.pid" \
-		--ta-dir "$TA_DIR" 2>>"$DIR/supp.log" || return 1
+		--ta-path "$TA_DIR" 2>>"$DIR/supp.log" || return 1
 	SUPP=$(cat "$DIR/supp.pid")
 }
 

@@ -40,6 +40,7 @@
 #include "transport/tbx_install.h"
 #include "transport/tbx_rundir.h"
 #include "up_settings.h"
+#include "teebox/version.h"
 
 #define READY_TIMEOUT_MS 15000
 /* How often to look whether a process is up, or gone. */
@@ -472,7 +473,7 @@ static int start_supplicant(const struct options *o)
 			"-d",
 			"--pid-file",
 			pid_file,
-			"--ta-dir",
+			"--ta-path",
 			(char *)o->ta_dir,
 			"--fs-parent-path",
 			(char *)o->storage_dir,
@@ -862,6 +863,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	if (!strcmp(cmd, "--version"))
+		return tbx_version_print("teebox");
 	if (strcmp(cmd, "up") && strcmp(cmd, "down") && strcmp(cmd, "status") &&
 	    strcmp(cmd, "exec")) {
 		fprintf(stderr, "teebox: unknown subcommand '%s'\n", cmd);
