@@ -177,14 +177,40 @@ int tbx_rundir_check(const char *path, char *why, size_t len)
 	return open_checked(path, false, 0, why, len);
 }
 
+/*
+ * A directory of ours that we may not write (chmod u-w): say so, rather
+ * than let whatever tries to make a file in it say "cannot create".
+ */
+static int check_writable(const char *path, char *why, size_t len)
+{
+	struct stat st;
+	int rc;
+
+	if (!faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS))
+		return 0;
+	rc = -errno;
+	if (rc != -EACCES || lstat(path, &st)) {
+		explain_open(rc, path, why, len);
+		return rc;
+	}
+	snprintf(why, len,
+		 "runtime directory %s exists but is not writable by you "
+		 "(mode %04o): run chmod u+rwx %s, or choose another with "
+		 "--runtime-dir or TEEBOX_RUNTIME_DIR",
+		 path, (unsigned int)(st.st_mode & 07777), path);
+	return rc;
+}
+
 int tbx_rundir_prepare(const char *path, char *why, size_t len)
 {
 	mode_t mode = (mode_t)tbx_rundir_mode();
 	int created = make_dir(path, mode);
+	int rc;
 
 	if (created < 0) {
 		explain_open(created, path, why, len);
 		return created;
 	}
-	return open_checked(path, created, mode, why, len);
+	rc = open_checked(path, created, mode, why, len);
+	return rc ? rc : check_writable(path, why, len);
 }

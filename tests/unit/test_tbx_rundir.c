@@ -6,6 +6,7 @@
  * one gets its documented mode whatever the umask.
  */
 #include <errno.h>
+#include <grp.h>
 #include <ftw.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -154,6 +156,50 @@ static void test_rundir_prepare__other_users_dir_refused_eperm(void **state)
 			 -EPERM);
 }
 
+/*
+ * Ours but not writable (chmod u-w): the message says so and how to fix
+ * it, not "cannot create" later (issue 13 item 9).  Root writes
+ * anywhere, so as root the directory is nobody's and a child becomes
+ * nobody to try.
+ */
+static int prepare_unwritable(struct fixture *f)
+{
+	char want[2 * PATH_MAX + 128];
+
+	if (geteuid() == 0 &&
+	    (chmod(f->base, 0711) || chown(f->path, NOBODY, NOBODY) ||
+	     setgroups(0, NULL) || setresgid(NOBODY, NOBODY, NOBODY) ||
+	     setresuid(NOBODY, NOBODY, NOBODY)))
+		return 10;
+	if (tbx_rundir_prepare(f->path, f->why, sizeof(f->why)) != -EACCES)
+		return 11;
+	snprintf(want, sizeof(want),
+		 "runtime directory %s exists but is not writable by you "
+		 "(mode 0500): run chmod u+rwx %s",
+		 f->path, f->path);
+	return strstr(f->why, want) ? 0 : 12;
+}
+
+static void test_rundir_prepare__unwritable_dir_refused_eacces(void **state)
+{
+	struct fixture *f = *state;
+	int status;
+	pid_t pid;
+
+	assert_int_equal(mkdir(f->path, 0500), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(prepare_unwritable(f));
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	/* Reading it is another matter: check does not ask for writing. */
+	assert_int_equal(chown(f->path, geteuid(), getegid()), 0);
+	assert_int_equal(tbx_rundir_check(f->path, f->why, sizeof(f->why)), 0);
+	assert_int_equal(chmod(f->path, 0700), 0);
+}
+
 /* A symbolic link, even to a good directory of ours, is not followed. */
 static void test_rundir_prepare__symlink_refused_eloop(void **state)
 {
@@ -204,6 +250,7 @@ int main(void)
 		T(test_rundir_prepare__world_writable_dir_refused_eperm),
 		T(test_rundir_prepare__group_writable_dir_refused_eperm),
 		T(test_rundir_prepare__other_users_dir_refused_eperm),
+		T(test_rundir_prepare__unwritable_dir_refused_eacces),
 		T(test_rundir_prepare__symlink_refused_eloop),
 		T(test_rundir_prepare__regular_file_refused_enotdir),
 		T(test_rundir_check__missing_dir_enoent_not_made),
