@@ -114,6 +114,9 @@ for f in \
 	share/man/man1/teebox.1 share/man/man1/teebox-sign.1 \
 	share/man/man8/teed.8 share/man/man8/tee-supplicant.8 \
 	share/man/man8/teectl.8 \
+	share/doc/teebox/README.md share/doc/teebox/security.md \
+	share/doc/teebox/storage.md share/doc/teebox/ta-developer-guide.md \
+	share/doc/teebox/ta-image-format.md \
 	lib/systemd/system/teed.service \
 	lib/systemd/system/tee-supplicant.service \
 	"$tadir/$ta_uuid.ta"; do
@@ -140,12 +143,33 @@ grep -q '^Requires=teed.service' \
 		"$prefix/lib/systemd/system/tee-supplicant.service" ||
 	fail "tee-supplicant.service is not ordered after teed.service"
 
+step "--version of every installed program"
+# One version for all, the project's (issue 13 item 5).
+version=$(sed -n 's/^project(teebox VERSION \([0-9.]*\).*/\1/p' \
+	"$src/CMakeLists.txt")
+[ -n "$version" ] || fail "no project version in $src/CMakeLists.txt"
+nprogs=0
+for f in "$prefix/$bindir"/* "$prefix/$sbindir"/* \
+	"$prefix/$libexecdir"/*; do
+	[ -f "$f" ] && [ -x "$f" ] || continue
+	name=${f##*/}
+	out=$("$f" --version) || fail "$name --version exited $?"
+	[ "$out" = "$name (teebox) $version" ] ||
+		fail "$name --version printed '$out'"
+	nprogs=$((nprogs + 1))
+done
+[ "$nprogs" -ge 6 ] || fail "--version checked only $nprogs programs"
+
 step "installed programs find each other in the prefix"
 # Each prints the default it computed from its own location.
 "$prefix/$bindir/teebox" up --help | grep -qF "default $prefix/$tadir)" ||
 	fail "teebox's default TA directory is not $prefix/$tadir"
-"$prefix/$sbindir/tee-supplicant" --help | grep -qF "or $prefix/$tadir)" ||
+"$prefix/$sbindir/tee-supplicant" --help | grep -qF "else $prefix/$tadir" ||
 	fail "tee-supplicant's default TA directory is not $prefix/$tadir"
+# -t NAME is NAME under the load path, as OP-TEE's --ta-dir.
+"$prefix/$sbindir/tee-supplicant" --help |
+	grep -qF "name under ${prefix}/${tadir%/*} [${tadir##*/}]" ||
+	fail "tee-supplicant's TA load path is not $prefix/${tadir%/*}"
 "$prefix/$sbindir/teed" --help |
 	grep -qF "(default $prefix/$libexecdir/teebox-secure)" ||
 	fail "teed's default secure world is not the installed one"
@@ -171,6 +195,13 @@ ta=$example/optee_armtz/$ta_uuid.ta
 	fail "the example TA does not verify with the installed key"
 ldd "$example/hello_world" | grep -qF "$prefix/$libdir/libteec.so.2" ||
 	fail "the example client does not load $prefix/$libdir/libteec.so.2"
+# Installed, it must find libteec without LD_LIBRARY_PATH (an RPATH).
+"$cmake" --install "$example" --prefix "$tmp/example-prefix" \
+	>"$tmp/example-install.log" 2>&1 ||
+	fail_log "$tmp/example-install.log" "installing the example failed"
+installed_client=$tmp/example-prefix/bin/hello_world
+ldd "$installed_client" | grep -qF "$prefix/$libdir/libteec.so.2" ||
+	fail "the installed example client does not find $prefix/$libdir/libteec.so.2"
 
 step "teebox up (installed) with the example's TA"
 "$prefix/$bindir/teebox" up --runtime-dir "$rundir" \
@@ -205,6 +236,11 @@ TEEBOX_RUNTIME_DIR=$rundir "$example/hello_world" >"$tmp/client.out" 2>&1 ||
 	fail_log "$tmp/client.out" "the example client failed"
 cat "$tmp/client.out"
 check_client_output "$tmp/client.out" "libteec"
+
+step "the installed example client, without LD_LIBRARY_PATH"
+TEEBOX_RUNTIME_DIR=$rundir "$installed_client" >"$tmp/installed.out" 2>&1 ||
+	fail_log "$tmp/installed.out" "the installed example client failed"
+check_client_output "$tmp/installed.out" "installed client"
 
 step "the example client through teebox exec (the installed shim)"
 "$prefix/$bindir/teebox" exec --runtime-dir "$rundir" -- \
