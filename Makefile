@@ -2,8 +2,8 @@
 # build directories are build/ (normal), build-asan/ (AddressSanitizer +
 # UBSan), build-cov/ (coverage) and build-fuzz/ (clang, libFuzzer).
 #
-#   make run        build, bring teebox up, run the hello-world client,
-#                   take it down
+#   make run        build what the demo needs, bring teebox up, run the
+#                   hello-world client, take it down
 #   make test       every test: normal build, sanitizers, fuzz smoke runs
 #   make test-unit / test-e2e / test-asan / coverage / fuzz / bench
 #   make test-load  the full load test (64 clients x 10,000 invokes)
@@ -16,7 +16,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 20
 
-.PHONY: all build deps deps-test run test test-unit test-e2e test-dynamic test-asan \
+.PHONY: all build deps deps-test run run-targets test test-unit test-e2e test-dynamic test-asan \
 	test-load \
 	test-fuzz coverage fuzz bench install format format-check \
 	kernel-doc-check clean
@@ -35,8 +35,19 @@ build/CMakeCache.txt: | deps
 build: deps build/CMakeCache.txt
 	cmake --build build -j$(JOBS)
 
-run: build
-	@scripts/run-demo.sh build
+# What make run runs, and only that (not every test and benchmark): the
+# daemons, the secure world, the shim, the example client and its TA.
+RUN_TARGETS = teebox teed teebox-secure tee-supplicant teebox-preload \
+	hello_world ta_hello_world_signed
+
+# The build's output goes to build/run-build.log (shown if it fails).
+run: deps
+	@CMAKE_FLAGS="$(CMAKE_FLAGS)" JOBS=$(JOBS) \
+		scripts/run-demo.sh build $(RUN_TARGETS)
+
+# For tests/install/test_make_run.sh.
+run-targets:
+	@echo $(RUN_TARGETS)
 
 test: deps-test build
 	$(MAKE) kernel-doc-check
