@@ -142,6 +142,8 @@ grep -q '^Requires=teed.service' \
 	grep -q '^After=teed.service' \
 		"$prefix/lib/systemd/system/tee-supplicant.service" ||
 	fail "tee-supplicant.service is not ordered after teed.service"
+grep -q '^Type=notify' "$prefix/lib/systemd/system/tee-supplicant.service" ||
+	fail "tee-supplicant.service is not Type=notify (it sends READY=1)"
 
 step "--version of every installed program"
 # One version for all, the project's (issue 13 item 5).
