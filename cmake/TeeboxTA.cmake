@@ -1,7 +1,7 @@
 # Building Trusted Applications with the teebox TA SDK.
 #
 #   add_teebox_ta(NAME <name> SOURCES <files...> [INCLUDES <dirs...>]
-#                 [INSTALL_DESTINATION <dir>])
+#                 [INSTALL_DESTINATION <dir>] [GP11_COMPAT])
 #
 # builds the TA executable <name> (a PIE linked with libutee and
 # libseccomp) from SOURCES and user_ta_header.c.  The calling directory
@@ -13,6 +13,9 @@
 # The key and directory are those in force where add_teebox_ta() is
 # called; a key still unset there is looked for at the end of the
 # configuration.
+# GP11_COMPAT builds the TA (and its user_ta_header.c) against the GP
+# Internal Core API 1.1, as OP-TEE's CFG_TA_OPTEE_CORE_API_COMPAT_1_1=y
+# does: -D__OPTEE_CORE_API_COMPAT_1_1=1 (ta/include/tee_api_compat.h).
 # With INSTALL_DESTINATION, `cmake --install` copies the signed <uuid>.ta
 # there (TEEBOX_TA_INSTALL_DIR: where tee-supplicant looks by default).
 #
@@ -86,7 +89,7 @@ function(_teebox_ta_sign name tool key ta_dir stage)
 endfunction()
 
 function(add_teebox_ta)
-	cmake_parse_arguments(TA "" "NAME;INSTALL_DESTINATION"
+	cmake_parse_arguments(TA "GP11_COMPAT" "NAME;INSTALL_DESTINATION"
 		"SOURCES;INCLUDES" ${ARGN})
 	if(NOT TA_NAME OR NOT TA_SOURCES)
 		message(FATAL_ERROR "add_teebox_ta: NAME and SOURCES are required")
@@ -100,6 +103,10 @@ function(add_teebox_ta)
 		list(APPEND incs ${dir})
 	endforeach()
 	target_include_directories(${TA_NAME} PRIVATE ${incs})
+	if(TA_GP11_COMPAT)
+		target_compile_definitions(${TA_NAME} PRIVATE
+			__OPTEE_CORE_API_COMPAT_1_1=1)
+	endif()
 	# libutee brings libseccomp and the threads library with it.
 	target_link_libraries(${TA_NAME} PRIVATE ${TEEBOX_TA_LIBRARY})
 	set_target_properties(${TA_NAME} PROPERTIES

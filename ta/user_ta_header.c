@@ -13,11 +13,18 @@
  * gpd.ta.description and gpd.ta.version), and TA_CURRENT_TA_EXT_PROPERTIES,
  * more properties: initialisers of struct user_ta_property separated by
  * commas.
+ *
+ * A TA built for GP 1.1 (__OPTEE_CORE_API_COMPAT_1_1, tee_api_compat.h)
+ * implements __GP11_TA_OpenSessionEntryPoint and
+ * __GP11_TA_InvokeCommandEntryPoint; compiled with the same switch, this
+ * file then supplies the entry points the runtime calls, which convert
+ * the parameters, as OP-TEE's ta/user_ta_header.c does.
  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include <tee_internal_api.h>
 #include <user_ta_header.h>
 
 /* Said here, not as a missing-file error deep inside the SDK. */
@@ -89,4 +96,27 @@ const struct user_ta_property ta_props[] = {
 };
 
 const size_t ta_num_props = sizeof(ta_props) / sizeof(ta_props[0]);
+
+#if __OPTEE_CORE_API_COMPAT_1_1
+/* The 1.3.1 names again, for the entry points the runtime calls. */
+#undef TA_OpenSessionEntryPoint
+#undef TA_InvokeCommandEntryPoint
+#undef TEE_Param
+
+TEE_Result TA_OpenSessionEntryPoint(uint32_t paramTypes,
+				    TEE_Param params[TEE_NUM_PARAMS],
+				    void **sessionContext)
+{
+	return __ta_open_sess(paramTypes, params, sessionContext,
+			      __GP11_TA_OpenSessionEntryPoint);
+}
+
+TEE_Result TA_InvokeCommandEntryPoint(void *sessionContext, uint32_t commandID,
+				      uint32_t paramTypes,
+				      TEE_Param params[TEE_NUM_PARAMS])
+{
+	return __ta_invoke_cmd(sessionContext, commandID, paramTypes, params,
+			       __GP11_TA_InvokeCommandEntryPoint);
+}
+#endif
 #endif /* has user_ta_header_defines.h */

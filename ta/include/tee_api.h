@@ -104,6 +104,37 @@ TEE_Result TEE_GetPropertyName(TEE_PropSetHandle enumerator, void *nameBuffer,
  */
 TEE_Result TEE_GetNextProperty(TEE_PropSetHandle enumerator);
 
+/*
+ * Internal Client API: sessions from this TA to another TA (GP 1.3.1
+ * ch. 4.9), OP-TEE's prototypes.  The GP 1.1 twins in
+ * ta/libutee/tee_api_compat_ta2ta.c call them.
+ */
+
+/**
+ * TEE_OpenTASession() - open a session to TA @destination
+ * Return: TEE_SUCCESS or the result of the open, *@returnOrigin its
+ * origin.
+ */
+TEE_Result TEE_OpenTASession(const TEE_UUID *destination,
+			     uint32_t cancellationRequestTimeout,
+			     uint32_t paramTypes,
+			     TEE_Param params[TEE_NUM_PARAMS],
+			     TEE_TASessionHandle *session,
+			     uint32_t *returnOrigin);
+
+/** TEE_CloseTASession() - close @session; TEE_HANDLE_NULL is fine. */
+void TEE_CloseTASession(TEE_TASessionHandle session);
+
+/**
+ * TEE_InvokeTACommand() - invoke @commandID in @session
+ * Return: the result of the command, *@returnOrigin its origin.
+ */
+TEE_Result TEE_InvokeTACommand(TEE_TASessionHandle session,
+			       uint32_t cancellationRequestTimeout,
+			       uint32_t commandID, uint32_t paramTypes,
+			       TEE_Param params[TEE_NUM_PARAMS],
+			       uint32_t *returnOrigin);
+
 /* Cancellation functions (ta/libutee/tee_api_cancel.c) */
 
 /**

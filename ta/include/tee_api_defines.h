@@ -25,6 +25,44 @@
 	 (TEE_CORE_API_MAINTENANCE_VERSION << 8))
 #define TEE_CORE_API_1_3_1
 
+/*
+ * A TA may ask for an older API before including tee_internal_api.h
+ * (GP 1.3.1 §3.5.1).  As with OP-TEE, the only older one offered is 1.1,
+ * asked for as major 1 (or 0), minor 1: it turns on OP-TEE's own switch
+ * __OPTEE_CORE_API_COMPAT_1_1, which a TA may also set directly.  With the
+ * switch on, tee_api_compat.h gives the TA GP 1.1's types and prototypes
+ * under the standard names.
+ */
+#if defined(TEE_CORE_API_REQUIRED_MAINTENANCE_VERSION) &&                      \
+	!defined(TEE_CORE_API_REQUIRED_MINOR_VERSION)
+#error "TEE_CORE_API_REQUIRED_MAINTENANCE_VERSION needs TEE_CORE_API_REQUIRED_MINOR_VERSION"
+#endif
+#if defined(TEE_CORE_API_REQUIRED_MINOR_VERSION) &&                            \
+	!defined(TEE_CORE_API_REQUIRED_MAJOR_VERSION)
+#error "TEE_CORE_API_REQUIRED_MINOR_VERSION needs TEE_CORE_API_REQUIRED_MAJOR_VERSION"
+#endif
+#ifdef TEE_CORE_API_REQUIRED_MAJOR_VERSION
+#if TEE_CORE_API_REQUIRED_MAJOR_VERSION != 1 &&                                \
+	TEE_CORE_API_REQUIRED_MAJOR_VERSION != 0
+#error "TEE_CORE_API_REQUIRED_MAJOR_VERSION: only 0 or 1 is supported"
+#endif
+#ifdef TEE_CORE_API_REQUIRED_MINOR_VERSION
+#if TEE_CORE_API_REQUIRED_MINOR_VERSION == 1
+#define __OPTEE_CORE_API_COMPAT_1_1 1
+#else
+#error "TEE_CORE_API_REQUIRED_MINOR_VERSION: only 1 (GP 1.1 compatibility) is supported"
+#endif
+#endif
+#ifdef TEE_CORE_API_REQUIRED_MAINTENANCE_VERSION
+#if TEE_CORE_API_REQUIRED_MAINTENANCE_VERSION != 0
+#error "TEE_CORE_API_REQUIRED_MAINTENANCE_VERSION: only 0 is supported"
+#endif
+#endif
+#endif
+#ifndef __OPTEE_CORE_API_COMPAT_1_1
+#define __OPTEE_CORE_API_COMPAT_1_1 0
+#endif
+
 #define TEE_HANDLE_NULL	     0
 #define TEE_TIMEOUT_INFINITE 0xFFFFFFFF
 

@@ -55,6 +55,21 @@ typedef union {
 	} value;
 } TEE_Param;
 
+/*
+ * TEE_Param as GP 1.1 had it: memref.size a uint32_t.  A TA built with
+ * __OPTEE_CORE_API_COMPAT_1_1 sees it as TEE_Param (tee_api_compat.h).
+ */
+typedef union {
+	struct {
+		void *buffer;
+		uint32_t size;
+	} memref;
+	struct {
+		uint32_t a;
+		uint32_t b;
+	} value;
+} __GP11_TEE_Param;
+
 /* Opaque handles (see the file comment). */
 typedef struct __TEE_TASessionHandle *TEE_TASessionHandle;
 typedef struct __TEE_PropSetHandle *TEE_PropSetHandle;
@@ -101,6 +116,34 @@ typedef struct {
 	size_t dataPosition;
 	uint32_t handleFlags;
 } TEE_ObjectInfo;
+
+/* TEE_Attribute as GP 1.1 had it: content.ref.length a uint32_t. */
+typedef struct {
+	uint32_t attributeID;
+	union {
+		struct {
+			void *buffer;
+			uint32_t length;
+		} ref;
+		struct {
+			uint32_t a, b;
+		} value;
+	} content;
+} __GP11_TEE_Attribute;
+
+/*
+ * TEE_ObjectInfo as GP 1.1 had it: key sizes under their old names, data
+ * size and position as uint32_t.
+ */
+typedef struct {
+	uint32_t objectType;
+	uint32_t keySize;
+	uint32_t maxKeySize;
+	uint32_t objectUsage;
+	uint32_t dataSize;
+	uint32_t dataPosition;
+	uint32_t handleFlags;
+} __GP11_TEE_ObjectInfo;
 
 /* What TEE_GetOperationInfo() reports. */
 typedef struct {

@@ -22,5 +22,7 @@
 #include "tee_api.h"
 #include "tee_ta_api.h"
 #include "trace.h"
+/* Last: with __OPTEE_CORE_API_COMPAT_1_1 it renames what came before. */
+#include "tee_api_compat.h"
 
 #endif /* TEE_INTERNAL_API_H */

@@ -104,6 +104,26 @@ TEE_Result TEE_AllocateTransientObject(TEE_ObjectType objectType,
 	return res;
 }
 
+TEE_Result utee_obj_alloc_data(TEE_ObjectHandle *object)
+{
+	struct __TEE_ObjectHandle *o;
+
+	if (!object)
+		misuse();
+	o = TEE_Malloc(sizeof(*o), TEE_MALLOC_FILL_ZERO);
+	if (!o) {
+		*object = TEE_HANDLE_NULL;
+		return TEE_ERROR_OUT_OF_MEMORY;
+	}
+	/* No kind: no attribute may be given to it (blank_obj()). */
+	o->info.objectType = TEE_TYPE_DATA;
+	o->info.objectUsage = 0xFFFFFFFF;
+	o->next = objects;
+	objects = o;
+	*object = o;
+	return TEE_SUCCESS;
+}
+
 TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
 				     TEE_ObjectHandle *object)
 {
@@ -180,7 +200,9 @@ static struct __TEE_ObjectHandle *blank_obj(TEE_ObjectHandle h)
 {
 	struct __TEE_ObjectHandle *o = ta_obj(h);
 
-	if (o->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED)
+	/* A GP 1.1 TEE_TYPE_DATA object (utee_obj_alloc_data()) has no
+	 * attributes to be given. */
+	if ((o->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) || !o->kind)
 		misuse();
 	return o;
 }

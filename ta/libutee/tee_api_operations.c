@@ -334,16 +334,23 @@ void TEE_ResetOperation(TEE_OperationHandle operation)
 	op_finish(op);
 }
 
-TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
-			       TEE_ObjectHandle key)
+TEE_Result utee_op_set_key(TEE_OperationHandle operation, TEE_ObjectHandle key,
+			   bool gp11)
 {
 	struct __TEE_OperationHandle *op = utee_op_get(operation);
 	struct __TEE_ObjectHandle *k;
 	uint32_t need = op->info.requiredKeyUsage;
 
-	if (!op->key || op->key2 ||
-	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
+	if (!op->key || op->key2)
 		misuse();
+	if (gp11) {
+		if (op->state != TEE_OPERATION_STATE_INITIAL)
+			misuse();
+		/* The context was set up with the old key. */
+		op_finish(op);
+	} else if (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) {
+		misuse();
+	}
 	if (!key) { /* clears the key */
 		utee_obj_clear(op->key);
 		op->info.keySize = 0;
@@ -364,6 +371,12 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 	return TEE_SUCCESS;
 }
 
+TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
+			       TEE_ObjectHandle key)
+{
+	return utee_op_set_key(operation, key, false);
+}
+
 /* A key TEE_SetOperationKey2() may give: initialised, with the usage,
  * of the key type, within half of maxKeySize. */
 static struct __TEE_ObjectHandle *key_for(struct __TEE_OperationHandle *op,
@@ -380,8 +393,9 @@ static struct __TEE_ObjectHandle *key_for(struct __TEE_OperationHandle *op,
 	return k;
 }
 
-TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
-				TEE_ObjectHandle key1, TEE_ObjectHandle key2)
+TEE_Result utee_op_set_key2(TEE_OperationHandle operation,
+			    TEE_ObjectHandle key1, TEE_ObjectHandle key2,
+			    bool gp11)
 {
 	struct __TEE_OperationHandle *op = utee_op_get(operation);
 	struct __TEE_ObjectHandle *k1, *k2;
@@ -397,8 +411,9 @@ TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 		op->info.handleState &= ~TEE_HANDLE_FLAG_KEY_SET;
 		return TEE_SUCCESS;
 	}
-	/* The same key twice would defeat XTS (IEEE 1619 5.1). */
-	if (key1 == key2)
+	/* The same key twice would defeat XTS (IEEE 1619 5.1); GP 1.1
+	 * did not say so. */
+	if (key1 == key2 && !gp11)
 		return TEE_ERROR_SECURITY;
 	k1 = key_for(op, key1);
 	k2 = key_for(op, key2);
@@ -409,6 +424,12 @@ TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 	op->info.keySize = k1->info.objectSize;
 	op->info.handleState |= TEE_HANDLE_FLAG_KEY_SET;
 	return TEE_SUCCESS;
+}
+
+TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
+				TEE_ObjectHandle key1, TEE_ObjectHandle key2)
+{
+	return utee_op_set_key2(operation, key1, key2, false);
 }
 
 /* Makes uninitialised-context @dst's libcrypto state a copy of @src's. */
@@ -769,18 +790,27 @@ TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
 	return TEE_SUCCESS;
 }
 
-void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
-		     size_t AADdataLen)
+void utee_ae_update_aad(TEE_OperationHandle operation, const void *data,
+			size_t len, bool gp11)
 {
 	struct __TEE_OperationHandle *op =
 		ready_op(operation, TEE_OPERATION_AE);
 
-	check_buf(AADdata, AADdataLen);
-	/* All AAD comes before the payload. */
-	if (op->state != TEE_OPERATION_STATE_INITIAL)
+	check_buf(data, len);
+	/* All AAD comes before the payload (GP 1.1 left it to the
+	 * implementation: libcrypto refuses AAD after payload). */
+	if (!gp11 && op->state != TEE_OPERATION_STATE_INITIAL)
 		misuse();
-	if (utee_ae_aad(op, AADdata, AADdataLen))
+	if (utee_ae_aad(op, data, len))
 		misuse();
+	if (gp11)
+		op->state = TEE_OPERATION_STATE_ACTIVE;
+}
+
+void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
+		     size_t AADdataLen)
+{
+	utee_ae_update_aad(operation, AADdata, AADdataLen, false);
 }
 
 /* The short-buffer check of the AE functions that output payload. */

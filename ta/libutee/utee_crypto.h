@@ -222,6 +222,49 @@ struct __TEE_OperationHandle {
 	struct __TEE_OperationHandle *next;
 };
 
+/*
+ * tee_api_operations.c: the calls whose rules GP 1.1 and 1.3.1 (as
+ * OP-TEE implements them) tell apart, for both the 1.3.1 function and
+ * its __GP11_ twin (tee_api_compat.h).  @gp11 picks the rules.
+ */
+
+/**
+ * utee_op_set_key() - TEE_SetOperationKey(): 1.3.1 panics when the
+ * operation is initialised; 1.1 when its state is not INITIAL, and an
+ * initialised operation must then be initialised again
+ * @operation:	the operation
+ * @key:	the key, or TEE_HANDLE_NULL to clear it
+ * @gp11:	the 1.1 rule
+ * Return: TEE_SUCCESS.
+ */
+TEE_Result utee_op_set_key(TEE_OperationHandle operation, TEE_ObjectHandle key,
+			   bool gp11);
+
+/**
+ * utee_op_set_key2() - TEE_SetOperationKey2(): 1.1 has no check that the
+ * two keys differ
+ * @operation:	the operation
+ * @key1:	the first key (or both TEE_HANDLE_NULL to clear them)
+ * @key2:	the second key
+ * @gp11:	the 1.1 rule
+ * Return: TEE_SUCCESS, or (1.3.1) TEE_ERROR_SECURITY when they are the
+ * same.
+ */
+TEE_Result utee_op_set_key2(TEE_OperationHandle operation,
+			    TEE_ObjectHandle key1, TEE_ObjectHandle key2,
+			    bool gp11);
+
+/**
+ * utee_ae_update_aad() - TEE_AEUpdateAAD(): 1.3.1 panics unless the
+ * state is INITIAL; 1.1 does not check it and leaves the state ACTIVE
+ * @operation:	the operation
+ * @data:	the additional data
+ * @len:	its length
+ * @gp11:	the 1.1 rule
+ */
+void utee_ae_update_aad(TEE_OperationHandle operation, const void *data,
+			size_t len, bool gp11);
+
 /* utee_crypto_init.c */
 
 /**
@@ -660,6 +703,16 @@ TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
  * over a partial block) or TEE_ERROR_GENERIC.
  */
 TEE_Result utee_mac_final(struct __TEE_OperationHandle *op, uint8_t *mac);
+
+/**
+ * utee_obj_alloc_data() - a new transient object of TEE_TYPE_DATA, with
+ * no attributes and none to be given, as GP 1.1's
+ * TEE_AllocateTransientObject(TEE_TYPE_DATA, 0) gives (OP-TEE's core
+ * allows it; 1.3.1's libutee refuses it before asking)
+ * @object:	receives it (TEE_HANDLE_NULL on failure)
+ * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
+ */
+TEE_Result utee_obj_alloc_data(TEE_ObjectHandle *object);
 
 /**
  * utee_obj_alloc_persistent() - a new object for a persistent handle
