@@ -72,8 +72,8 @@ enum ta_gp11_cmd {
 	GP11_CMD_DERIVE = 12,
 	/* GenerateRandom, the arithmetical twins. */
 	GP11_CMD_ARITH = 13,
-	/* SetOperationKey after CipherInit (1.1: allowed), then a cipher
-	 * round trip with the new key. */
+	/* SetOperationKey after AEInit (1.1: allowed: the state is still
+	 * INITIAL), then AES-GCM with the new key. */
 	GP11_CMD_SET_KEY_INIT = 14,
 	/* SetOperationKey2 with the same key twice: p0 value OUT a = its
 	 * result (1.1: TEE_SUCCESS; 1.3.1: TEE_ERROR_SECURITY). */

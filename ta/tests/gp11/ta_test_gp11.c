@@ -240,9 +240,6 @@ static TEE_Result cmd_storage(uint32_t types, TEE_Param p[4])
 	CHECK(TEE_OpenPersistentObject(TEE_STORAGE_PRIVATE, ID, sizeof(ID) - 1,
 				       TEE_DATA_FLAG_ACCESS_READ,
 				       &o) == TEE_ERROR_ITEM_NOT_FOUND);
-	CHECK(TEE_OpenPersistentObject(TEE_STORAGE_PRIVATE, NEWID,
-				       sizeof(NEWID) - 1, rw,
-				       &o) == TEE_SUCCESS);
 	CHECK(TEE_AllocatePersistentObjectEnumerator(&e) == TEE_SUCCESS);
 	CHECK(TEE_StartPersistentObjectEnumerator(e, TEE_STORAGE_PRIVATE) ==
 	      TEE_SUCCESS);
@@ -253,6 +250,9 @@ static TEE_Result cmd_storage(uint32_t types, TEE_Param p[4])
 	CHECK(info.objectType == TEE_TYPE_DATA && info.dataSize == 2);
 	p[1].value.b = idlen;
 	TEE_FreePersistentObjectEnumerator(e);
+	CHECK(TEE_OpenPersistentObject(
+		      TEE_STORAGE_PRIVATE, NEWID, sizeof(NEWID) - 1,
+		      TEE_DATA_FLAG_ACCESS_WRITE_META, &o) == TEE_SUCCESS);
 	CHECK(TEE_CloseAndDeletePersistentObject1(o) == TEE_SUCCESS);
 	return TEE_SUCCESS;
 }
@@ -380,7 +380,7 @@ static TEE_Result op_state(TEE_OperationHandle op, uint32_t *state)
 	uint8_t buf[sizeof(TEE_OperationInfoMultiple) +
 		    2 * sizeof(TEE_OperationInfoKey)];
 	TEE_OperationInfoMultiple *info = (void *)buf;
-	uint32_t len = 4;
+	uint32_t len = sizeof(*info); /* no room for the key */
 
 	CHECK(TEE_GetOperationInfoMultiple(op, info, &len) ==
 	      TEE_ERROR_SHORT_BUFFER);
@@ -598,32 +598,56 @@ static TEE_Result cmd_arith(void)
 	return TEE_SUCCESS;
 }
 
-/* SetOperationKey after CipherInit: 1.1 allows it (1.3.1 panics). */
+/* AES-GCM with @op (keyed, not initialised) over a fixed message. */
+static TEE_Result gcm(TEE_OperationHandle op, uint8_t *ct, uint8_t *tag)
+{
+	static const uint8_t nonce[12] = {8};
+	static const uint8_t in[32] = "set key after AEInit, GP 1.1...";
+	uint32_t n = sizeof(in), t = 16;
+
+	CHECK(TEE_AEInit(op, nonce, sizeof(nonce), 128, 0, sizeof(in)) ==
+	      TEE_SUCCESS);
+	CHECK(TEE_AEEncryptFinal(op, in, sizeof(in), ct, &n, tag, &t) ==
+	      TEE_SUCCESS);
+	CHECK(n == sizeof(in) && t == 16);
+	return TEE_SUCCESS;
+}
+
+/*
+ * SetOperationKey after AEInit, whose state is still INITIAL: 1.1 allows
+ * it (1.3.1 panics: the operation is initialised); the operation is then
+ * initialised again and uses the new key.
+ */
 static TEE_Result cmd_set_key_init(void)
 {
-	static const uint8_t k1[16] = {1}, k2[16] = {2}, iv[16] = {0};
-	static const uint8_t in[32] = "set key after CipherInit, 1.1.";
-	uint8_t out[32], ref[32];
-	uint32_t n = sizeof(out);
+	static const uint8_t k1[16] = {1}, k2[16] = {2}, nonce[12] = {0};
+	uint8_t ct[32], tag[16], ref[32], rtag[16];
 	TEE_ObjectHandle key1, key2;
-	TEE_OperationHandle op;
+	TEE_OperationHandle op, ref_op;
 	TEE_Result res = aes_key(k1, &key1);
 
 	if (!res)
 		res = aes_key(k2, &key2);
-	if (!res)
-		res = cbc(TEE_MODE_ENCRYPT, key2, iv, in, sizeof(in), ref);
 	if (res)
 		return res;
-	CHECK(TEE_AllocateOperation(&op, TEE_ALG_AES_CBC_NOPAD,
-				    TEE_MODE_ENCRYPT, 128) == TEE_SUCCESS);
+	CHECK(TEE_AllocateOperation(&ref_op, TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT,
+				    128) == TEE_SUCCESS);
+	CHECK(TEE_SetOperationKey(ref_op, key2) == TEE_SUCCESS);
+	res = gcm(ref_op, ref, rtag);
+	if (res)
+		return res;
+	CHECK(TEE_AllocateOperation(&op, TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT,
+				    128) == TEE_SUCCESS);
 	CHECK(TEE_SetOperationKey(op, key1) == TEE_SUCCESS);
-	TEE_CipherInit(op, iv, sizeof(iv));
+	CHECK(TEE_AEInit(op, nonce, sizeof(nonce), 128, 0, 0) == TEE_SUCCESS);
 	CHECK(TEE_SetOperationKey(op, key2) == TEE_SUCCESS);
-	TEE_CipherInit(op, iv, sizeof(iv));
-	CHECK(TEE_CipherDoFinal(op, in, sizeof(in), out, &n) == TEE_SUCCESS);
-	CHECK(n == sizeof(in) && !TEE_MemCompare(out, ref, n));
+	res = gcm(op, ct, tag);
+	if (res)
+		return res;
+	CHECK(!TEE_MemCompare(ct, ref, sizeof(ct)));
+	CHECK(!TEE_MemCompare(tag, rtag, sizeof(tag)));
 	TEE_FreeOperation(op);
+	TEE_FreeOperation(ref_op);
 	TEE_FreeTransientObject(key1);
 	TEE_FreeTransientObject(key2);
 	return TEE_SUCCESS;
