@@ -797,8 +797,10 @@ void utee_ae_update_aad(TEE_OperationHandle operation, const void *data,
 		ready_op(operation, TEE_OPERATION_AE);
 
 	check_buf(data, len);
-	/* All AAD comes before the payload (GP 1.1 left it to the
-	 * implementation: libcrypto refuses AAD after payload). */
+	/* All AAD comes before the payload.  GP 1.1 does not check: AAD
+	 * after payload then panics for GCM (libcrypto refuses it), and
+	 * CCM, which holds everything until the final call, takes it as if
+	 * it had come first. */
 	if (!gp11 && op->state != TEE_OPERATION_STATE_INITIAL)
 		misuse();
 	if (utee_ae_aad(op, data, len))
