@@ -4,7 +4,8 @@
 #                 [INSTALL_DESTINATION <dir>] [GP11_COMPAT])
 #
 # builds the TA executable <name> (a PIE linked with libutee and
-# libseccomp) from SOURCES and user_ta_header.c.  The calling directory
+# libseccomp, with frame pointers for its crash reports) from SOURCES and
+# user_ta_header.c.  The calling directory
 # and INCLUDES (relative to it) are on the include path, so
 # user_ta_header.c finds the TA's user_ta_header_defines.h (TA_UUID,
 # TA_FLAGS, TA_STACK_SIZE, TA_DATA_SIZE), as in OP-TEE.  The executable is
@@ -111,6 +112,11 @@ function(add_teebox_ta)
 	target_link_libraries(${TA_NAME} PRIVATE ${TEEBOX_TA_LIBRARY})
 	set_target_properties(${TA_NAME} PROPERTIES
 		POSITION_INDEPENDENT_CODE ON)
+	# The crash report's call stack walks frame pointers (libutee's
+	# utee_fault.c): a TA keeps them, in leaf functions too, and makes
+	# no tail calls, which would drop the caller from the stack.
+	target_compile_options(${TA_NAME} PRIVATE -fno-omit-frame-pointer
+		-mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls)
 	target_link_options(${TA_NAME} PRIVATE -pie)
 
 	# A directory that does not see the scope this file was included in

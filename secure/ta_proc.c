@@ -101,6 +101,8 @@ void ta_proc_put(struct ta_proc *p)
 		close(p->sock);
 	if (p->pidfd >= 0)
 		close(p->pidfd);
+	if (p->image_fd >= 0)
+		close(p->image_fd);
 	kfree(p);
 	ta_proc_instance_put();
 }
@@ -360,7 +362,11 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		ta_monitor_reap(p->pid, p->pidfd);
 		p->pidfd = -1;
 		res = TEE_ERROR_GENERIC;
+		goto out_image;
 	}
+	/* Kept for the crash report's function names. */
+	p->image_fd = image_fd;
+	goto out_page;
 out_image:
 	close(image_fd);
 out_page:
@@ -393,6 +399,7 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	p->pid = -1;
 	p->pidfd = -1;
 	p->sock = -1;
+	p->image_fd = -1;
 	p->win.fd = -1;
 	p->uuid = *uuid;
 	uuid_format(p->name, uuid);
@@ -409,6 +416,7 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	if (res)
 		goto err_kill;
 
+	p->stack_size = hello.stack_size;
 	atomic_store(&p->started, true);
 	if (debug_mode())
 		pr_info("TA %s runs as pid %d (TEEBOX_TA_DEBUG=1: dumpable, "

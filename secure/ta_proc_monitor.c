@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/eventfd.h>
 #include <sys/pidfd.h>
 #include <sys/prctl.h>
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include "kernel/log.h"
+#include "ta_crash.h"
 #include "ta_output.h"
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
@@ -199,7 +202,35 @@ static bool report_window_fault(struct ta_proc *p, int sig)
 	return true;
 }
 
-/* The one log line a started TA's death deserves. */
+/*
+ * The abort dump of a TA a signal killed, names from its image (mapped
+ * for the time of the report: the process, and its mapping, are gone).
+ */
+static void report_crash(struct ta_proc *p, int sig)
+{
+	struct ta_crash_info c = {
+		.name = p->name,
+		.uuid = &p->uuid,
+		.sig = sig,
+		.rec = &p->page->crash,
+		.stack_size = p->stack_size,
+	};
+	struct stat st;
+	void *elf = MAP_FAILED;
+
+	if (p->image_fd >= 0 && !fstat(p->image_fd, &st) && st.st_size > 0)
+		elf = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE,
+			   p->image_fd, 0);
+	if (elf != MAP_FAILED) {
+		c.elf = elf;
+		c.elf_len = (size_t)st.st_size;
+	}
+	ta_crash_report(&c);
+	if (elf != MAP_FAILED)
+		munmap(elf, c.elf_len);
+}
+
+/* The log lines a started TA's death deserves. */
 static void report(struct ta_proc *p, int status)
 {
 	uint32_t state = atomic_load(&p->page->state);
@@ -216,9 +247,9 @@ static void report(struct ta_proc *p, int status)
 	} else if (WIFSIGNALED(status)) {
 		if (WTERMSIG(status) == SIGKILL && atomic_load(&p->quiet))
 			return;
-		if (!report_window_fault(p, WTERMSIG(status)))
-			pr_err("TA %s crashed (signal %d)", p->name,
-			       WTERMSIG(status));
+		/* A memref misuse is said first, then the whole dump. */
+		report_window_fault(p, WTERMSIG(status));
+		report_crash(p, WTERMSIG(status));
 	} else if (WIFEXITED(status)) {
 		if (WEXITSTATUS(status) || !atomic_load(&p->exit_expected))
 			pr_err("TA %s exited unexpectedly (status %d)", p->name,

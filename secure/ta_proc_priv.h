@@ -42,6 +42,9 @@
  * @uuid:	the UUID the image was signed for
  * @name:	@uuid as text, for log lines
  * @output_id:	its stdout/stderr as ta_output.h names it (0: none)
+ * @image_fd:	its image (the sealed memory file it was started from):
+ *		the crash report names functions from it
+ * @stack_size:	TA_STACK_SIZE from its hello, for the crash report
  * @dead:	set once, when the process exited or crashed (monitor), or
  *		broke the protocol (ta_proc_call.c); every call then fails
  * @started:	hello received: the monitor reports the death of a started
@@ -69,6 +72,8 @@ struct ta_proc {
 	TEE_UUID uuid;
 	char name[TA_PROC_UUID_STR_LEN];
 	unsigned long output_id;
+	int image_fd;
+	uint32_t stack_size;
 	atomic_bool dead;
 	atomic_bool started;
 	atomic_bool quiet;

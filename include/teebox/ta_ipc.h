@@ -70,7 +70,10 @@
  *
  * A TA that faults in the window notes the address in page.fault before
  * it dies (a report, trusted no more than the TA), so that the secure
- * world can say a memref was used after its call.
+ * world can say a memref was used after its call.  Any fatal signal
+ * (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT) fills page.crash: registers
+ * and a frame-pointer call stack that the secure world prints with the
+ * TA's function names (secure/ta_crash.c).
  *
  * Trust: the TA trusts the secure world.  The secure world trusts nothing
  * the TA writes here: it copies the reply once and checks every field of
@@ -102,7 +105,7 @@
 #define TA_IPC_WIN_KEEP	     (1ULL << 20)
 
 #define TA_IPC_MAGIC   0x41544254U /* "TBTA" */
-#define TA_IPC_VERSION 5U
+#define TA_IPC_VERSION 6U
 
 #define TA_IPC_NUM_PARAMS  4
 #define TA_IPC_MEMREF_NULL 1U /* ta_ipc_param.flags: buffer NULL */
@@ -341,6 +344,44 @@ struct ta_ipc_fault {
 	uint64_t addr;
 };
 
+/* The crash record's register slots and call stack depth. */
+#define TA_IPC_CRASH_NREGS  34
+#define TA_IPC_CRASH_FRAMES 24
+/* ta_ipc_crash.magic once the record is complete. */
+#define TA_IPC_CRASH_MAGIC 0x48535243U /* "CRSH" */
+
+/**
+ * struct ta_ipc_crash - the state a TA's fault handler saw as it died (TA)
+ * @magic:	TA_IPC_CRASH_MAGIC, stored last
+ * @sig, @code:	siginfo's si_signo and si_code
+ * @nframes:	entries of @frames used (the secure world clips it)
+ * @addr:	si_addr (the fault address)
+ * @load_base:	where the TA executable is loaded (its first PT_LOAD)
+ * @stack_lo, @stack_hi: the entry thread's stack, TA_STACK_SIZE and the
+ *		runtime's reserve
+ * @guard_lo:	the start of the guard below it (it ends at @stack_lo)
+ * @regs:	the registers: x86-64 rax rbx rcx rdx rsi rdi rbp rsp r8-r15
+ *		rip eflags; aarch64 x0-x30 sp pc pstate
+ * @frames:	return addresses, innermost first (@frames[0] is the pc)
+ *
+ * Numbers only, as the TA reports them: the secure world prints them,
+ * looks names up in its own copy of the TA's ELF, and trusts the signal
+ * the kernel gave it, never @sig.
+ */
+struct ta_ipc_crash {
+	_Atomic uint32_t magic;
+	uint32_t sig;
+	int32_t code;
+	uint32_t nframes;
+	uint64_t addr;
+	uint64_t load_base;
+	uint64_t stack_lo;
+	uint64_t stack_hi;
+	uint64_t guard_lo;
+	uint64_t regs[TA_IPC_CRASH_NREGS];
+	uint64_t frames[TA_IPC_CRASH_FRAMES];
+};
+
 /**
  * struct ta_ipc_sys_req - a system call (written by the TA)
  * @call_seq:	the call it is made from (req_seq)
@@ -409,6 +450,7 @@ struct ta_ipc_heap {
  * @sys_rep:	its answer (secure world)
  * @heap:	heap statistics (TA)
  * @fault:	the fault the TA died of, when it hit the window (TA)
+ * @crash:	the state its fault handler saw as it died (TA)
  * @sys_buf:	the bytes of a system call (enum ta_ipc_sys: STAGE input
  *		from the TA, outputs from the secure world)
  */
@@ -432,6 +474,7 @@ struct ta_ipc_page {
 	struct ta_ipc_sys_rep sys_rep;
 	struct ta_ipc_heap heap;
 	struct ta_ipc_fault fault;
+	struct ta_ipc_crash crash;
 	uint8_t sys_buf[TA_IPC_SYS_BUF_SIZE];
 };
 

@@ -101,9 +101,23 @@ static void heap_publish(void)
 			      memory_order_relaxed);
 }
 
-/* An allocation of @size was refused: counted as OP-TEE's bget does. */
+/*
+ * An allocation of @size was refused: counted as OP-TEE's bget does, and
+ * said once per instance, naming the setting to raise.  EMSG formats on
+ * the stack and writes once: nothing here allocates.
+ */
 static void *heap_refused(size_t size)
 {
+	static bool told;
+
+	if (!told) {
+		told = true;
+		EMSG("heap exhausted: %zu bytes refused with %zu of "
+		     "TA_DATA_SIZE "
+		     "= %zu bytes in use; raise TA_DATA_SIZE in "
+		     "user_ta_header_defines.h",
+		     size, heap_used, heap_limit);
+	}
 	heap_num_fail++;
 	if (size > heap_biggest_fail) {
 		heap_biggest_fail = size;

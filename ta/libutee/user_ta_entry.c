@@ -13,7 +13,9 @@
  *     that `gdb -p <pid>` can attach (the secure world logs the pid);
  *  3. creates the entry thread, on a stack of TA_STACK_SIZE plus a
  *     reserve for the runtime and libc (UTEE_STACK_RESERVE), with a guard
- *     page below it;
+ *     below it (UTEE_STACK_GUARD) that turns an overflow into a fault the
+ *     crash report names; installs the fatal-signal handler that fills
+ *     the crash record (utee_fault.c);
  *  4. brings libcrypto up (utee_crypto_init.c: no configuration file,
  *     the default provider, the DRBGs seeded), then installs the seccomp
  *     filter on both threads (utee_sandbox.c): from here on the TA can
@@ -49,6 +51,13 @@
 #define UTEE_STACK_RESERVE (64 * 1024)
 #define UTEE_STACK_FACTOR  1
 #endif
+
+/*
+ * Inaccessible memory below the entry stack: a frame larger than a page
+ * still lands in it, so that the fault reads as a stack overflow.  Not
+ * writable, so it costs no memory and does not count in RLIMIT_DATA.
+ */
+#define UTEE_STACK_GUARD (64 * 1024)
 
 /*
  * Main and entry thread meet twice: once the entry thread runs (glibc's
@@ -236,7 +245,13 @@ static void *entry_thread(void *arg)
 	struct ta_ipc_request req;
 	struct ta_ipc_reply rep;
 	uint32_t seq;
+	int err;
 
+	/* Its own signal stack, before the filter refuses sigaltstack. */
+	err = utee_fault_thread_init();
+	if (err)
+		utee_fatal(UTEE_EXIT_SETUP, "no signal stack: %s",
+			   strerror(-err));
 	pthread_barrier_wait(&sandbox_sync);
 	/* Nothing runs before the filter covers this thread too. */
 	pthread_barrier_wait(&sandbox_sync);
@@ -263,18 +278,20 @@ static int start_entry_thread(pthread_t *thread)
 	int err;
 
 	size = (size + pg - 1) & ~(pg - 1);
-	base = mmap(NULL, size + pg, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	/* The stack grows down: the guard below it, mapped inaccessible. */
+	base = mmap(NULL, size + UTEE_STACK_GUARD, PROT_NONE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (base == MAP_FAILED)
 		return -errno;
-	/* The stack grows down: a guard page below it. */
-	if (mprotect(base, pg, PROT_NONE))
+	if (mprotect(base + UTEE_STACK_GUARD, size, PROT_READ | PROT_WRITE))
 		return -errno;
-	utee_mem_set_stack(base + pg, size);
+	utee_mem_set_stack(base + UTEE_STACK_GUARD, size);
+	utee_fault_set_stack(base, base + UTEE_STACK_GUARD, size);
 
 	err = pthread_attr_init(&attr);
 	if (!err)
-		err = pthread_attr_setstack(&attr, base + pg, size);
+		err = pthread_attr_setstack(&attr, base + UTEE_STACK_GUARD,
+					    size);
 	if (!err)
 		err = pthread_create(thread, &attr, entry_thread, NULL);
 	pthread_attr_destroy(&attr);
@@ -310,6 +327,12 @@ int main(void)
 		utee_fatal(UTEE_EXIT_SETUP, "cannot become non-dumpable: %s",
 			   strerror(errno));
 	utee_heap_init(ta_heap_size);
+	err = utee_fault_init();
+	if (!err)
+		err = utee_fault_thread_init();
+	if (err)
+		utee_fatal(UTEE_EXIT_SETUP, "no fatal-signal handler: %s",
+			   strerror(-err));
 	err = utee_memref_init();
 	if (err)
 		utee_fatal(UTEE_EXIT_SETUP, "unusable parameter window: %s",

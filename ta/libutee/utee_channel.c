@@ -48,6 +48,11 @@ struct ta_ipc_fault *utee_channel_fault(void)
 	return page ? &page->fault : NULL;
 }
 
+struct ta_ipc_crash *utee_channel_crash(void)
+{
+	return page ? &page->crash : NULL;
+}
+
 void utee_channel_hello(void)
 {
 	struct ta_ipc_hello *h = &page->hello;

@@ -8,8 +8,8 @@
  * the span of the window its memrefs use is readable and writable; when
  * it returns, the span is PROT_NONE again.  So a TA that keeps a memref
  * pointer past its call faults on its next use, as it would on hardware
- * once OP-TEE unmapped the param, and the fault handler notes the address
- * for the secure world's crash report.
+ * once OP-TEE unmapped the param, and the fault handler (utee_fault.c)
+ * notes the address for the secure world's crash report.
  */
 #include <errno.h>
 #include <signal.h>
@@ -43,16 +43,12 @@ static uint64_t span_len;
 static struct utee_map maps[TA_IPC_NUM_PARAMS];
 static unsigned int nmaps;
 
-/* Notes a fault in the window for the secure world, then dies of it. */
-static void on_segv(int sig, siginfo_t *si, void *uc)
+void utee_memref_note_fault(const void *addr)
 {
 	struct ta_ipc_fault *f = utee_channel_fault();
-	const char *a = si->si_addr;
+	const char *a = addr;
 	uint64_t off, bank;
 
-	(void)sig;
-	(void)uc;
-	/* SA_RESETHAND: returning re-runs the access, which now kills. */
 	if (!win || !f || a < win || (uint64_t)(a - win) >= TA_IPC_WIN_SIZE)
 		return;
 	off = (uint64_t)(a - win);
@@ -67,10 +63,6 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
 
 int utee_memref_init(void)
 {
-	struct sigaction sa = {
-		.sa_sigaction = on_segv,
-		.sa_flags = SA_SIGINFO | SA_RESETHAND,
-	};
 	struct stat st;
 	void *va;
 
@@ -85,9 +77,6 @@ int utee_memref_init(void)
 	/* The mapping is all the TA needs; the file stays with us. */
 	close(TA_IPC_WIN_FD);
 	win = va;
-	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGSEGV, &sa, NULL))
-		return -errno;
 	return 0;
 }
 

@@ -8,6 +8,7 @@
  *  utee_memref.c      the parameter window: memrefs of one call
  *  utee_session.c     sessions: their contexts and cancellation masks
  *  utee_sandbox.c     non-dumpable and the seccomp filter
+ *  utee_fault.c       the fatal-signal handler: the crash record
  *  tee_api_*.c, trace.c  the GP Internal Core API, one file per chapter
  *
  * The entry points run on one thread (the entry thread), one call at a
@@ -63,6 +64,13 @@ struct ta_ipc_heap *utee_channel_heap(void);
 struct ta_ipc_fault *utee_channel_fault(void);
 
 /**
+ * utee_channel_crash() - where the fatal-signal handler leaves the crash
+ * record for the secure world
+ * Return: NULL before utee_channel_open().
+ */
+struct ta_ipc_crash *utee_channel_crash(void);
+
+/**
  * utee_channel_next() - wait for the next request and copy it to @req
  * Return: its sequence number (the current call's from now on).
  */
@@ -90,12 +98,19 @@ void utee_channel_panic(uint32_t code) __attribute__((noreturn));
 /* utee_memref.c */
 
 /**
- * utee_memref_init() - map the parameter window (inaccessible), close its
- * descriptor and install the handler that notes a fault in it; before
- * the sandbox
+ * utee_memref_init() - map the parameter window (inaccessible) and close
+ * its descriptor; before the sandbox
  * Return: 0 or -errno.
  */
 int utee_memref_init(void);
+
+/**
+ * utee_memref_note_fault() - from the fatal-signal handler: when @addr
+ * lies in the parameter window, note it in page.fault for the secure
+ * world's report (async-signal-safe)
+ * @addr:	the fault address
+ */
+void utee_memref_note_fault(const void *addr);
 
 /**
  * utee_memref_open() - make the span of the window request @req uses
@@ -175,6 +190,32 @@ bool *utee_session_cancel_mask(void);
  * Return: 0 or -errno.
  */
 int utee_sandbox_enter(void);
+
+/* utee_fault.c */
+
+/**
+ * utee_fault_init() - install the fatal-signal handler (SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGABRT) that fills the crash record; before the
+ * sandbox, after utee_channel_open()
+ * Return: 0 or -errno.
+ */
+int utee_fault_init(void);
+
+/**
+ * utee_fault_thread_init() - give the calling thread the alternate
+ * signal stack the handler runs on (two threads at most: main and
+ * entry); before the sandbox
+ * Return: 0 or -errno.
+ */
+int utee_fault_thread_init(void);
+
+/**
+ * utee_fault_set_stack() - the entry thread's stack, the only memory the
+ * call stack walk reads
+ * @guard:	the start of the inaccessible guard below it
+ * @base, @size: the stack
+ */
+void utee_fault_set_stack(void *guard, void *base, size_t size);
 
 /* tee_api_memory.c */
 
