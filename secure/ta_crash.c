@@ -265,7 +265,8 @@ void ta_crash_report(const struct ta_crash_info *c)
 		r.nframes = TA_IPC_CRASH_FRAMES;
 	for (uint32_t i = 0; i < r.nframes; i++)
 		print_frame(c, &r, i, first, sizeof(first));
-	snprintf(summary, sizeof(summary), "%s (signal %d, %.*s)%s%s",
+	/* The name is cut to fit: the summary is one line of teectl's. */
+	snprintf(summary, sizeof(summary), "%s (signal %d, %.*s)%s%.72s",
 		 overflow ? "stack overflow" : "crashed", c->sig,
 		 (int)strcspn(sig_name(c->sig), ":"), sig_name(c->sig),
 		 first[0] ? " in " : "", first);
