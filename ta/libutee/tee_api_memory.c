@@ -2,11 +2,10 @@
 /*
  * GP TEE Internal Core API, Memory Management Functions.
  *
- * The TEE_Malloc heap is libc's malloc with accounting: every block's
- * usable size (malloc_usable_size) counts against TA_DATA_SIZE, and an
- * allocation that would go beyond fails with NULL.  Blocks are kept in a
- * tree by address range, which also answers "is this TA-private memory?"
- * for TEE_CheckMemoryAccessRights().
+ * The TEE_Malloc heap is the TA heap (utee_malloc.c: malloc, counted
+ * against TA_DATA_SIZE, shared with libc's malloc as on OP-TEE).
+ * TEE_Malloc blocks are kept in a tree by address range, which answers
+ * "is this TA-private memory?" for TEE_CheckMemoryAccessRights().
  *
  * TEE_CheckMemoryAccessRights() knows two kinds of memory:
  *  - shared: the memrefs of the current call (client memory, mapped
@@ -32,12 +31,10 @@
 /**
  * struct heap_block - a live TEE_Malloc block
  * @start, @size: the block as the TA asked for it
- * @usable:	what it counts against the heap limit
  */
 struct heap_block {
 	uintptr_t start;
 	size_t size;
-	size_t usable;
 };
 
 /**
@@ -54,84 +51,12 @@ struct mem_region {
 #define MAX_REGIONS 16
 
 static void *heap_tree;
-static size_t heap_used;
-static size_t heap_limit;
-
-/* What the statistics pseudo TA reports (struct ta_ipc_heap). */
-static size_t heap_max_used;
-static uint32_t heap_num_fail;
-static size_t heap_biggest_fail;
-static size_t heap_biggest_fail_used;
 
 /* The stack, then the executable's segments (filled on first use). */
 static struct mem_region regions[MAX_REGIONS];
 static unsigned int nregions;
 static bool segments_known;
 static struct mem_region relro;
-
-static uint32_t clamp32(size_t v)
-{
-	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-}
-
-/*
- * Publishes the heap's figures on the shared page.  Relaxed stores: the
- * secure world reads a snapshot, each figure on its own.
- */
-static void heap_publish(void)
-{
-	struct ta_ipc_heap *h = utee_channel_heap();
-
-	if (!h)
-		return;
-	if (heap_used > heap_max_used)
-		heap_max_used = heap_used;
-	atomic_store_explicit(&h->allocated, clamp32(heap_used),
-			      memory_order_relaxed);
-	atomic_store_explicit(&h->max_allocated, clamp32(heap_max_used),
-			      memory_order_relaxed);
-	atomic_store_explicit(&h->size, clamp32(heap_limit),
-			      memory_order_relaxed);
-	atomic_store_explicit(&h->num_alloc_fail, heap_num_fail,
-			      memory_order_relaxed);
-	atomic_store_explicit(&h->biggest_alloc_fail,
-			      clamp32(heap_biggest_fail), memory_order_relaxed);
-	atomic_store_explicit(&h->biggest_alloc_fail_used,
-			      clamp32(heap_biggest_fail_used),
-			      memory_order_relaxed);
-}
-
-/*
- * An allocation of @size was refused: counted as OP-TEE's bget does, and
- * said once per instance, naming the setting to raise.  EMSG formats on
- * the stack and writes once: nothing here allocates.
- */
-static void *heap_refused(size_t size)
-{
-	static bool told;
-
-	if (!told) {
-		told = true;
-		EMSG("heap exhausted: %zu bytes refused with %zu of "
-		     "TA_DATA_SIZE "
-		     "= %zu bytes in use; raise TA_DATA_SIZE in "
-		     "user_ta_header_defines.h",
-		     size, heap_used, heap_limit);
-	}
-	heap_num_fail++;
-	if (size > heap_biggest_fail) {
-		heap_biggest_fail = size;
-		heap_biggest_fail_used = heap_used;
-	}
-	heap_publish();
-	return NULL;
-}
-
-void utee_heap_init(size_t limit)
-{
-	heap_limit = limit;
-	heap_publish();
-}
 
 void utee_mem_set_stack(void *base, size_t size)
 {
@@ -169,44 +94,30 @@ static struct heap_block *block_of(const void *p)
 	return *node;
 }
 
-static size_t heap_room(void)
-{
-	return heap_used >= heap_limit ? 0 : heap_limit - heap_used;
-}
-
 void *TEE_Malloc(size_t size, uint32_t hint)
 {
 	struct heap_block *b;
-	size_t usable;
 	void *p;
 
 	if (hint & ~(uint32_t)(TEE_MALLOC_NO_FILL | TEE_MALLOC_NO_SHARE)) {
 		EMSG("invalid hint 0x%x", hint);
 		return NULL;
 	}
-	if (size > heap_room())
-		return heap_refused(size);
+	/* The TA heap (utee_malloc.c) counts and refuses. */
 	p = (hint & TEE_MALLOC_NO_FILL) ? malloc(size) : calloc(1, size);
 	if (!p)
-		return heap_refused(size);
-	usable = malloc_usable_size(p);
+		return NULL;
 	b = malloc(sizeof(*b));
-	if (usable > heap_room() || !b)
+	if (!b)
 		goto err;
-	*b = (struct heap_block){
-		.start = (uintptr_t)p,
-		.size = size,
-		.usable = usable,
-	};
+	*b = (struct heap_block){.start = (uintptr_t)p, .size = size};
 	if (!tsearch(b, &heap_tree, block_cmp))
 		goto err;
-	heap_used += usable;
-	heap_publish();
 	return p;
 err:
 	free(b);
 	free(p);
-	return heap_refused(size);
+	return NULL;
 }
 
 void *TEE_Realloc(void *buffer, size_t newSize)
@@ -220,25 +131,19 @@ void *TEE_Realloc(void *buffer, size_t newSize)
 	b = block_of(buffer);
 	if (!b) /* not ours: libc's malloc, as in OP-TEE where both share */
 		return realloc(buffer, newSize);
-	if (newSize > b->usable && newSize - b->usable > heap_room())
-		return heap_refused(newSize);
 	/* realloc(p, 0) would free the block: keep one byte instead. */
 	p = realloc(buffer, newSize ? newSize : 1);
 	if (!p)
-		return heap_refused(newSize);
+		return NULL;
 
 	tdelete(b, &heap_tree, block_cmp);
 	old_size = b->size;
 	if (newSize > old_size)
 		memset(p + old_size, 0, newSize - old_size);
-	heap_used -= b->usable;
 	b->start = (uintptr_t)p;
 	b->size = newSize;
-	b->usable = malloc_usable_size(p);
-	heap_used += b->usable;
 	if (!tsearch(b, &heap_tree, block_cmp))
 		TEE_Panic(TEE_ERROR_OUT_OF_MEMORY);
-	heap_publish();
 	return p;
 }
 
@@ -251,9 +156,7 @@ void TEE_Free(void *buffer)
 	b = block_of(buffer);
 	if (b) {
 		tdelete(b, &heap_tree, block_cmp);
-		heap_used -= b->usable;
 		free(b);
-		heap_publish();
 	}
 	free(buffer);
 }

@@ -255,6 +255,8 @@ static void *entry_thread(void *arg)
 	pthread_barrier_wait(&sandbox_sync);
 	/* Nothing runs before the filter covers this thread too. */
 	pthread_barrier_wait(&sandbox_sync);
+	/* The runtime is up: what the TA allocates is its own from here. */
+	utee_heap_start();
 	utee_channel_hello();
 	for (;;) {
 		seq = utee_channel_next(&req);

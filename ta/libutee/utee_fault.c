@@ -20,15 +20,15 @@
  * frame when it is an address in the TA's code just after a call.
  *
  * A fault in libc (abort(), memcpy with a bad pointer), which keeps no
- * frame pointers, starts the walk with a scan of the stack above the
- * stack pointer for the first word that is an address in the TA's code:
- * the return address of the TA function that called into libc.
+ * frame pointers, starts the walk with a scan of the stack for the return
+ * address of the TA function that called into libc (scan_for_ta()).
  */
 #include <errno.h>
 #include <link.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -48,6 +48,8 @@ static atomic_uint alt_used;
 /* Filled before any TA code runs; the handler only reads them. */
 static uintptr_t load_base, text_lo, text_hi;
 static uintptr_t stack_lo, stack_hi, guard_lo;
+/* abort()'s frame, once it was called. */
+static _Atomic uintptr_t abort_fp;
 
 /* The executable's first PT_LOAD and its code, from its program headers. */
 static int find_text(struct dl_phdr_info *info, size_t len, void *arg)
@@ -101,6 +103,12 @@ static bool after_call(uintptr_t a)
 	       (p[-2] == 0xff && (p[-1] & 0xf8) == 0xd0);
 }
 
+/* @w is a return address into the TA's code. */
+static bool is_return(uintptr_t w)
+{
+	return in_text(w) && after_call(w);
+}
+
 /* Where a function without a frame keeps its return address. */
 static uintptr_t leaf_return(const ucontext_t *uc, uintptr_t sp)
 {
@@ -110,7 +118,7 @@ static uintptr_t leaf_return(const ucontext_t *uc, uintptr_t sp)
 	if (!in_stack(sp, 8))
 		return 0;
 	w = *(const uintptr_t *)sp;
-	return in_text(w) && after_call(w) ? w : 0;
+	return is_return(w) ? w : 0;
 }
 
 static void save_regs(struct ta_ipc_crash *c, const ucontext_t *uc,
@@ -130,14 +138,19 @@ static void save_regs(struct ta_ipc_crash *c, const ucontext_t *uc,
 	*fp = (uintptr_t)g[REG_RBP];
 }
 #elif defined(__aarch64__)
+/* @w is a return address into the TA's code: bl and blr are 4 bytes. */
+static bool is_return(uintptr_t w)
+{
+	return in_text(w) && !(w & 3) && in_text(w - 4);
+}
+
 /* Where a function without a frame keeps its return address: lr. */
 static uintptr_t leaf_return(const ucontext_t *uc, uintptr_t sp)
 {
 	uintptr_t lr = (uintptr_t)uc->uc_mcontext.regs[30];
 
 	(void)sp;
-	/* bl and blr are 4 bytes, aligned. */
-	return in_text(lr) && !(lr & 3) && in_text(lr - 4) ? lr : 0;
+	return is_return(lr) ? lr : 0;
 }
 
 static void save_regs(struct ta_ipc_crash *c, const ucontext_t *uc,
@@ -159,43 +172,58 @@ static void save_regs(struct ta_ipc_crash *c, const ucontext_t *uc,
 #endif
 
 /*
- * The first word above @sp that points into the TA's code, and where it
- * lies (*@slot); 0 when there is none.
+ * The return address of the TA function that called into libc, and where
+ * it lies (*@slot); 0 when none is found.  When libc left the frame
+ * pointer alone (it is callee-saved), it is that function's, and the
+ * return address is the nearest word below it that follows a call: the
+ * scan goes down from there, so that it meets the TA's frame before
+ * libc's, whose uninitialised locals may hold stale addresses.  Else the
+ * scan goes up from @sp.
  */
-static uintptr_t scan_for_ta(uintptr_t sp, uintptr_t *slot)
+static uintptr_t scan_for_ta(uintptr_t sp, uintptr_t fp, uintptr_t *slot)
 {
-	uintptr_t a = (sp + 7) & ~(uintptr_t)7;
+	uintptr_t a;
 
-	for (; in_stack(a, 8) && a - sp < LIBC_SCAN_BYTES; a += 8) {
-		uintptr_t w = *(const uintptr_t *)a;
-
-		if (in_text(w)) {
-			*slot = a;
-			return w;
-		}
+	if (!(fp & 7) && fp > sp && in_stack(sp, fp - sp)) {
+		for (a = fp - 8; a >= sp && fp - a <= LIBC_SCAN_BYTES; a -= 8)
+			if (is_return(*(const uintptr_t *)a)) {
+				*slot = a;
+				return *(const uintptr_t *)a;
+			}
 	}
+	for (a = (sp + 7) & ~(uintptr_t)7;
+	     in_stack(a, 8) && a - sp < LIBC_SCAN_BYTES; a += 8)
+		if (is_return(*(const uintptr_t *)a)) {
+			*slot = a;
+			return *(const uintptr_t *)a;
+		}
 	return 0;
 }
 
-/* The call stack: the pc, then the frame records' return addresses. */
+/*
+ * The call stack: the pc, then the frame records' return addresses.  For
+ * abort(), the walk starts at the frame of ours that called raise().
+ */
 static void walk(struct ta_ipc_crash *c, const ucontext_t *uc, uintptr_t pc,
-		 uintptr_t sp, uintptr_t fp)
+		 uintptr_t sp, uintptr_t fp, uintptr_t aborted)
 {
 	uint32_t n = 0;
 	uintptr_t slot = 0, ret;
 
 	c->frames[n++] = pc;
-	if (in_text(pc)) {
+	if (aborted) {
+		fp = aborted;
+	} else if (in_text(pc)) {
 		ret = leaf_return(uc, sp);
 		/* Not when it is what the frame chain gives next anyway. */
 		if (ret && !(!(fp & 7) && in_stack(fp, 16) &&
 			     ((const uintptr_t *)fp)[1] == ret))
 			c->frames[n++] = ret;
 	} else {
-		ret = scan_for_ta(sp, &slot);
+		ret = scan_for_ta(sp, fp, &slot);
 		if (ret)
 			c->frames[n++] = ret;
-		/* A frame pointer libc kept must lie above that word. */
+		/* A frame pointer libc kept lies above that word. */
 		if (fp <= slot)
 			fp = 0;
 	}
@@ -214,10 +242,24 @@ static void walk(struct ta_ipc_crash *c, const ucontext_t *uc, uintptr_t pc,
 	c->nframes = n;
 }
 
+/*
+ * abort() as the TA (and libcrypto) call it: glibc's would run in frames
+ * without frame pointers, that the walk cannot cross, so this one notes
+ * its own frame for the handler and raises SIGABRT itself.
+ */
+void abort(void)
+{
+	atomic_store(&abort_fp, (uintptr_t)__builtin_frame_address(0));
+	raise(SIGABRT);
+	/* The handler re-raised with the default action: not reached. */
+	for (;;)
+		raise(SIGKILL);
+}
+
 static void on_fatal(int sig, siginfo_t *si, void *ucv)
 {
 	struct ta_ipc_crash *c = utee_channel_crash();
-	uintptr_t pc, sp, fp;
+	uintptr_t pc, sp, fp, aborted = 0;
 
 	if (sig == SIGSEGV || sig == SIGBUS)
 		utee_memref_note_fault(si->si_addr);
@@ -231,7 +273,9 @@ static void on_fatal(int sig, siginfo_t *si, void *ucv)
 		c->stack_hi = stack_hi;
 		c->guard_lo = guard_lo;
 		save_regs(c, ucv, &pc, &sp, &fp);
-		walk(c, ucv, pc, sp, fp);
+		if (sig == SIGABRT && si->si_code <= 0)
+			aborted = atomic_load(&abort_fp);
+		walk(c, ucv, pc, sp, fp, aborted);
 		atomic_store_explicit(&c->magic, TA_IPC_CRASH_MAGIC,
 				      memory_order_release);
 	}

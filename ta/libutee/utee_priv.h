@@ -9,6 +9,7 @@
  *  utee_session.c     sessions: their contexts and cancellation masks
  *  utee_sandbox.c     non-dumpable and the seccomp filter
  *  utee_fault.c       the fatal-signal handler: the crash record
+ *  utee_malloc.c      the TA heap: libc's malloc family, counted
  *  tee_api_*.c, trace.c  the GP Internal Core API, one file per chapter
  *
  * The entry points run on one thread (the entry thread), one call at a
@@ -217,10 +218,21 @@ int utee_fault_thread_init(void);
  */
 void utee_fault_set_stack(void *guard, void *base, size_t size);
 
-/* tee_api_memory.c */
+/* utee_malloc.c */
 
-/** utee_heap_init() - TEE_Malloc() may hand out @limit bytes in all. */
-void utee_heap_init(size_t limit);
+/**
+ * utee_heap_init() - the TA heap (malloc and TEE_Malloc) may hold
+ * @heap_limit bytes (TA_DATA_SIZE) once the TA starts
+ */
+void utee_heap_init(size_t heap_limit);
+
+/**
+ * utee_heap_start() - the TA starts: from now on the heap holds at most
+ * TA_DATA_SIZE more than what the runtime has in use now
+ */
+void utee_heap_start(void);
+
+/* tee_api_memory.c */
 
 /**
  * utee_mem_set_stack() - the entry thread's stack, which counts as

@@ -202,6 +202,13 @@ static void test_tee_malloc_exhaustion_names_ta_data_size(void **state)
 	exhaust_heap(TA_TEST_CRASH_CMD_TEE_MALLOC);
 }
 
+/* libc's malloc in a TA is the same heap, with the same limit. */
+static void test_libc_malloc_obeys_ta_data_size(void **state)
+{
+	(void)state;
+	exhaust_heap(TA_TEST_CRASH_CMD_LIBC_MALLOC);
+}
+
 /* A forged record of the signal that killed it: printed, clipped. */
 static void test_forged_record_is_clipped(void **state)
 {
@@ -245,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_stack_overflow_names_ta_stack_size),
 		cmocka_unit_test(test_abort_names_caller),
 		cmocka_unit_test(test_tee_malloc_exhaustion_names_ta_data_size),
+		cmocka_unit_test(test_libc_malloc_obeys_ta_data_size),
 		cmocka_unit_test(test_forged_record_is_clipped),
 		cmocka_unit_test(test_record_of_other_signal_is_ignored),
 	};
