@@ -104,10 +104,11 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 		return NULL;
 	}
 	/* The TA heap (utee_malloc.c) counts and refuses. */
-	p = (hint & TEE_MALLOC_NO_FILL) ? malloc(size) : calloc(1, size);
+	p = (hint & TEE_MALLOC_NO_FILL) ? utee_heap_malloc(size)
+					: utee_heap_calloc(1, size);
 	if (!p)
 		return NULL;
-	b = malloc(sizeof(*b));
+	b = utee_heap_malloc(sizeof(*b));
 	if (!b)
 		goto err;
 	*b = (struct heap_block){.start = (uintptr_t)p, .size = size};
@@ -115,8 +116,8 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 		goto err;
 	return p;
 err:
-	free(b);
-	free(p);
+	utee_heap_free(b);
+	utee_heap_free(p);
 	return NULL;
 }
 
@@ -132,7 +133,7 @@ void *TEE_Realloc(void *buffer, size_t newSize)
 	if (!b) /* not ours: libc's malloc, as in OP-TEE where both share */
 		return realloc(buffer, newSize);
 	/* realloc(p, 0) would free the block: keep one byte instead. */
-	p = realloc(buffer, newSize ? newSize : 1);
+	p = utee_heap_realloc(buffer, newSize ? newSize : 1);
 	if (!p)
 		return NULL;
 
@@ -156,9 +157,9 @@ void TEE_Free(void *buffer)
 	b = block_of(buffer);
 	if (b) {
 		tdelete(b, &heap_tree, block_cmp);
-		free(b);
+		utee_heap_free(b);
 	}
-	free(buffer);
+	utee_heap_free(buffer);
 }
 
 void TEE_MemMove(void *dest, const void *src, size_t size)

@@ -19,9 +19,9 @@
  * (the main thread may allocate while the entry thread runs), and the
  * one line that names TA_DATA_SIZE is formatted on the stack.
  *
- * In sanitizer builds the sanitizer's own interceptors (strdup and the
- * like) allocate without coming here; freeing such a block takes from
- * the count what it never added, so the count saturates at zero.
+ * In sanitizer builds the sanitizer's runtime owns libc's names (it
+ * allocates through them before it is up): only TEE_Malloc comes here,
+ * on top of the sanitizer's allocator, and libc's malloc is not counted.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -90,12 +90,21 @@ static bool resolve(void)
 		return true;
 	if (!atomic_compare_exchange_strong(&resolved, &expect, 1))
 		return false; /* dlsym's own allocations: the arena */
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+	next.malloc = malloc;
+	next.free = free;
+	next.calloc = calloc;
+	next.realloc = realloc;
+	next.memalign = memalign;
+	next.usable = malloc_usable_size;
+#else
 	next.malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
 	next.free = (void (*)(void *))dlsym(RTLD_NEXT, "free");
 	next.calloc = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "calloc");
 	next.realloc = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
 	next.memalign = (void *(*)(size_t, size_t))dlsym(RTLD_NEXT, "memalign");
 	next.usable = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+#endif
 	if (!next.malloc || !next.free || !next.calloc || !next.realloc ||
 	    !next.memalign || !next.usable)
 		abort(); /* no allocator below: nothing can work */
@@ -193,7 +202,7 @@ static void uncount(size_t n)
 		;
 }
 
-void *malloc(size_t size)
+void *utee_heap_malloc(size_t size)
 {
 	if (!resolve())
 		return boot_alloc(size);
@@ -202,7 +211,7 @@ void *malloc(size_t size)
 	return account(next.malloc(size), size);
 }
 
-void *calloc(size_t n, size_t size)
+void *utee_heap_calloc(size_t n, size_t size)
 {
 	size_t total;
 
@@ -217,7 +226,7 @@ void *calloc(size_t n, size_t size)
 	return account(next.calloc(n, size), total);
 }
 
-void free(void *p)
+void utee_heap_free(void *p)
 {
 	if (!p || in_boot(p))
 		return;
@@ -228,15 +237,15 @@ void free(void *p)
 	publish();
 }
 
-void *realloc(void *p, size_t size)
+void *utee_heap_realloc(void *p, size_t size)
 {
 	size_t old;
 	void *q;
 
 	if (!p)
-		return malloc(size);
+		return utee_heap_malloc(size);
 	if (in_boot(p)) {
-		q = malloc(size);
+		q = utee_heap_malloc(size);
 		if (q)
 			memcpy(q, p,
 			       size < (size_t)(boot + sizeof(boot) - (char *)p)
@@ -246,7 +255,7 @@ void *realloc(void *p, size_t size)
 		return q;
 	}
 	if (!size) {
-		free(p);
+		utee_heap_free(p);
 		return NULL;
 	}
 	resolve();
@@ -263,7 +272,7 @@ void *realloc(void *p, size_t size)
 	return q;
 }
 
-void *memalign(size_t align, size_t size)
+void *utee_heap_memalign(size_t align, size_t size)
 {
 	if (!resolve())
 		return NULL;
@@ -272,9 +281,40 @@ void *memalign(size_t align, size_t size)
 	return account(next.memalign(align, size), size);
 }
 
+#if !(defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED)
+/*
+ * libc's names, defined in the TA executable: glibc, libcrypto and the TA
+ * reach the TA heap through them.  Not in sanitizer builds, whose runtime
+ * owns them (and allocates through them before it is up).
+ */
+void *malloc(size_t size)
+{
+	return utee_heap_malloc(size);
+}
+
+void *calloc(size_t n, size_t size)
+{
+	return utee_heap_calloc(n, size);
+}
+
+void free(void *p)
+{
+	utee_heap_free(p);
+}
+
+void *realloc(void *p, size_t size)
+{
+	return utee_heap_realloc(p, size);
+}
+
+void *memalign(size_t align, size_t size)
+{
+	return utee_heap_memalign(align, size);
+}
+
 void *aligned_alloc(size_t align, size_t size)
 {
-	return memalign(align, size);
+	return utee_heap_memalign(align, size);
 }
 
 int posix_memalign(void **out, size_t align, size_t size)
@@ -283,7 +323,7 @@ int posix_memalign(void **out, size_t align, size_t size)
 
 	if (!align || (align & (align - 1)) || align % sizeof(void *))
 		return EINVAL;
-	p = memalign(align, size);
+	p = utee_heap_memalign(align, size);
 	if (!p)
 		return ENOMEM;
 	*out = p;
@@ -292,7 +332,7 @@ int posix_memalign(void **out, size_t align, size_t size)
 
 void *valloc(size_t size)
 {
-	return memalign((size_t)sysconf(_SC_PAGESIZE), size);
+	return utee_heap_memalign((size_t)sysconf(_SC_PAGESIZE), size);
 }
 
 void *pvalloc(size_t size)
@@ -301,8 +341,10 @@ void *pvalloc(size_t size)
 
 	if (size > SIZE_MAX - pg)
 		return heap_refused(size);
-	return memalign(pg, (size + pg - 1) & ~(pg - 1));
+	return utee_heap_memalign(pg, (size + pg - 1) & ~(pg - 1));
 }
+
+#endif
 
 void utee_heap_init(size_t heap_limit)
 {

@@ -232,6 +232,32 @@ void utee_heap_init(size_t heap_limit);
  */
 void utee_heap_start(void);
 
+/**
+ * utee_heap_malloc() - malloc() of the TA heap: counted, refused (NULL,
+ * ENOMEM) beyond TA_DATA_SIZE; libc's malloc is this in a TA
+ * Return: the block or NULL.
+ */
+void *utee_heap_malloc(size_t size);
+
+/** utee_heap_calloc() - calloc() of the TA heap. Return: the block or NULL. */
+void *utee_heap_calloc(size_t n, size_t size);
+
+/**
+ * utee_heap_realloc() - realloc() of the TA heap (@p is left as it was
+ * when refused)
+ * Return: the block or NULL.
+ */
+void *utee_heap_realloc(void *p, size_t size);
+
+/**
+ * utee_heap_memalign() - memalign() of the TA heap
+ * Return: the block or NULL.
+ */
+void *utee_heap_memalign(size_t align, size_t size);
+
+/** utee_heap_free() - free() of the TA heap. */
+void utee_heap_free(void *p);
+
 /* tee_api_memory.c */
 
 /**
