@@ -215,6 +215,39 @@ bool ta_crash_last(const TEE_UUID *uuid, char *buf, uint32_t *count)
 	return found;
 }
 
+size_t ta_crash_list(struct teebox_ta_crash *out, size_t max)
+{
+	uint64_t after = 0;
+	size_t n = 0;
+
+	pthread_mutex_lock(&last.lock);
+	/* Least recent first: the smallest stamp above the last taken. */
+	for (;;) {
+		const struct crash_last *next = NULL;
+
+		for (size_t i = 0; i < TA_CRASH_REMEMBER; i++) {
+			const struct crash_last *l = &last.tas[i];
+
+			if (l->stamp > after &&
+			    (!next || l->stamp < next->stamp))
+				next = l;
+		}
+		if (!next)
+			break;
+		if (n < max) {
+			memset(&out[n], 0, sizeof(out[n]));
+			out[n].uuid = next->uuid;
+			out[n].count = next->count;
+			memcpy(out[n].summary, next->summary,
+			       sizeof(out[n].summary));
+		}
+		n++;
+		after = next->stamp;
+	}
+	pthread_mutex_unlock(&last.lock);
+	return n;
+}
+
 /* The first line: the signal, what it means, where. */
 static void print_head(const struct ta_crash_info *c,
 		       const struct ta_ipc_crash *r, bool have)

@@ -17,11 +17,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ta/include/pta_teebox_info.h"
 #include "ta/include/tee_api_types.h"
 #include "teebox/ta_ipc.h"
 
 /* A summary's length, NUL included. */
-#define TA_CRASH_SUMMARY_LEN 128
+#define TA_CRASH_SUMMARY_LEN TEEBOX_INFO_CRASH_LEN
 
 /**
  * struct ta_crash_info - a dead TA, as the secure world knows it
@@ -60,6 +61,13 @@ void ta_crash_report(const struct ta_crash_info *c);
 bool ta_crash_last(const TEE_UUID *uuid, char *buf, uint32_t *count);
 
 /* How many TAs' last crash are remembered. */
-#define TA_CRASH_REMEMBER 32
+#define TA_CRASH_REMEMBER TEEBOX_INFO_CRASHES_MAX
+
+/**
+ * ta_crash_list() - the last crash of every TA remembered, least recent
+ * first, into @out (up to @max cells)
+ * Return: how many there are (more than @max: the rest was left out).
+ */
+size_t ta_crash_list(struct teebox_ta_crash *out, size_t max);
 
 #endif

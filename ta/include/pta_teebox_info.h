@@ -30,6 +30,31 @@
  */
 #define TEEBOX_INFO_CMD_TA_INSTANCES 0
 
+/*
+ * TEEBOX_INFO_CMD_TA_CRASHES - the last crash of each TA that crashed
+ * (the secure world remembers the last TEEBOX_INFO_CRASHES_MAX TAs), one
+ * struct teebox_ta_crash each, least recent first
+ * [out] memref[0]: the array; too small → TEE_ERROR_SHORT_BUFFER with
+ *		    the size needed
+ */
+#define TEEBOX_INFO_CMD_TA_CRASHES 1
+#define TEEBOX_INFO_CRASHES_MAX	   32
+#define TEEBOX_INFO_CRASH_LEN	   128
+
+/**
+ * struct teebox_ta_crash - the last crash of a TA
+ * @uuid:	the TA
+ * @count:	how many of its instances crashed
+ * @summary:	the last one, NUL-terminated: "crashed (signal 11, SIGSEGV)
+ *		in function+0x14", "stack overflow (signal 11, SIGSEGV) in
+ *		...", or the signal alone when the TA left no record
+ */
+struct teebox_ta_crash {
+	TEE_UUID uuid;
+	uint32_t count;
+	char summary[TEEBOX_INFO_CRASH_LEN];
+};
+
 /**
  * struct teebox_ta_instance - a TA instance
  * @uuid:	the TA

@@ -84,6 +84,28 @@ static void wait_for(const char *s, int before)
 	fail_msg("teed.log never said: %s", s);
 }
 
+/* teectl tas lists the TA's last crash: @summary on the TA's line. */
+static void assert_teectl_says(const char *summary)
+{
+	char cmd[PATH_MAX * 2], line[512];
+	bool header = false, found = false;
+	FILE *f;
+
+	snprintf(cmd, sizeof(cmd), "%s --runtime-dir %s tas", TEEBOX_TEECTL_BIN,
+		 tb.dir);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		header |= !strncmp(line, "Last crash of each TA:", 22);
+		found |= header &&
+			 !strncmp(line, TA_TEST_CRASH_UUID_STR,
+				  strlen(TA_TEST_CRASH_UUID_STR)) &&
+			 strstr(line, summary);
+	}
+	assert_int_equal(pclose(f), 0);
+	assert_true(found);
+}
+
 static void assert_alive(TEEC_Session *s)
 {
 	assert_int_equal(e2e_invoke_value(s, TA_TEST_CRASH_CMD_PING),
@@ -139,6 +161,7 @@ static void test_null_deref_names_functions(void **state)
 	assert_true(count(" ta_crash_cmd_deref+0x") >= 1);
 	assert_true(count(" TA_InvokeCommandEntryPoint+0x") >= 1);
 	assert_true(count(TA ":  #1 ") > frames);
+	assert_teectl_says("crashed (signal 11, SIGSEGV) in ta_crash_deref+0x");
 }
 
 /* Recursion without end: said to be a stack overflow, TA_STACK_SIZE named. */
@@ -151,6 +174,8 @@ static void test_stack_overflow_names_ta_stack_size(void **state)
 	assert_true(count("raise TA_STACK_SIZE in user_ta_header_defines.h") >=
 		    1);
 	assert_true(count(" ta_crash_recurse+0x") >= 1);
+	assert_teectl_says("stack overflow (signal 11, SIGSEGV) in "
+			   "ta_crash_recurse+0x");
 }
 
 /* abort(): SIGABRT, and the TA function that called it. */
@@ -195,6 +220,7 @@ static void exhaust_heap(uint32_t cmd)
 	harness_sleep_ms(200);
 	assert_int_equal(count(line), before + 1);
 	assert_true(count(size) >= 1);
+	show_dump();
 }
 
 static void test_tee_malloc_exhaustion_names_ta_data_size(void **state)
@@ -252,6 +278,7 @@ static void test_record_of_other_signal_is_ignored(void **state)
 	      TA ": no crash record");
 	assert_true(count(TA " crashed (signal 6, SIGABRT: aborted)") >= 1);
 	assert_int_equal(count("0xf0f0f0f0f0f0f0f0"), forged);
+	assert_teectl_says("signal 6 (SIGABRT: aborted)");
 }
 
 int main(void)

@@ -107,6 +107,45 @@ static TEEC_Result fetch(TEEC_Session *s, struct teebox_ta_instance **cells,
 	return TEEC_ERROR_BUSY;
 }
 
+/*
+ * The last crash of each TA, into @cells (TEEBOX_INFO_CRASHES_MAX); a
+ * secure world without the command lists none.
+ */
+static size_t fetch_crashes(TEEC_Session *s, struct teebox_ta_crash *cells)
+{
+	TEEC_Operation op = {0};
+	uint32_t origin;
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = cells;
+	op.params[0].tmpref.size = sizeof(*cells) * TEEBOX_INFO_CRASHES_MAX;
+	if (TEEC_InvokeCommand(s, TEEBOX_INFO_CMD_TA_CRASHES, &op, &origin) ||
+	    op.params[0].tmpref.size > sizeof(*cells) * TEEBOX_INFO_CRASHES_MAX)
+		return 0;
+	return op.params[0].tmpref.size / sizeof(*cells);
+}
+
+/* The crashes as text; the summary is the secure world's, cut to fit. */
+static void print_crashes(FILE *out, struct teebox_ta_crash *c, size_t n)
+{
+	char uuid[37];
+
+	if (!n)
+		return;
+	fprintf(out, "\nLast crash of each TA:\n%-36s  %-7s %s\n", "TA",
+		"CRASHES", "LAST");
+	for (size_t i = 0; i < n; i++) {
+		c[i].summary[sizeof(c[i].summary) - 1] = '\0';
+		for (char *p = c[i].summary; *p; p++)
+			if (*p < 0x20 || *p > 0x7e)
+				*p = '?';
+		uuid_str(uuid, &c[i].uuid);
+		fprintf(out, "%-36s  %-7" PRIu32 " %s\n", uuid, c[i].count,
+			c[i].summary);
+	}
+}
+
 static void print_text(FILE *out, const struct teebox_ta_instance *c, size_t n)
 {
 	char uuid[37], flags[256];
@@ -165,6 +204,8 @@ static void print_json(FILE *out, const struct teebox_ta_instance *c, size_t n)
  * @res:	the result
  * @cells:	the instances (malloc'ed) and their @count
  * @count:	see @cells
+ * @crashes:	the last crash of each TA, @ncrashes of them
+ * @ncrashes:	see @crashes
  */
 struct query {
 	pthread_mutex_t lock;
@@ -174,6 +215,8 @@ struct query {
 	TEEC_Result res;
 	struct teebox_ta_instance *cells;
 	size_t count;
+	struct teebox_ta_crash crashes[TEEBOX_INFO_CRASHES_MAX];
+	size_t ncrashes;
 };
 
 /*
@@ -198,6 +241,8 @@ static void *ask(void *arg)
 					  NULL, NULL, &origin);
 		if (!q->res) {
 			q->res = fetch(&sess, &q->cells, &q->count);
+			if (!q->res)
+				q->ncrashes = fetch_crashes(&sess, q->crashes);
 			TEEC_CloseSession(&sess);
 		}
 		TEEC_FinalizeContext(&ctx);
@@ -279,6 +324,8 @@ int sw_instances_print(FILE *out, bool json, unsigned int timeout_s)
 		print_json(out, q->cells, q->count);
 	else
 		print_text(out, q->cells, q->count);
+	if (!q->res && !json)
+		print_crashes(out, q->crashes, q->ncrashes);
 	if (!q->res)
 		rc = 0;
 	free(q->cells);
