@@ -97,6 +97,8 @@ static void assert_teectl_says(const char *summary)
 	assert_non_null(f);
 	while (fgets(line, sizeof(line), f)) {
 		header |= !strncmp(line, "Last crash of each TA:", 22);
+		if (header)
+			print_message("%s", line);
 		found |= header &&
 			 !strncmp(line, TA_TEST_CRASH_UUID_STR,
 				  strlen(TA_TEST_CRASH_UUID_STR)) &&
