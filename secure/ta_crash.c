@@ -130,7 +130,8 @@ static void print_regs(const char *name, const struct ta_ipc_crash *r)
 
 	for (size_t i = 0; i < nregs; i += 4) {
 		len = 0;
-		for (size_t j = i; j < nregs && j < i + 4; j++)
+		for (size_t j = i; j < nregs && j < i + 4 && len < sizeof(line);
+		     j++)
 			len += (size_t)snprintf(line + len, sizeof(line) - len,
 						" %6s 0x%016llx", reg_names[j],
 						(unsigned long long)r->regs[j]);

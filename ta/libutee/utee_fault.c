@@ -249,7 +249,13 @@ static void walk(struct ta_ipc_crash *c, const ucontext_t *uc, uintptr_t pc,
  */
 void abort(void)
 {
+	sigset_t abrt;
+
 	atomic_store(&abort_fp, (uintptr_t)__builtin_frame_address(0));
+	/* As glibc's: a TA that blocked SIGABRT still aborts. */
+	sigemptyset(&abrt);
+	sigaddset(&abrt, SIGABRT);
+	sigprocmask(SIG_UNBLOCK, &abrt, NULL);
 	raise(SIGABRT);
 	/* The handler re-raised with the default action: not reached. */
 	for (;;)
