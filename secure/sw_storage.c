@@ -15,10 +15,13 @@
 
 #include "huk.h"
 #include "nv_counter.h"
+#include "ree_fs_anchor.h"
 #include "kernel/log.h"
 #include "secure_world.h"
 #include "sw_storage.h"
 #include "tee_ree_fs.h"
+#include "tee_rpmb.h"
+#include "tee_rpmb_fs.h"
 #include "tee_svc_storage.h"
 
 int sw_state_dir_default(char *buf, size_t len)
@@ -58,6 +61,34 @@ static int make_parents(const char *path)
 	return 0;
 }
 
+/* One trusted OS per process: the REE FS's rollback store. */
+static struct ree_fs_anchor anchor;
+
+/*
+ * The RPMB client and FS: used when tee-supplicant serves a device
+ * (teebox's does by default), found out on first use.
+ */
+static TEE_Result rpmb_start(const char *state_dir, const uint8_t *huk,
+			     const uint8_t *ssk, struct tee_svc_storage *svc)
+{
+	struct tee_rpmb_fs *fs = NULL;
+	struct tee_rpmb *rpmb = NULL;
+	TEE_Result res;
+
+	res = tee_rpmb_new(huk, &nv_rpmb_floor_ops, (void *)state_dir, &rpmb);
+	if (!res)
+		res = tee_rpmb_fs_new(ssk, rpmb, &fs);
+	if (res) {
+		tee_rpmb_free(rpmb);
+		return res;
+	}
+	tee_svc_storage_set_rpmb(svc, rpmb, fs);
+	anchor.state_dir = state_dir;
+	anchor.rpmb_fs = fs;
+	anchor.rpmb_used = ree_fs_anchor_rpmb_used;
+	return TEE_SUCCESS;
+}
+
 int sw_storage_init(const char *state_dir, struct tee_svc_storage **svc)
 {
 	uint8_t huk[HUK_SIZE], ssk[32];
@@ -74,14 +105,22 @@ int sw_storage_init(const char *state_dir, struct tee_svc_storage **svc)
 		return rc;
 	}
 	rc = huk_ssk_derive(huk, ssk);
-	OPENSSL_cleanse(huk, sizeof(huk));
 	if (!rc && tee_svc_storage_new(ssk, svc))
 		rc = -ENOMEM;
+	if (!rc && rpmb_start(state_dir, huk, ssk, *svc)) {
+		tee_svc_storage_free(*svc);
+		*svc = NULL;
+		rc = -ENOMEM;
+	}
+	OPENSSL_cleanse(huk, sizeof(huk));
 	OPENSSL_cleanse(ssk, sizeof(ssk));
-	/* dirf.db's counter lives beside the HUK, out of the supplicant's reach. */
+	/*
+	 * dirf.db's counter lives beside the HUK, out of the supplicant's
+	 * reach, and in RPMB when there is one.
+	 */
 	if (!rc)
 		tee_ree_fs_set_rollback(tee_svc_storage_fs(*svc),
-					&nv_counter_ops, (void *)state_dir);
+					&ree_fs_anchor_ops, &anchor);
 	if (rc)
 		pr_err("trusted storage unavailable: %s", strerror(-rc));
 	return rc;

@@ -183,6 +183,42 @@ static TEE_Result rpc_remove(void *ctx, const char *name)
 	return res;
 }
 
+/*
+ * OPTEE_RPC_CMD_RPMB as OP-TEE's tee_rpmb_fs.c sends it: the request and
+ * the answer in two APPL buffers, memref IN and memref OUT.  The answer
+ * is copied out once, and only when it has exactly the size asked for.
+ */
+static TEE_Result rpc_rpmb(void *ctx, const void *req, size_t req_size,
+			   void *rsp, size_t rsp_size)
+{
+	struct sthread *t = ctx;
+	struct fs_payload in, out;
+	struct rpc_param p[2];
+	TEE_Result res;
+
+	if (!req_size || !rsp_size)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = payload_alloc(t, req_size, &in);
+	if (res)
+		return res;
+	res = payload_alloc(t, rsp_size, &out);
+	if (res)
+		goto free_in;
+	memcpy(in.mem.va, req, req_size);
+	memset(out.mem.va, 0, rsp_size);
+	set_tmem(&p[0], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &in, req_size);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &out, rsp_size);
+	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_RPMB, 2, p);
+	if (!res && p[1].u.tmem.size != rsp_size)
+		res = TEE_ERROR_COMMUNICATION;
+	if (!res)
+		memcpy(rsp, out.mem.va, rsp_size);
+	payload_free(t, &out);
+free_in:
+	payload_free(t, &in);
+	return res;
+}
+
 static const struct tee_fs_rpc_ops thread_fs_ops = {
 	.open = rpc_open,
 	.close = rpc_close,
@@ -190,6 +226,7 @@ static const struct tee_fs_rpc_ops thread_fs_ops = {
 	.write = rpc_write,
 	.truncate = rpc_truncate,
 	.remove = rpc_remove,
+	.rpmb = rpc_rpmb,
 };
 
 struct tee_fs_rpc tee_fs_rpc_thread(struct sthread *t)

@@ -31,6 +31,9 @@ struct sthread;
  * @write:	WRITE
  * @truncate:	TRUNCATE to @len bytes
  * @remove:	REMOVE file @name
+ * @rpmb:	OPTEE_RPC_CMD_RPMB: @req (header and frames) in, @rsp_size
+ *		bytes of answer copied to @rsp once the supplicant answered;
+ *		NULL when there is no RPMB device
  *
  * @ctx is struct tee_fs_rpc's.  Each returns the supplicant's
  * TEE_Result, or TEE_ERROR_COMMUNICATION for an answer that breaks the
@@ -45,6 +48,8 @@ struct tee_fs_rpc_ops {
 			    size_t len);
 	TEE_Result (*truncate)(void *ctx, int fd, uint64_t len);
 	TEE_Result (*remove)(void *ctx, const char *name);
+	TEE_Result (*rpmb)(void *ctx, const void *req, size_t req_size,
+			   void *rsp, size_t rsp_size);
 };
 
 /**

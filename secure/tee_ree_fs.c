@@ -16,6 +16,7 @@
 
 #include "fs_dirfile.h"
 #include "fs_htree.h"
+#include "tee_fs.h"
 #include "tee_fs_key_manager.h"
 #include "tee_ree_fs.h"
 
@@ -148,7 +149,7 @@ static TEE_Result min_counter(struct tee_ree_fs *fs, uint32_t *min)
 	*min = 0;
 	if (!fs->rb_ops)
 		return TEE_SUCCESS;
-	return fs->rb_ops->get(fs->rb_ctx, min);
+	return fs->rb_ops->get(fs->rb_ctx, &fs->dirf_io.rpc, min);
 }
 
 static void obj_name(char name[OBJ_NAME_LEN], uint32_t n)
@@ -280,7 +281,7 @@ static TEE_Result dirf_commit(struct tee_ree_fs *fs)
 		return res;
 	}
 	if (fs->rb_ops)
-		(void)fs->rb_ops->incr_to(fs->rb_ctx,
+		(void)fs->rb_ops->incr_to(fs->rb_ctx, &fs->dirf_io.rpc,
 					  fs_htree_counter(fs->dirf_ht));
 	return TEE_SUCCESS;
 }
@@ -658,3 +659,80 @@ TEE_Result tee_ree_fs_next(struct tee_ree_fs *fs, const struct tee_fs_rpc *rpc,
 	dirf_put(fs, rpc);
 	return res;
 }
+
+/* struct tee_file_operations over the functions above (tee_fs.h). */
+static TEE_Result fop_open(void *fs, const struct tee_fs_rpc *rpc,
+			   const TEE_UUID *uuid, const void *oid, size_t oidlen,
+			   void **f)
+{
+	return tee_ree_fs_open(fs, rpc, uuid, oid, oidlen,
+			       (struct tee_ree_fs_file **)f);
+}
+
+static TEE_Result fop_create(void *fs, const struct tee_fs_rpc *rpc,
+			     const TEE_UUID *uuid, const void *oid,
+			     size_t oidlen, bool overwrite, const void *data,
+			     size_t len, void **f)
+{
+	return tee_ree_fs_create(fs, rpc, uuid, oid, oidlen, overwrite, data,
+				 len, (struct tee_ree_fs_file **)f);
+}
+
+static uint64_t fop_size(const void *f)
+{
+	return tee_ree_fs_size(f);
+}
+
+static TEE_Result fop_read(void *f, const struct tee_fs_rpc *rpc, uint64_t pos,
+			   void *buf, size_t len, size_t *got)
+{
+	return tee_ree_fs_read(f, rpc, pos, buf, len, got);
+}
+
+static TEE_Result fop_write(void *f, const struct tee_fs_rpc *rpc, uint64_t pos,
+			    const void *buf, size_t len)
+{
+	return tee_ree_fs_write(f, rpc, pos, buf, len);
+}
+
+static TEE_Result fop_truncate(void *f, const struct tee_fs_rpc *rpc,
+			       uint64_t len)
+{
+	return tee_ree_fs_truncate(f, rpc, len);
+}
+
+static TEE_Result fop_rename(void *f, const struct tee_fs_rpc *rpc,
+			     const void *oid, size_t oidlen)
+{
+	return tee_ree_fs_rename(f, rpc, oid, oidlen);
+}
+
+static void fop_close(void *f, const struct tee_fs_rpc *rpc)
+{
+	tee_ree_fs_close(f, rpc);
+}
+
+static TEE_Result fop_remove(void *f, const struct tee_fs_rpc *rpc)
+{
+	return tee_ree_fs_remove(f, rpc);
+}
+
+static TEE_Result fop_next(void *fs, const struct tee_fs_rpc *rpc,
+			   const TEE_UUID *uuid, int *idx,
+			   uint8_t oid[FS_DIRFILE_OID_MAX], size_t *oidlen)
+{
+	return tee_ree_fs_next(fs, rpc, uuid, idx, oid, oidlen);
+}
+
+const struct tee_file_operations tee_ree_fs_ops = {
+	.open = fop_open,
+	.create = fop_create,
+	.size = fop_size,
+	.read = fop_read,
+	.write = fop_write,
+	.truncate = fop_truncate,
+	.rename = fop_rename,
+	.close = fop_close,
+	.remove = fop_remove,
+	.next = fop_next,
+};

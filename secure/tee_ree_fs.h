@@ -39,10 +39,15 @@ TEE_Result tee_ree_fs_new(const uint8_t ssk[32], struct tee_ree_fs **fs);
  * nv_counter_incr_ree_fs_to())
  * @get:	the floor: dirf.db with a lower counter is a replay
  * @incr_to:	raise the floor to @counter after a dirf.db commit
+ *
+ * @rpc is the supplicant of the call in progress (a store in RPMB is
+ * reached through it).
  */
 struct tee_fs_rollback_ops {
-	TEE_Result (*get)(void *ctx, uint32_t *counter);
-	TEE_Result (*incr_to)(void *ctx, uint32_t counter);
+	TEE_Result (*get)(void *ctx, const struct tee_fs_rpc *rpc,
+			  uint32_t *counter);
+	TEE_Result (*incr_to)(void *ctx, const struct tee_fs_rpc *rpc,
+			      uint32_t counter);
 };
 
 /**

@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "ta/include/tee_api_defines.h"
+#include "tee_fs.h"
 #include "tee_ree_fs.h"
+#include "tee_rpmb_fs.h"
 #include "tee_svc_storage.h"
 
 #define OPEN_FLAGS                                                             \
@@ -26,6 +28,7 @@
 /**
  * struct tee_pobj - an object some handle has open
  * @next:	the service's list
+ * @fops:	its file system (one per storage id)
  * @uuid, @oid, @oidlen: which object
  * @flags:	the first open's flags
  * @refcnt:	handles on it
@@ -33,6 +36,7 @@
  */
 struct tee_pobj {
 	struct tee_pobj *next;
+	const struct tee_file_operations *fops;
 	TEE_UUID uuid;
 	uint8_t oid[TEE_OBJECT_ID_MAX_LEN];
 	size_t oidlen;
@@ -44,10 +48,14 @@ struct tee_pobj {
 /**
  * struct tee_svc_storage - the service
  * @fs:		the REE FS
+ * @rpmb:	the RPMB client, or NULL
+ * @rpmb_fs:	the RPMB FS over it, or NULL
  * @pobjs:	open objects
  */
 struct tee_svc_storage {
 	struct tee_ree_fs *fs;
+	struct tee_rpmb *rpmb;
+	struct tee_rpmb_fs *rpmb_fs;
 	struct tee_pobj *pobjs;
 };
 
@@ -55,6 +63,7 @@ struct tee_svc_storage {
  * struct tee_svc_obj - a handle
  * @svc:	its service
  * @pobj:	its object (a reference)
+ * @fops:	its file system
  * @file:	its open file
  * @flags:	its TEE_DATA_FLAG_*
  * @head:	the object's head
@@ -64,7 +73,8 @@ struct tee_svc_storage {
 struct tee_svc_obj {
 	struct tee_svc_storage *svc;
 	struct tee_pobj *pobj;
-	struct tee_ree_fs_file *file;
+	const struct tee_file_operations *fops;
+	void *file;
 	uint32_t flags;
 	struct tee_svc_storage_head head;
 	uint8_t *attrs;
@@ -133,12 +143,35 @@ void tee_svc_storage_free(struct tee_svc_storage *svc)
 	if (!svc)
 		return;
 	tee_ree_fs_free(svc->fs);
+	tee_rpmb_fs_free(svc->rpmb_fs);
+	tee_rpmb_free(svc->rpmb);
 	free(svc);
 }
 
-static bool storage_id_ok(uint32_t id)
+void tee_svc_storage_set_rpmb(struct tee_svc_storage *svc,
+			      struct tee_rpmb *rpmb,
+			      struct tee_rpmb_fs *rpmb_fs)
 {
-	return id == TEE_STORAGE_PRIVATE || id == TEE_STORAGE_PRIVATE_REE;
+	svc->rpmb = rpmb;
+	svc->rpmb_fs = rpmb_fs;
+}
+
+/*
+ * OP-TEE's tee_svc_find_storage(): PRIVATE is the REE FS (built, so
+ * first), RPMB the RPMB FS when there is one; anything else none.
+ */
+static const struct tee_file_operations *
+storage_fops(struct tee_svc_storage *svc, uint32_t id, void **fs)
+{
+	if (id == TEE_STORAGE_PRIVATE || id == TEE_STORAGE_PRIVATE_REE) {
+		*fs = svc->fs;
+		return &tee_ree_fs_ops;
+	}
+	if (id == TEE_STORAGE_PRIVATE_RPMB && svc->rpmb_fs) {
+		*fs = svc->rpmb_fs;
+		return &tee_rpmb_fs_ops;
+	}
+	return NULL;
 }
 
 /* OP-TEE's check_share_access(): both handles' flags must agree. */
@@ -160,11 +193,12 @@ static TEE_Result check_share(uint32_t a, uint32_t b)
 }
 
 static struct tee_pobj *pobj_find(struct tee_svc_storage *svc,
+				  const struct tee_file_operations *fops,
 				  const TEE_UUID *uuid, const void *oid,
 				  size_t oidlen)
 {
 	for (struct tee_pobj *o = svc->pobjs; o; o = o->next)
-		if (o->oidlen == oidlen &&
+		if (o->fops == fops && o->oidlen == oidlen &&
 		    !memcmp(&o->uuid, uuid, sizeof(*uuid)) &&
 		    !memcmp(o->oid, oid, oidlen))
 			return o;
@@ -172,11 +206,12 @@ static struct tee_pobj *pobj_find(struct tee_svc_storage *svc,
 }
 
 /* A reference on the object, under the sharing rules. */
-static TEE_Result pobj_get(struct tee_svc_storage *svc, const TEE_UUID *uuid,
-			   const void *oid, size_t oidlen, uint32_t flags,
-			   bool create, struct tee_pobj **out)
+static TEE_Result pobj_get(struct tee_svc_storage *svc,
+			   const struct tee_file_operations *fops,
+			   const TEE_UUID *uuid, const void *oid, size_t oidlen,
+			   uint32_t flags, bool create, struct tee_pobj **out)
 {
-	struct tee_pobj *o = pobj_find(svc, uuid, oid, oidlen);
+	struct tee_pobj *o = pobj_find(svc, fops, uuid, oid, oidlen);
 	TEE_Result res;
 
 	if (o) {
@@ -193,6 +228,7 @@ static TEE_Result pobj_get(struct tee_svc_storage *svc, const TEE_UUID *uuid,
 	o = calloc(1, sizeof(*o));
 	if (!o)
 		return TEE_ERROR_OUT_OF_MEMORY;
+	o->fops = fops;
 	o->uuid = *uuid;
 	memcpy(o->oid, oid, oidlen);
 	o->oidlen = oidlen;
@@ -217,12 +253,14 @@ static void pobj_put(struct tee_svc_storage *svc, struct tee_pobj *o)
 	free(o);
 }
 
-static TEE_Result check_args(uint32_t storage_id, size_t oidlen, uint32_t flags,
-			     uint32_t valid)
+static TEE_Result check_args(struct tee_svc_storage *svc, uint32_t storage_id,
+			     size_t oidlen, uint32_t flags, uint32_t valid,
+			     const struct tee_file_operations **fops, void **fs)
 {
 	if ((flags & ~valid) || oidlen > TEE_OBJECT_ID_MAX_LEN)
 		return TEE_ERROR_BAD_PARAMETERS;
-	if (!storage_id_ok(storage_id))
+	*fops = storage_fops(svc, storage_id, fs);
+	if (!*fops)
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	return TEE_SUCCESS;
 }
@@ -236,6 +274,7 @@ static struct tee_svc_obj *obj_new(struct tee_svc_storage *svc,
 		return NULL;
 	obj->svc = svc;
 	obj->pobj = pobj;
+	obj->fops = pobj->fops;
 	obj->flags = flags & OPEN_FLAGS;
 	return obj;
 }
@@ -252,11 +291,11 @@ static TEE_Result read_head(struct tee_svc_obj *obj,
 			    const struct tee_fs_rpc *rpc)
 {
 	uint8_t raw[TEE_SVC_STORAGE_HEAD_SIZE];
-	uint64_t size = tee_ree_fs_size(obj->file);
+	uint64_t size = obj->fops->size(obj->file);
 	TEE_Result res;
 	size_t got;
 
-	res = tee_ree_fs_read(obj->file, rpc, 0, raw, sizeof(raw), &got);
+	res = obj->fops->read(obj->file, rpc, 0, raw, sizeof(raw), &got);
 	if (res)
 		return res;
 	if (got != sizeof(raw))
@@ -268,7 +307,7 @@ static TEE_Result read_head(struct tee_svc_obj *obj,
 	obj->attrs = malloc(obj->head.attr_size ? obj->head.attr_size : 1);
 	if (!obj->attrs)
 		return TEE_ERROR_OUT_OF_MEMORY;
-	res = tee_ree_fs_read(obj->file, rpc, sizeof(raw), obj->attrs,
+	res = obj->fops->read(obj->file, rpc, sizeof(raw), obj->attrs,
 			      obj->head.attr_size, &got);
 	if (!res && got != obj->head.attr_size)
 		res = TEE_ERROR_CORRUPT_OBJECT;
@@ -281,14 +320,17 @@ TEE_Result tee_svc_storage_open(struct tee_svc_storage *svc,
 				const void *oid, size_t oidlen, uint32_t flags,
 				struct tee_svc_obj **obj_out)
 {
+	const struct tee_file_operations *fops;
 	struct tee_svc_obj *obj;
 	struct tee_pobj *pobj;
 	TEE_Result res;
+	void *fs;
 
-	res = check_args(storage_id, oidlen, flags, OPEN_FLAGS);
+	res = check_args(svc, storage_id, oidlen, flags, OPEN_FLAGS, &fops,
+			 &fs);
 	if (res)
 		return res;
-	res = pobj_get(svc, uuid, oid, oidlen, flags, false, &pobj);
+	res = pobj_get(svc, fops, uuid, oid, oidlen, flags, false, &pobj);
 	if (res)
 		return res;
 	obj = obj_new(svc, pobj, flags);
@@ -296,7 +338,7 @@ TEE_Result tee_svc_storage_open(struct tee_svc_storage *svc,
 		pobj_put(svc, pobj);
 		return TEE_ERROR_OUT_OF_MEMORY;
 	}
-	res = tee_ree_fs_open(svc->fs, rpc, uuid, oid, oidlen, &obj->file);
+	res = fops->open(fs, rpc, uuid, oid, oidlen, &obj->file);
 	if (res)
 		goto err;
 	res = read_head(obj, rpc);
@@ -305,7 +347,7 @@ TEE_Result tee_svc_storage_open(struct tee_svc_storage *svc,
 	*obj_out = obj;
 	return TEE_SUCCESS;
 err_close:
-	tee_ree_fs_close(obj->file, rpc);
+	fops->close(obj->file, rpc);
 err:
 	obj_free(obj);
 	return res;
@@ -320,18 +362,21 @@ tee_svc_storage_create(struct tee_svc_storage *svc,
 		       size_t len, struct tee_svc_obj **obj_out)
 {
 	size_t total = TEE_SVC_STORAGE_HEAD_SIZE + attr_len + len;
+	const struct tee_file_operations *fops;
 	struct tee_svc_obj *obj;
 	struct tee_pobj *pobj;
 	uint8_t *buf;
 	TEE_Result res;
+	void *fs;
 
-	res = check_args(storage_id, oidlen, flags, CREATE_FLAGS);
+	res = check_args(svc, storage_id, oidlen, flags, CREATE_FLAGS, &fops,
+			 &fs);
 	if (res)
 		return res;
 	if (attr_len > TEE_SVC_STORAGE_MAX_ATTR_SIZE ||
 	    len > TEE_DATA_MAX_POSITION)
 		return TEE_ERROR_STORAGE_NO_SPACE;
-	res = pobj_get(svc, uuid, oid, oidlen, flags, true, &pobj);
+	res = pobj_get(svc, fops, uuid, oid, oidlen, flags, true, &pobj);
 	if (res)
 		return res;
 	res = TEE_ERROR_OUT_OF_MEMORY;
@@ -350,9 +395,9 @@ tee_svc_storage_create(struct tee_svc_storage *svc,
 	memcpy(obj->attrs, buf + TEE_SVC_STORAGE_HEAD_SIZE, attr_len);
 	if (len)
 		memcpy(buf + TEE_SVC_STORAGE_HEAD_SIZE + attr_len, data, len);
-	res = tee_ree_fs_create(svc->fs, rpc, uuid, oid, oidlen,
-				flags & TEE_DATA_FLAG_OVERWRITE, buf, total,
-				&obj->file);
+	res = fops->create(fs, rpc, uuid, oid, oidlen,
+			   flags & TEE_DATA_FLAG_OVERWRITE, buf, total,
+			   &obj->file);
 	if (res)
 		goto err;
 	free(buf);
@@ -382,7 +427,7 @@ void tee_svc_storage_info(const struct tee_svc_obj *obj,
 	if (flags)
 		*flags = obj->flags;
 	if (data_size)
-		*data_size = tee_ree_fs_size(obj->file) - start;
+		*data_size = obj->fops->size(obj->file) - start;
 	if (pos)
 		*pos = obj->pos;
 }
@@ -401,7 +446,7 @@ TEE_Result tee_svc_storage_read(struct tee_svc_obj *obj,
 	*count = 0;
 	if (!(obj->flags & TEE_DATA_FLAG_ACCESS_READ))
 		return TEE_ERROR_ACCESS_CONFLICT;
-	res = tee_ree_fs_read(obj->file, rpc, data_start(obj) + obj->pos, buf,
+	res = obj->fops->read(obj->file, rpc, data_start(obj) + obj->pos, buf,
 			      len, count);
 	if (!res)
 		obj->pos += *count;
@@ -420,7 +465,7 @@ TEE_Result tee_svc_storage_write(struct tee_svc_obj *obj,
 		return TEE_ERROR_OVERFLOW;
 	if (!len)
 		return TEE_SUCCESS;
-	res = tee_ree_fs_write(obj->file, rpc, data_start(obj) + obj->pos, buf,
+	res = obj->fops->write(obj->file, rpc, data_start(obj) + obj->pos, buf,
 			       len);
 	if (!res)
 		obj->pos += len;
@@ -434,7 +479,7 @@ TEE_Result tee_svc_storage_truncate(struct tee_svc_obj *obj,
 		return TEE_ERROR_ACCESS_CONFLICT;
 	if (size > TEE_DATA_MAX_POSITION)
 		return TEE_ERROR_STORAGE_NO_SPACE;
-	return tee_ree_fs_truncate(obj->file, rpc, data_start(obj) + size);
+	return obj->fops->truncate(obj->file, rpc, data_start(obj) + size);
 }
 
 TEE_Result tee_svc_storage_seek(struct tee_svc_obj *obj, int32_t offset,
@@ -450,7 +495,7 @@ TEE_Result tee_svc_storage_seek(struct tee_svc_obj *obj, int32_t offset,
 		base = (int64_t)obj->pos;
 		break;
 	case TEE_DATA_SEEK_END:
-		base = (int64_t)(tee_ree_fs_size(obj->file) - data_start(obj));
+		base = (int64_t)(obj->fops->size(obj->file) - data_start(obj));
 		break;
 	default:
 		return TEE_ERROR_BAD_PARAMETERS;
@@ -472,7 +517,7 @@ TEE_Result tee_svc_storage_restrict_usage(struct tee_svc_obj *obj,
 	TEE_Result res;
 
 	put_le32(raw, obj->head.objectUsage & usage);
-	res = tee_ree_fs_write(obj->file, rpc, 12, raw, sizeof(raw));
+	res = obj->fops->write(obj->file, rpc, 12, raw, sizeof(raw));
 	if (!res)
 		obj->head.objectUsage &= usage;
 	return res;
@@ -490,9 +535,9 @@ TEE_Result tee_svc_storage_rename(struct tee_svc_obj *obj,
 	if (!(obj->flags & TEE_DATA_FLAG_ACCESS_WRITE_META))
 		return TEE_ERROR_ACCESS_CONFLICT;
 	/* The new id open elsewhere (or being created) is taken too. */
-	if (pobj_find(obj->svc, &p->uuid, oid, oidlen))
+	if (pobj_find(obj->svc, p->fops, &p->uuid, oid, oidlen))
 		return TEE_ERROR_ACCESS_CONFLICT;
-	res = tee_ree_fs_rename(obj->file, rpc, oid, oidlen);
+	res = obj->fops->rename(obj->file, rpc, oid, oidlen);
 	if (res)
 		return res;
 	memset(p->oid, 0, sizeof(p->oid));
@@ -504,7 +549,7 @@ TEE_Result tee_svc_storage_rename(struct tee_svc_obj *obj,
 void tee_svc_storage_close(struct tee_svc_obj *obj,
 			   const struct tee_fs_rpc *rpc)
 {
-	tee_ree_fs_close(obj->file, rpc);
+	obj->fops->close(obj->file, rpc);
 	obj_free(obj);
 }
 
@@ -515,7 +560,7 @@ TEE_Result tee_svc_storage_delete(struct tee_svc_obj *obj,
 
 	if (!(obj->flags & TEE_DATA_FLAG_ACCESS_WRITE_META))
 		return TEE_ERROR_ACCESS_CONFLICT;
-	res = tee_ree_fs_remove(obj->file, rpc);
+	res = obj->fops->remove(obj->file, rpc);
 	obj_free(obj);
 	return res;
 }
@@ -525,7 +570,11 @@ TEE_Result tee_svc_storage_next(struct tee_svc_storage *svc,
 				const TEE_UUID *uuid, uint32_t storage_id,
 				int *cursor, uint8_t *oid, size_t *oidlen)
 {
-	if (!storage_id_ok(storage_id))
+	const struct tee_file_operations *fops;
+	void *fs;
+
+	fops = storage_fops(svc, storage_id, &fs);
+	if (!fops)
 		return TEE_ERROR_ITEM_NOT_FOUND;
-	return tee_ree_fs_next(svc->fs, rpc, uuid, cursor, oid, oidlen);
+	return fops->next(fs, rpc, uuid, cursor, oid, oidlen);
 }

@@ -18,6 +18,8 @@
 #include "tee_fs_rpc.h"
 
 struct tee_ree_fs;
+struct tee_rpmb;
+struct tee_rpmb_fs;
 
 /* struct tee_svc_storage_head on disk. */
 #define TEE_SVC_STORAGE_HEAD_SIZE 24
@@ -61,6 +63,18 @@ TEE_Result tee_svc_storage_new(const uint8_t ssk[32],
  */
 struct tee_ree_fs *tee_svc_storage_fs(struct tee_svc_storage *svc);
 
+/**
+ * tee_svc_storage_set_rpmb() - serve TEE_STORAGE_PRIVATE_RPMB from
+ * @rpmb_fs over @rpmb; @svc owns both from now on (freed with it).
+ * Call before first use.
+ * @svc:	the service
+ * @rpmb:	the RPMB client
+ * @rpmb_fs:	the RPMB FS
+ */
+void tee_svc_storage_set_rpmb(struct tee_svc_storage *svc,
+			      struct tee_rpmb *rpmb,
+			      struct tee_rpmb_fs *rpmb_fs);
+
 /** tee_svc_storage_free() - free @svc; every object must be closed */
 void tee_svc_storage_free(struct tee_svc_storage *svc);
 
@@ -69,9 +83,10 @@ void tee_svc_storage_free(struct tee_svc_storage *svc);
  * @svc:	the service
  * @rpc:	the supplicant, for this call
  * @uuid:	the calling TA (its name space)
- * @storage_id:	TEE_STORAGE_PRIVATE or TEE_STORAGE_PRIVATE_REE;
- *		anything else (TEE_STORAGE_PRIVATE_RPMB included: no RPMB
- *		FS here, OP-TEE's default) is TEE_ERROR_ITEM_NOT_FOUND
+ * @storage_id:	TEE_STORAGE_PRIVATE or TEE_STORAGE_PRIVATE_REE (the
+ *		REE FS), TEE_STORAGE_PRIVATE_RPMB (the RPMB FS, when
+ *		tee_svc_storage_set_rpmb() gave one); anything else is
+ *		TEE_ERROR_ITEM_NOT_FOUND
  * @oid:	object id
  * @oidlen:	0..TEE_OBJECT_ID_MAX_LEN
  * @flags:	TEE_DATA_FLAG_ACCESS_* and SHARE_*

@@ -218,15 +218,18 @@ static void test_nv_counter__missing_zero_raised_never_lowered(void **state)
 
 	(void)state;
 	assert_int_equal(mkdir(statedir, 0700), 0);
-	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.get(statedir, NULL, &c), TEE_SUCCESS);
 	assert_int_equal(c, 0);
-	assert_int_equal(nv_counter_ops.incr_to(statedir, 7), TEE_SUCCESS);
-	assert_int_equal(nv_counter_ops.incr_to(statedir, 3), TEE_SUCCESS);
-	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.incr_to(statedir, NULL, 7),
+			 TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.incr_to(statedir, NULL, 3),
+			 TEE_SUCCESS);
+	assert_int_equal(nv_counter_ops.get(statedir, NULL, &c), TEE_SUCCESS);
 	assert_int_equal(c, 7);
 	snprintf(path, sizeof(path), "%s/" NV_COUNTER_FILE, statedir);
 	assert_int_equal(chmod(path, 0666), 0);
-	assert_int_equal(nv_counter_ops.get(statedir, &c), TEE_ERROR_SECURITY);
+	assert_int_equal(nv_counter_ops.get(statedir, NULL, &c),
+			 TEE_ERROR_SECURITY);
 }
 
 int main(void)

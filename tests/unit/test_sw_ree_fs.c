@@ -368,16 +368,19 @@ static void test_first_create__crash_at_every_write_recovers(void **state)
 
 static uint32_t floor_counter;
 
-static TEE_Result floor_get(void *ctx, uint32_t *c)
+static TEE_Result floor_get(void *ctx, const struct tee_fs_rpc *r, uint32_t *c)
 {
 	(void)ctx;
+	(void)r;
 	*c = floor_counter;
 	return TEE_SUCCESS;
 }
 
-static TEE_Result floor_incr_to(void *ctx, uint32_t c)
+static TEE_Result floor_incr_to(void *ctx, const struct tee_fs_rpc *r,
+				uint32_t c)
 {
 	(void)ctx;
+	(void)r;
 	if (c > floor_counter)
 		floor_counter = c;
 	return TEE_SUCCESS;

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What the storage service asks of a file system (OP-TEE's struct
+ * tee_file_operations in tee_fs.h): one per storage id, the REE FS
+ * (tee_ree_fs.h) and the RPMB FS (tee_rpmb_fs.h).  @fs and @f are the
+ * file system's own types; each function is that file system's
+ * function of the same name, with the same contract.
+ */
+#ifndef TEEBOX_SECURE_TEE_FS_H
+#define TEEBOX_SECURE_TEE_FS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fs_dirfile.h"
+#include "ta/include/tee_api_types.h"
+#include "tee_fs_rpc.h"
+
+/**
+ * struct tee_file_operations - a file system's operations
+ * @open:	open object @oid of TA @uuid
+ * @create:	create it with initial bytes, in one commit
+ * @size:	its length
+ * @read:	read at a position
+ * @write:	write at a position, one commit
+ * @truncate:	set the length, one commit
+ * @rename:	give the object another id
+ * @close:	close (frees @f)
+ * @remove:	delete the object (frees @f)
+ * @next:	enumerate a TA's object ids
+ */
+struct tee_file_operations {
+	TEE_Result (*open)(void *fs, const struct tee_fs_rpc *rpc,
+			   const TEE_UUID *uuid, const void *oid, size_t oidlen,
+			   void **f);
+	TEE_Result (*create)(void *fs, const struct tee_fs_rpc *rpc,
+			     const TEE_UUID *uuid, const void *oid,
+			     size_t oidlen, bool overwrite, const void *data,
+			     size_t len, void **f);
+	uint64_t (*size)(const void *f);
+	TEE_Result (*read)(void *f, const struct tee_fs_rpc *rpc, uint64_t pos,
+			   void *buf, size_t len, size_t *got);
+	TEE_Result (*write)(void *f, const struct tee_fs_rpc *rpc, uint64_t pos,
+			    const void *buf, size_t len);
+	TEE_Result (*truncate)(void *f, const struct tee_fs_rpc *rpc,
+			       uint64_t len);
+	TEE_Result (*rename)(void *f, const struct tee_fs_rpc *rpc,
+			     const void *oid, size_t oidlen);
+	void (*close)(void *f, const struct tee_fs_rpc *rpc);
+	TEE_Result (*remove)(void *f, const struct tee_fs_rpc *rpc);
+	TEE_Result (*next)(void *fs, const struct tee_fs_rpc *rpc,
+			   const TEE_UUID *uuid, int *idx,
+			   uint8_t oid[FS_DIRFILE_OID_MAX], size_t *oidlen);
+};
+
+/* The REE FS's (tee_ree_fs.c). */
+extern const struct tee_file_operations tee_ree_fs_ops;
+/* The RPMB FS's (tee_rpmb_fs.c). */
+extern const struct tee_file_operations tee_rpmb_fs_ops;
+
+#endif
