@@ -338,7 +338,7 @@ static TEE_Result floor_raise(struct tee_rpmb *r)
 TEE_Result tee_rpmb_init(struct tee_rpmb *r, const struct tee_fs_rpc *rpc)
 {
 	uint8_t cid[TEE_RPMB_CID_SIZE];
-	bool unprogrammed, known;
+	bool unprogrammed = false, known;
 	TEE_Result res;
 
 	if (r->ready && r->synced)
