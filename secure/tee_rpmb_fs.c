@@ -781,7 +781,7 @@ TEE_Result tee_rpmb_fs_next(struct tee_rpmb_fs *fs,
 	if (res)
 		return res;
 	dir_name(dir, uuid);
-	for (uint32_t i = *idx < 0 ? 0 : (uint32_t)*idx + 1; i + 1 < fs->nfat;
+	for (uint32_t i = *idx < 0 ? 0 : (uint32_t)*idx; i + 1 < fs->nfat;
 	     i++) {
 		const char *h = fs->fat[i].name + NAME_PREFIX_LEN;
 		size_t n = strlen(h) / 2;
@@ -800,7 +800,7 @@ TEE_Result tee_rpmb_fs_next(struct tee_rpmb_fs *fs,
 		if (!ok)
 			continue;
 		*oidlen = n;
-		*idx = (int)i;
+		*idx = (int)i + 1;
 		return TEE_SUCCESS;
 	}
 	return TEE_ERROR_ITEM_NOT_FOUND;

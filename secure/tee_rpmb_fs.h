@@ -135,7 +135,8 @@ TEE_Result tee_rpmb_fs_remove(struct tee_rpmb_fs_file *f,
 			      const struct tee_fs_rpc *rpc);
 
 /**
- * tee_rpmb_fs_next() - enumerate TA @uuid's objects (as tee_ree_fs_next())
+ * tee_rpmb_fs_next() - enumerate TA @uuid's objects (as tee_ree_fs_next():
+ * @idx is where to look next, -1 or 0 to start)
  * Return: TEE_SUCCESS, TEE_ERROR_ITEM_NOT_FOUND at the end, or the
  * mount's errors.
  */

@@ -61,6 +61,8 @@ static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static struct harness tb;
 /* A storage and a state directory a test keeps across restarts. */
 static char keep_dir[64];
+/* The storage id obj_open() and obj_list() use. */
+static uint32_t storage_id = TEE_STORAGE_PRIVATE;
 
 static int rm_entry(const char *path, const struct stat *st, int flag,
 		    struct FTW *ftw)
@@ -75,6 +77,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	harness_stop_leftover(&tb);
+	storage_id = TEE_STORAGE_PRIVATE;
 	if (keep_dir[0])
 		nftw(keep_dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 	keep_dir[0] = '\0';
@@ -110,7 +113,7 @@ static TEEC_Result obj_open(TEEC_Session *s, uint32_t cmd, const char *id,
 	op.params[1].tmpref.buffer = (void *)data;
 	op.params[1].tmpref.size = data ? strlen(data) : 0;
 	op.params[2].value.a = flags;
-	op.params[3].value.a = TEE_STORAGE_PRIVATE;
+	op.params[3].value.a = storage_id;
 	TEEC_Result res = invoke(s, cmd, &op);
 
 	if (slot)
@@ -207,7 +210,7 @@ static void obj_list(TEEC_Session *s, char *out, size_t size)
 				 TEEC_NONE, TEEC_NONE);
 	op.params[0].tmpref.buffer = buf;
 	op.params[0].tmpref.size = sizeof(buf);
-	op.params[1].value.a = TEE_STORAGE_PRIVATE;
+	op.params[1].value.a = storage_id;
 	assert_int_equal(invoke(s, TA_STORAGE_CMD_ENUM, &op), TEEC_SUCCESS);
 	out[0] = '\0';
 	while (off < op.params[0].tmpref.size) {
@@ -299,19 +302,17 @@ static void test_data_object(void **state)
 			 TEEC_ERROR_ITEM_NOT_FOUND);
 	obj_list(&s, list, sizeof(list));
 	assert_string_equal(list, "obj3,");
-	/* RPMB storage is not offered (OP-TEE's default CFG_RPMB_FS=n). */
+	/* Each storage id is its own name space (OP-TEE's tee_pobj.c). */
 	{
-		TEEC_Operation op = {0};
+		uint32_t mine = storage_id;
 
-		op.paramTypes =
-			TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_NONE,
-					 TEEC_VALUE_INOUT, TEEC_VALUE_INPUT);
-		op.params[0].tmpref.buffer = "obj3";
-		op.params[0].tmpref.size = 4;
-		op.params[2].value.a = TEE_DATA_FLAG_ACCESS_READ;
-		op.params[3].value.a = TEE_STORAGE_PRIVATE_RPMB;
-		assert_int_equal(invoke(&s, TA_STORAGE_CMD_OPEN, &op),
+		storage_id = mine == TEE_STORAGE_PRIVATE
+				     ? TEE_STORAGE_PRIVATE_RPMB
+				     : TEE_STORAGE_PRIVATE;
+		assert_int_equal(obj_open(&s, TA_STORAGE_CMD_OPEN, "obj3", NULL,
+					  TEE_DATA_FLAG_ACCESS_READ, &slot),
 				 TEEC_ERROR_ITEM_NOT_FOUND);
+		storage_id = mine;
 	}
 	e2e_close(&ctx, &s);
 	harness_stop_ok(&tb);
@@ -374,6 +375,16 @@ static void test_share_rules(void **state)
 			 TEEC_SUCCESS);
 	e2e_close(&c2, &s2);
 	harness_stop_ok(&tb);
+}
+
+/*
+ * The same on TEE_STORAGE_PRIVATE_RPMB: OP-TEE's RPMB FS (CFG_RPMB_FS=y)
+ * over tee-supplicant's emulated device, which teebox always serves.
+ */
+static void test_rpmb_data_object(void **state)
+{
+	storage_id = TEE_STORAGE_PRIVATE_RPMB;
+	test_data_object(state);
 }
 
 /* Another TA neither sees nor reaches the first one's objects. */
@@ -617,10 +628,120 @@ static void test_persistence(void **state)
 	harness_stop_ok(&tb);
 }
 
+static void sh(const char *fmt, const char *a, const char *b)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), fmt, a, b);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* Opens @id and reads it; the result of whichever step failed. */
+static TEEC_Result read_obj(const TEEC_UUID *u, uint32_t sid, const char *id,
+			    char *out, size_t size)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	TEEC_Result res;
+	uint32_t slot;
+	size_t len = size - 1;
+
+	storage_id = sid;
+	open_ta(&ctx, &s, u);
+	res = obj_open(&s, TA_STORAGE_CMD_OPEN, id, NULL,
+		       TEE_DATA_FLAG_ACCESS_READ, &slot);
+	if (res == TEEC_SUCCESS)
+		res = on_buf(&s, TA_STORAGE_CMD_READ, slot, out, &len);
+	if (res == TEEC_SUCCESS)
+		out[len] = '\0';
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	return res;
+}
+
+static void write_obj(uint32_t sid, const char *id, const char *data)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t slot;
+
+	storage_id = sid;
+	open_ta(&ctx, &s, &ta_uuid);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_CREATE, id, data,
+				  TEE_DATA_FLAG_OVERWRITE, &slot),
+			 TEEC_SUCCESS);
+	e2e_close(&ctx, &s);
+}
+
+/*
+ * Rollback with RPMB (OP-TEE's CFG_REE_FS_INTEGRITY_RPMB and
+ * tee_rpmb_fs.c; ABI-FACTS-INTERNAL §5.7, §5.10).  An old copy of the
+ * storage directory put back with an old REE FS floor in the state
+ * directory: RPMB still pins dirf.db's counter, TEE_ERROR_SECURITY (the
+ * TA panics on it, as on OP-TEE).  An old copy of the RPMB device put
+ * back: its write counter is below the one the trusted OS saw, the
+ * same.  RPMB objects outlive a restart, per TA.
+ */
+static void test_rpmb_rollback(void **state)
+{
+	char storage[128], sdir[128], snap[160], cur[160], buf[64];
+	struct harness_opts o = {.supplicant = true};
+	const uint32_t rpmb = TEE_STORAGE_PRIVATE_RPMB;
+
+	(void)state;
+	keep_dirs(storage, sdir, sizeof(storage));
+	snprintf(snap, sizeof(snap), "%s/snap", keep_dir);
+	snprintf(cur, sizeof(cur), "%s/cur", keep_dir);
+	o.storage_dir = storage;
+	o.state_dir = sdir;
+	harness_start_ok(&tb, o);
+	write_obj(TEE_STORAGE_PRIVATE, "e", "v1");
+	write_obj(rpmb, "r", "v1");
+	harness_stop_ok(&tb);
+	sh("cp -a %s %s", storage, snap);
+	sh("cp -a %s/ree_fs.counter %s.counter", sdir, snap);
+
+	harness_start_ok(&tb, o);
+	assert_int_equal(read_obj(&ta_uuid, rpmb, "r", buf, sizeof(buf)),
+			 TEEC_SUCCESS);
+	assert_string_equal(buf, "v1");
+	write_obj(TEE_STORAGE_PRIVATE, "e", "v2");
+	write_obj(rpmb, "r", "v2");
+	assert_int_equal(read_obj(&ta2_uuid, rpmb, "r", buf, sizeof(buf)),
+			 TEEC_ERROR_ITEM_NOT_FOUND);
+	harness_stop_ok(&tb);
+	sh("cp -a %s %s", storage, cur);
+
+	/* REE FS files and floor rolled back, the RPMB device current. */
+	sh("rm -rf %s && mkdir -m 700 %s", storage, storage);
+	sh("cp -a %s/. %s/", snap, storage);
+	sh("cp %s/.teebox-rpmb %s/", cur, storage);
+	sh("cp %s.counter %s/ree_fs.counter", snap, sdir);
+	harness_start_ok(&tb, o);
+	assert_int_equal(
+		read_obj(&ta_uuid, TEE_STORAGE_PRIVATE, "e", buf, sizeof(buf)),
+		TEEC_ERROR_TARGET_DEAD);
+	assert_int_equal(read_obj(&ta_uuid, rpmb, "r", buf, sizeof(buf)),
+			 TEEC_SUCCESS);
+	assert_string_equal(buf, "v2");
+	harness_stop_ok(&tb);
+
+	/* Everything current but the RPMB device: an old copy of it. */
+	sh("rm -rf %s && mkdir -m 700 %s", storage, storage);
+	sh("cp -a %s/. %s/", cur, storage);
+	sh("cp %s/.teebox-rpmb %s/", snap, storage);
+	harness_start_ok(&tb, o);
+	assert_int_equal(read_obj(&ta_uuid, rpmb, "r", buf, sizeof(buf)),
+			 TEEC_ERROR_TARGET_DEAD);
+	harness_stop_ok(&tb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_data_object, teardown),
+		cmocka_unit_test_teardown(test_rpmb_data_object, teardown),
+		cmocka_unit_test_teardown(test_rpmb_rollback, teardown),
 		cmocka_unit_test_teardown(test_share_rules, teardown),
 		cmocka_unit_test_teardown(test_namespaces, teardown),
 		cmocka_unit_test_teardown(test_panics, teardown),

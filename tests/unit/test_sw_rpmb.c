@@ -464,7 +464,7 @@ static void test_fs__objects(void **state)
 	assert_int_equal(tee_rpmb_fs_open(fs, &rpc, &ta1, "a", 1, &f),
 			 TEE_SUCCESS);
 	read_all(f, "help me");
-	idx = -1;
+	idx = 0;
 	assert_int_equal(tee_rpmb_fs_next(fs, &rpc, &ta1, &idx, oid, &oidlen),
 			 TEE_SUCCESS);
 	assert_int_equal(oidlen, 1);
