@@ -108,6 +108,7 @@ static int sys_nargs(uint32_t nr)
 	switch (nr) {
 	case TA_IPC_SYS_GET_REE_TIME:
 	case TA_IPC_SYS_GET_SYSTEM_TIME:
+	case TA_IPC_SYS_GET_TA_TIME:
 		return 0;
 	case TA_IPC_SYS_STORAGE_CLOSE:
 	case TA_IPC_SYS_STORAGE_DELETE:
@@ -121,6 +122,7 @@ static int sys_nargs(uint32_t nr)
 	case TA_IPC_SYS_STORAGE_TRUNCATE:
 	case TA_IPC_SYS_STORAGE_RESTRICT:
 	case TA_IPC_SYS_STORAGE_NEXT:
+	case TA_IPC_SYS_SET_TA_TIME:
 		return 2;
 	case TA_IPC_SYS_STORAGE_OPEN:
 	case TA_IPC_SYS_STORAGE_SEEK:

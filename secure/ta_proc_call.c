@@ -148,6 +148,7 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 	switch (nr) {
 	case TA_IPC_SYS_GET_REE_TIME:
 	case TA_IPC_SYS_GET_SYSTEM_TIME:
+	case TA_IPC_SYS_GET_TA_TIME:
 		*nargs = 0;
 		return true;
 	case TA_IPC_SYS_WAIT:
@@ -158,6 +159,7 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 	case TA_IPC_SYS_STORAGE_RESTRICT:
 	case TA_IPC_SYS_STORAGE_RENAME:
 	case TA_IPC_SYS_STORAGE_NEXT:
+	case TA_IPC_SYS_SET_TA_TIME:
 		*nargs = 2;
 		return true;
 	case TA_IPC_SYS_STORAGE_CLOSE:

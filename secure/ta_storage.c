@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <string.h>
+#include <time.h>
 
 #include "kernel/alloc.h"
 #include "mutex.h"
@@ -20,6 +21,7 @@
 #include "ta/include/tee_api_defines.h"
 #include "ta_storage.h"
 #include "ta_syscall.h"
+#include "ta_time.h"
 #include "tee_fs_rpc.h"
 #include "tee_svc_storage.h"
 #include "teebox/ta_ipc.h"
@@ -344,11 +346,49 @@ TEE_Result ta_storage_syscall(struct ta_storage *st, struct sthread *t,
 	return res;
 }
 
+/* The wall clock TA persistent time is kept against, in ms. */
+static int64_t wall_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * TEE_Get/SetTAPersistentTime for the calling TA, whose UUID is its
+ * instance's: a TA names no other's record.  GET's GP result travels in
+ * out[2], so that OVERFLOW keeps its wrapped time.
+ */
+static TEE_Result ta_time_syscall(struct ta_storage *st, struct sthread *t,
+				  uint32_t nr, const uint64_t args[4],
+				  uint64_t out[4])
+{
+	const char *dir = t->sw->state_dir;
+	uint32_t sec = 0, ms = 0;
+
+	if (nr == TA_IPC_SYS_SET_TA_TIME) {
+		if (args[0] > UINT32_MAX || args[1] > UINT32_MAX)
+			return TEE_ERROR_BAD_PARAMETERS;
+		if (!dir)
+			return TEE_ERROR_STORAGE_NO_SPACE;
+		return ta_time_set(dir, &st->uuid, wall_ms(), (uint32_t)args[0],
+				   (uint32_t)args[1]);
+	}
+	out[2] = dir ? ta_time_get(dir, &st->uuid, wall_ms(), &sec, &ms)
+		     : TEE_ERROR_TIME_NOT_SET;
+	out[0] = sec;
+	out[1] = ms;
+	return TEE_SUCCESS;
+}
+
 static TEE_Result host_syscall(void *arg, struct ta_proc *p, uint32_t nr,
 			       const uint64_t args[4], uint64_t out[4])
 {
 	struct ta_storage_ctx *ctx = arg;
 
+	if (nr == TA_IPC_SYS_GET_TA_TIME || nr == TA_IPC_SYS_SET_TA_TIME)
+		return ta_time_syscall(ctx->storage, ctx->t, nr, args, out);
 	if (nr >= TA_IPC_SYS_STAGE && nr <= TA_IPC_SYS_STORAGE_NEXT)
 		return ta_storage_syscall(ctx->storage, ctx->t, p, nr, args,
 					  out);

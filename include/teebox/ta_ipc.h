@@ -185,6 +185,15 @@ enum ta_ipc_cmd {
  *				start, else what the last NEXT gave);
  *				out[0] = next cursor, out[1] = id length,
  *				the id into sys_buf
+ *
+ * TA persistent time (GP §7.2.2; secure/ta_time.c), the calling TA's own:
+ * @TA_IPC_SYS_GET_TA_TIME:	out[0] = seconds, out[1] = milliseconds,
+ *				out[2] = GP's result (TEE_SUCCESS,
+ *				TEE_ERROR_OVERFLOW with the wrapped time,
+ *				TEE_ERROR_TIME_NOT_SET or
+ *				TEE_ERROR_TIME_NEEDS_RESET, then time 0)
+ * @TA_IPC_SYS_SET_TA_TIME:	args[0] = seconds, [1] = milliseconds (each
+ *				at most 32 bits)
  */
 enum ta_ipc_sys {
 	TA_IPC_SYS_GET_REE_TIME = 1,
@@ -204,6 +213,8 @@ enum ta_ipc_sys {
 	TA_IPC_SYS_STORAGE_ATTRS = 15,
 	TA_IPC_SYS_STORAGE_RESTRICT = 16,
 	TA_IPC_SYS_STORAGE_NEXT = 17,
+	TA_IPC_SYS_GET_TA_TIME = 18,
+	TA_IPC_SYS_SET_TA_TIME = 19,
 };
 
 /* page.sys_buf: the bytes of a system call. */

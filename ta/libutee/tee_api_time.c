@@ -9,9 +9,10 @@
  * (OPTEE_RPC_CMD_SUSPEND) a slice at a time, so that a cancel request ends
  * a wait whose cancellation is unmasked.
  *
- * TA persistent time needs secure storage, which teebox does not have
- * yet: TEE_GetTAPersistentTime() answers TEE_ERROR_TIME_NOT_SET (the
- * time was never set) and TEE_SetTAPersistentTime() TEE_ERROR_NOT_SUPPORTED.
+ * TA persistent time is the trusted OS's (secure/ta_time.c): per TA,
+ * kept across restarts.  The results GP allows are returned, with OP-TEE's
+ * libutee rules: TIME_NOT_SET and TIME_NEEDS_RESET zero the time,
+ * OVERFLOW keeps the wrapped one.
  *
  * GP makes every other error a panic: a TA cannot go on without a clock.
  */
@@ -60,18 +61,40 @@ TEE_Result TEE_Wait(uint32_t timeout)
 
 TEE_Result TEE_GetTAPersistentTime(TEE_Time *time)
 {
+	uint64_t out[TA_IPC_SYS_NUM_ARGS];
+	TEE_Result res;
+
 	if (!time)
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
+	res = utee_syscall(TA_IPC_SYS_GET_TA_TIME, NULL, out);
+	if (res)
+		TEE_Panic(res);
+	res = (TEE_Result)out[2];
+	time->seconds = (uint32_t)out[0];
+	time->millis = (uint32_t)out[1];
+	if (res == TEE_SUCCESS || res == TEE_ERROR_OVERFLOW)
+		return res;
 	time->seconds = 0;
 	time->millis = 0;
-	return TEE_ERROR_TIME_NOT_SET;
+	if (res != TEE_ERROR_TIME_NOT_SET && res != TEE_ERROR_TIME_NEEDS_RESET)
+		TEE_Panic(res);
+	return res;
 }
 
 TEE_Result TEE_SetTAPersistentTime(const TEE_Time *time)
 {
+	uint64_t args[TA_IPC_SYS_NUM_ARGS] = {0};
+	TEE_Result res;
+
 	if (!time)
 		TEE_Panic(TEE_ERROR_BAD_PARAMETERS);
-	return TEE_ERROR_NOT_SUPPORTED;
+	args[0] = time->seconds;
+	args[1] = time->millis;
+	res = utee_syscall(TA_IPC_SYS_SET_TA_TIME, args, NULL);
+	if (res != TEE_SUCCESS && res != TEE_ERROR_OUT_OF_MEMORY &&
+	    res != TEE_ERROR_STORAGE_NO_SPACE)
+		TEE_Panic(res);
+	return res;
 }
 
 void TEE_GetREETime(TEE_Time *time)

@@ -736,12 +736,121 @@ static void test_rpmb_rollback(void **state)
 	harness_stop_ok(&tb);
 }
 
+#define TEE_ERROR_OVERFLOW	   0xFFFF300F
+#define TEE_ERROR_TIME_NOT_SET	   0xFFFF5000
+#define TEE_ERROR_TIME_NEEDS_RESET 0xFFFF5001
+
+static TEEC_Result ta_time(TEEC_Session *s, uint32_t cmd, uint32_t *sec,
+			   uint32_t *ms)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(cmd == TA_STORAGE_CMD_GET_TIME
+						 ? TEEC_VALUE_OUTPUT
+						 : TEEC_VALUE_INPUT,
+					 TEEC_NONE, TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = *sec;
+	op.params[0].value.b = *ms;
+	res = invoke(s, cmd, &op);
+	*sec = op.params[0].value.a;
+	*ms = op.params[0].value.b;
+	return res;
+}
+
+static TEEC_Result get_time(const TEEC_UUID *u, uint32_t *sec, uint32_t *ms)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	TEEC_Result res;
+
+	open_ta(&ctx, &s, u);
+	*sec = *ms = 0;
+	res = ta_time(&s, TA_STORAGE_CMD_GET_TIME, sec, ms);
+	e2e_close(&ctx, &s);
+	return res;
+}
+
+static void set_time(const TEEC_UUID *u, uint32_t sec, uint32_t ms)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	open_ta(&ctx, &s, u);
+	assert_int_equal(ta_time(&s, TA_STORAGE_CMD_SET_TIME, &sec, &ms),
+			 TEEC_SUCCESS);
+	e2e_close(&ctx, &s);
+}
+
+/*
+ * TEE_Get/SetTAPersistentTime (GP 1.3.1 §7.2.2, OP-TEE's tee_time.c and
+ * libutee): TIME_NOT_SET before the first set, the time moving on from
+ * the value set, per TA, kept across a restart; past 2^32 - 1 seconds
+ * OVERFLOW with the wrapped time; a damaged record TIME_NEEDS_RESET.
+ * The clock margins are generous: the machine is loaded.
+ */
+static void test_ta_persistent_time(void **state)
+{
+	char storage[128], sdir[128], path[200];
+	struct harness_opts o = {.supplicant = true};
+	uint32_t sec, ms;
+	FILE *f;
+
+	(void)state;
+	keep_dirs(storage, sdir, sizeof(storage));
+	o.storage_dir = storage;
+	o.state_dir = sdir;
+	harness_start_ok(&tb, o);
+	assert_int_equal(get_time(&ta_uuid, &sec, &ms), TEE_ERROR_TIME_NOT_SET);
+	set_time(&ta_uuid, 1000000, 250);
+	assert_int_equal(get_time(&ta_uuid, &sec, &ms), TEEC_SUCCESS);
+	assert_true(sec >= 1000000 && sec < 1000000 + 60);
+	assert_true(ms < 1000);
+	/* Another TA has its own, unset. */
+	assert_int_equal(get_time(&ta2_uuid, &sec, &ms),
+			 TEE_ERROR_TIME_NOT_SET);
+	harness_stop_ok(&tb);
+
+	harness_start_ok(&tb, o);
+	assert_int_equal(get_time(&ta_uuid, &sec, &ms), TEEC_SUCCESS);
+	assert_true(sec >= 1000000 && sec < 1000000 + 120);
+	/* 2^32 - 1 s and then some: OVERFLOW, the time wrapped. */
+	set_time(&ta2_uuid, 0xffffffffU, 999);
+	usleep(1200 * 1000);
+	assert_int_equal(get_time(&ta2_uuid, &sec, &ms), TEE_ERROR_OVERFLOW);
+	assert_true(sec < 120);
+	harness_stop_ok(&tb);
+
+	/* A damaged record: the time must be set again. */
+	snprintf(path, sizeof(path),
+		 "%s/ta_time/%08x%04x%04x%02x%02x%02x%02x%02x%02x%02x%02x",
+		 sdir, ta_uuid.timeLow, ta_uuid.timeMid,
+		 ta_uuid.timeHiAndVersion, ta_uuid.clockSeqAndNode[0],
+		 ta_uuid.clockSeqAndNode[1], ta_uuid.clockSeqAndNode[2],
+		 ta_uuid.clockSeqAndNode[3], ta_uuid.clockSeqAndNode[4],
+		 ta_uuid.clockSeqAndNode[5], ta_uuid.clockSeqAndNode[6],
+		 ta_uuid.clockSeqAndNode[7]);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("x", f);
+	fclose(f);
+	harness_start_ok(&tb, o);
+	assert_int_equal(get_time(&ta_uuid, &sec, &ms),
+			 TEE_ERROR_TIME_NEEDS_RESET);
+	assert_int_equal(sec, 0);
+	set_time(&ta_uuid, 5, 0);
+	assert_int_equal(get_time(&ta_uuid, &sec, &ms), TEEC_SUCCESS);
+	assert_true(sec >= 5 && sec < 5 + 60);
+	harness_stop_ok(&tb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_data_object, teardown),
 		cmocka_unit_test_teardown(test_rpmb_data_object, teardown),
 		cmocka_unit_test_teardown(test_rpmb_rollback, teardown),
+		cmocka_unit_test_teardown(test_ta_persistent_time, teardown),
 		cmocka_unit_test_teardown(test_share_rules, teardown),
 		cmocka_unit_test_teardown(test_namespaces, teardown),
 		cmocka_unit_test_teardown(test_panics, teardown),

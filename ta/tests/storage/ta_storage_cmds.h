@@ -47,6 +47,11 @@ enum ta_storage_cmd {
 	TA_STORAGE_CMD_GET_KEY = 13,
 	/* p0 value IN a = slot, b = usage mask (RestrictObjectUsage1) */
 	TA_STORAGE_CMD_RESTRICT = 14,
+	/* p0 value OUT a = seconds, b = millis (TEE_GetTAPersistentTime);
+	 * the command's result is the call's */
+	TA_STORAGE_CMD_GET_TIME = 15,
+	/* p0 value IN a = seconds, b = millis (TEE_SetTAPersistentTime) */
+	TA_STORAGE_CMD_SET_TIME = 16,
 };
 
 #endif

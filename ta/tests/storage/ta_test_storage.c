@@ -238,11 +238,27 @@ static TEE_Result on_slot(uint32_t cmd, TEE_Param p[4])
 	return TEE_SUCCESS;
 }
 
+static TEE_Result ta_time(uint32_t cmd, TEE_Param p[4])
+{
+	TEE_Time t = {p[0].value.a, p[0].value.b};
+	TEE_Result res;
+
+	if (cmd == TA_STORAGE_CMD_SET_TIME)
+		return TEE_SetTAPersistentTime(&t);
+	res = TEE_GetTAPersistentTime(&t);
+	p[0].value.a = t.seconds;
+	p[0].value.b = t.millis;
+	return res;
+}
+
 TEE_Result TA_InvokeCommandEntryPoint(void *ctx, uint32_t cmd, uint32_t types,
 				      TEE_Param p[4])
 {
 	(void)ctx;
 	switch (cmd) {
+	case TA_STORAGE_CMD_GET_TIME:
+	case TA_STORAGE_CMD_SET_TIME:
+		return ta_time(cmd, p);
 	case TA_STORAGE_CMD_CREATE:
 		return create(types, p);
 	case TA_STORAGE_CMD_OPEN:
