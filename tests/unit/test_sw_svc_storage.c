@@ -73,7 +73,10 @@ static TEE_Result open_obj(struct tee_svc_storage *svc, const char *id,
 				    o);
 }
 
-/* Only PRIVATE and PRIVATE_REE exist; RPMB as in OP-TEE without RPMB FS. */
+/*
+ * Without an RPMB FS (tee_svc_storage_set_rpmb() not called) only PRIVATE
+ * and PRIVATE_REE exist: RPMB as in OP-TEE with CFG_RPMB_FS=n.
+ */
 static void test_storage_id__rpmb_and_unknown_not_found(void **state)
 {
 	struct tee_svc_storage *svc = *state;
