@@ -171,12 +171,13 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 				   uint16_t type, const uint8_t *nonce,
 				   uint16_t addr, uint32_t *counter)
 {
-	const uint8_t *last = rsp + (nrsp - 1) * TEE_RPMB_FRAME_SIZE;
+	const uint8_t *last;
 	uint16_t result = 0;
 	uint8_t mac[32];
 
 	if (!nrsp || nrsp > TEE_RPMB_MAX_READ_BLOCKS)
 		return TEE_ERROR_COMMUNICATION;
+	last = rsp + (nrsp - 1) * TEE_RPMB_FRAME_SIZE;
 	/* Authentic first: nothing of an answer is believed before that. */
 	if (frames_mac(key, rsp, nrsp, mac) ||
 	    CRYPTO_memcmp(mac, last + TEE_RPMB_OFF_KEY_MAC, sizeof(mac)))
@@ -199,6 +200,10 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 	}
 	if (result & TEE_RPMB_RESULT_MASK)
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
+	if ((type == TEE_RPMB_MSG_RESP_DATA_WRITE ||
+	     type == TEE_RPMB_MSG_RESP_WCOUNTER) &&
+	    !counter)
+		return TEE_ERROR_BAD_PARAMETERS;
 	if (type == TEE_RPMB_MSG_RESP_DATA_WRITE) {
 		/* A replayed or stale answer names another counter. */
 		if (get_be32(last + TEE_RPMB_OFF_WCNT) != *counter + 1)

@@ -179,6 +179,7 @@ TEE_Result tee_rpmb_key_derive(const uint8_t huk[16],
  * @nonce:	the nonce sent (reads, counter reads), or NULL
  * @addr:	the address expected (reads, writes)
  * @counter:	[in] for a write: the counter sent; [out] the answer's
+ *		(required for writes and counter reads, else may be NULL)
  *
  * Return: TEE_SUCCESS, TEE_ERROR_COMMUNICATION when the frames are not
  * an authentic answer to the request, TEE_ERROR_STORAGE_NOT_AVAILABLE
