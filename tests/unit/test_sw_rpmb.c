@@ -59,6 +59,8 @@ static struct relay {
 	uint8_t kept[8 * RPMB_FRAME_SIZE];
 	size_t kept_size;
 	int requests;
+	long crash_at; /* data writes from this one on never arrive; -1 */
+	long writes;
 } relay;
 
 static char dir[64];
@@ -75,6 +77,13 @@ static bool is_data_io(const uint8_t *req, size_t size)
 	       type == RPMB_MSG_TYPE_REQ_AUTH_DATA_READ;
 }
 
+static bool is_write(const uint8_t *req, size_t size)
+{
+	return size >= 6 + RPMB_FRAME_SIZE &&
+	       (uint16_t)(req[6 + 510] << 8 | req[6 + 511]) ==
+		       RPMB_MSG_TYPE_REQ_AUTH_DATA_WRITE;
+}
+
 static TEE_Result relay_rpmb(void *ctx, const void *req, size_t req_size,
 			     void *rsp, size_t rsp_size)
 {
@@ -87,6 +96,9 @@ static TEE_Result relay_rpmb(void *ctx, const void *req, size_t req_size,
 		r->mode = RELAY_PASS;
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
 	}
+	if (is_write(req, req_size) && r->crash_at >= 0 &&
+	    r->writes++ >= r->crash_at)
+		return TEE_ERROR_COMMUNICATION;
 	/* The other modes are for the next data read or write. */
 	if (!is_data_io(req, req_size))
 		mode = RELAY_PASS;
@@ -138,6 +150,7 @@ static int setup(void **state)
 		return -1;
 	dirfd = open(dir, O_RDONLY | O_DIRECTORY);
 	memset(&relay, 0, sizeof(relay));
+	relay.crash_at = -1;
 	return rpmb_emu_open(dirfd, DEV, NULL, &relay.emu) ? -1 : 0;
 }
 
@@ -409,7 +422,7 @@ static void fs_free(struct tee_rpmb_fs *fs)
 
 static void read_all(struct tee_rpmb_fs_file *f, const char *want)
 {
-	char buf[600] = {0};
+	char buf[1024] = {0};
 	size_t got = 0;
 
 	assert_int_equal(
@@ -536,6 +549,55 @@ static void test_fs__raw_files_and_anchor(void **state)
 	fs_free(fs);
 }
 
+/* Bytes @n long, all @c. */
+static char *filled(char c, size_t n)
+{
+	char *p = malloc(n + 1);
+
+	assert_non_null(p);
+	memset(p, c, n);
+	p[n] = 0;
+	return p;
+}
+
+/*
+ * Every write of an update lost in turn (the device never gets it, as
+ * at a power cut): a fresh mount reads exactly the old or the new
+ * content, never a mix (the FAT entry write is the commit).
+ */
+static void test_fs__crash_at_every_write(void **state)
+{
+	char *old = filled('o', 300), *new = filled('n', 700);
+	bool done = false;
+
+	(void)state;
+	for (long k = 0; !done && k < 32; k++) {
+		struct tee_rpmb_fs *fs = fs_new();
+		struct tee_rpmb_fs_file *f;
+
+		relay.crash_at = -1;
+		assert_int_equal(tee_rpmb_fs_create(fs, &rpc, &ta1, "c", 1,
+						    true, old, strlen(old), &f),
+				 TEE_SUCCESS);
+		relay.writes = 0;
+		relay.crash_at = k;
+		done = !tee_rpmb_fs_write(f, &rpc, 0, new, strlen(new));
+		relay.crash_at = -1;
+		tee_rpmb_fs_close(f, &rpc);
+		fs_free(fs);
+
+		fs = fs_new();
+		assert_int_equal(tee_rpmb_fs_open(fs, &rpc, &ta1, "c", 1, &f),
+				 TEE_SUCCESS);
+		read_all(f, done ? new : old);
+		tee_rpmb_fs_close(f, &rpc);
+		fs_free(fs);
+	}
+	assert_true(done);
+	free(old);
+	free(new);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -561,6 +623,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_fs__no_space, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_fs__crash_at_every_write,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_fs__raw_files_and_anchor,
 						setup, teardown),
 	};
