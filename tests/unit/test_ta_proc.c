@@ -1154,9 +1154,9 @@ static void test_syscall_refused(void **state)
 				     0, 0, NULL),
 			 TEE_ERROR_NOT_SUPPORTED);
 	/* TA persistent time: GET takes no argument, SET two. */
-	assert_int_equal(raw_syscall(p, &h.host, TA_IPC_SYS_GET_TA_TIME, 1, 0,
-				     0, NULL),
-			 TEE_ERROR_BAD_PARAMETERS);
+	assert_int_equal(
+		raw_syscall(p, &h.host, TA_IPC_SYS_GET_TA_TIME, 1, 0, 0, NULL),
+		TEE_ERROR_BAD_PARAMETERS);
 	/* The clocks take no argument; WAIT takes two. */
 	assert_int_equal(raw_syscall(p, &h.host, TA_IPC_SYS_GET_SYSTEM_TIME, 1,
 				     0, 0, NULL),
