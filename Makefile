@@ -7,6 +7,7 @@
 #   make test       every test: normal build, sanitizers, fuzz smoke runs
 #   make test-unit / test-e2e / test-asan / coverage / fuzz / bench
 #   make test-load  the full load test (64 clients x 10,000 invokes)
+#   make test-crash trusted storage crash consistency (1000 trials)
 #   make install PREFIX=/usr/local
 #   make format / format-check (clang-format and kernel-doc comments)
 #   make kernel-doc-check
@@ -15,9 +16,10 @@ PREFIX ?= /usr/local
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 20
+CRASH_TRIALS ?= 1000
 
 .PHONY: all build deps deps-test run run-targets test test-unit test-e2e test-dynamic test-asan \
-	test-load \
+	test-load test-crash \
 	test-fuzz coverage fuzz bench install format format-check \
 	kernel-doc-check clean
 
@@ -66,6 +68,12 @@ test-e2e: build
 # teebox must be back at its baseline after (tests/load/run-load.sh).
 test-load: build
 	cmake --build build --target test-load
+
+# CRASH_TRIALS trials, each killing one process of the chain with SIGKILL
+# in the middle of storage operations; every object must come back whole
+# (tests/crash/test_crash.c; make test runs 20 of them).
+test-crash: build
+	build/tests/crash/test_crash --trials $(CRASH_TRIALS)
 
 # The end-to-end suite again, with the secure world offering dynamic
 # shared memory (REGISTER_SHM, RMEM) instead of only the reserved memory.

@@ -16,13 +16,18 @@
  *    that open, and nothing is TEE_ERROR_CORRUPT_OBJECT;
  *  - teed then shuts down cleanly.
  *
- * usage: test_crash [--trials N] [--seed S] [--ops N] [--keep]
+ * Trials run in chains of --chain (10) on one storage directory, each
+ * starting from what the one before left, leftovers of its crash
+ * included; a failure ends its chain and the next starts afresh.
+ *
+ * usage: test_crash [--trials N] [--seed S] [--ops N] [--chain N] [--keep]
  *                   [--inject flip|rollback]
- * Trial i runs with seed S + i; a failure prints the seed that replays
- * it (--seed SEED --trials 1; the kill moment is a time, so a replay
- * repeats the operations and the victim, not the exact instant).
- * --inject adds a deliberate fault to every trial (crash_inject.h); the
- * exit status is then 0 only if every trial was reported as failed.
+ * Trial i runs with seed S + i; a failure prints the command that replays
+ * its chain up to it (the kill moment is a time, so a replay repeats the
+ * operations and the victims, not the exact instants).  --keep keeps a
+ * failed chain's directories.  --inject adds a deliberate fault to every
+ * trial (crash_inject.h); the exit status is then 0 only if every trial
+ * was reported as failed.
  */
 #include <errno.h>
 #include <ftw.h>
@@ -54,6 +59,7 @@ struct crash_opts {
 	unsigned int trials;
 	uint64_t seed;
 	unsigned int ops;
+	unsigned int chain;
 	bool keep;
 	enum crash_inject inject;
 };
@@ -220,6 +226,19 @@ static int take_down(struct crash_trial *t, const pid_t *chain, int n)
 }
 
 /*
+ * What an operation takes, to spread the kills over a trial's
+ * operations.  One cut short by the kill took at least that long.
+ */
+static void learn_op_time(struct crash_totals *tot, long long us, bool whole)
+{
+	double sample = (double)us;
+
+	if (!whole && sample < tot->op_us)
+		sample = tot->op_us;
+	tot->op_us = 0.8 * tot->op_us + 0.2 * sample;
+}
+
+/*
  * The operations until one fails (the kill) or @o->ops are done.
  * Return: 0, or -1 with t->why set if one failed before the kill.
  */
@@ -229,15 +248,18 @@ static int run_ops(struct crash_trial *t, struct crash_client *c,
 {
 	enum crash_progress progress;
 	TEEC_Result res;
+	long long t0;
 
 	for (unsigned int i = 0; i < ops; i++) {
 		crash_op_pick(&t->op, &t->old, &t->rng, t->buf);
 		crash_state_copy(&t->new, &t->old);
 		crash_op_apply(&t->new, &t->op);
+		t0 = now_us();
 		res = crash_client_run(c, &t->op, &progress);
 		tot->ops++;
 		if (progress == CRASH_APPLIED)
 			crash_state_copy(&t->old, &t->new);
+		learn_op_time(tot, now_us() - t0, res == TEEC_SUCCESS);
 		if (!res)
 			continue;
 		if (!k || !atomic_load(&k->fired))
@@ -331,15 +353,11 @@ static int crash_phase(struct crash_trial *t, const struct crash_opts *o,
 	struct crash_killer k = {.h = &t->h, .victim = t->victim};
 	pid_t chain[CRASH_MAX_CHAIN];
 	struct crash_client c;
-	unsigned long ops = tot->ops;
-	long long t0;
 	int n, rc;
 
 	snprintf(snap_storage, sizeof(snap_storage), "%s/snap-storage",
 		 t->base);
 	snprintf(snap_state, sizeof(snap_state), "%s/snap-secure", t->base);
-	if (start(t))
-		return -1;
 	if (crash_client_open(&c)) {
 		crash_client_close(&c);
 		harness_stop(&t->h);
@@ -350,21 +368,16 @@ static int crash_phase(struct crash_trial *t, const struct crash_opts *o,
 		rc = run_injected(t, &c, o, tot, snap_storage, snap_state);
 		kill_victim(&k);
 	} else {
+		/* Most kills land in an operation, a few after the last. */
 		k.delay_us = (long)crash_rng_below(
-			&t->rng, (uint64_t)(tot->op_us * o->ops) + 1);
+			&t->rng, (uint64_t)(0.8 * tot->op_us * o->ops) + 1);
 		if (killer_start(&k)) {
 			crash_client_close(&c);
 			harness_stop(&t->h);
 			return fail(t, "no killer thread");
 		}
-		t0 = now_us();
 		rc = run_ops(t, &c, &k, o->ops, tot);
 		killer_finish(&k);
-		/* Kills spread over the time the operations take. */
-		ops = tot->ops - ops;
-		if (ops > 1)
-			tot->op_us = 0.8 * tot->op_us +
-				     0.2 * (double)(now_us() - t0) / ops;
 	}
 	crash_client_close(&c);
 	if (take_down(t, chain, n) || rc)
@@ -381,6 +394,11 @@ static int rm_entry(const char *path, const struct stat *st, int flag,
 	return remove(path);
 }
 
+/*
+ * One trial on the running teebox: operations, a kill, the restart and
+ * the check.  Return: 0 with teebox up again and t->old what it stores,
+ * or -1 (t->why says why) with it down.
+ */
 static int run_trial(struct crash_trial *t, const struct crash_opts *o,
 		     struct crash_totals *tot)
 {
@@ -389,38 +407,78 @@ static int run_trial(struct crash_trial *t, const struct crash_opts *o,
 	t->rng.state = t->seed;
 	t->pending = false;
 	t->why[0] = '\0';
-	crash_state_clear(&t->old);
-	snprintf(t->base, sizeof(t->base), "/tmp/teebox-crash-XXXXXX");
-	if (!mkdtemp(t->base))
-		return fail(t, "mkdtemp: %s", strerror(errno));
-	snprintf(t->storage, sizeof(t->storage), "%s/storage", t->base);
-	snprintf(t->state, sizeof(t->state), "%s/secure", t->base);
 	t->victim = (enum crash_victim)crash_rng_below(&t->rng, CRASH_VICTIMS);
 	tot->kills[t->victim]++;
 	rc = crash_phase(t, o, tot);
 	if (!rc)
 		rc = start(t);
-	if (!rc) {
-		rc = check(t, tot);
-		if (harness_stop(&t->h) && !rc)
-			rc = fail(t, "teed did not shut down cleanly");
+	if (rc)
+		return rc;
+	rc = check(t, tot);
+	if (rc) {
+		harness_stop(&t->h);
+		return rc;
 	}
-	if (rc && o->keep)
-		fprintf(stderr, "crash: kept %s\n", t->base);
-	else
-		nftw(t->base, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
-	return rc;
+	/* What was found is where the next trial starts from. */
+	crash_state_copy(&t->old, &t->got);
+	return 0;
 }
 
-static void report_failure(const struct crash_trial *t)
+static void report_failure(const struct crash_trial *t, uint64_t first,
+			   unsigned int n, unsigned int chain)
 {
 	printf("crash: FAIL seed 0x%016" PRIx64 " (killed %s%s%s obj-%u): %s\n"
-	       "crash: replay with %s --seed 0x%016" PRIx64 " --trials 1\n",
+	       "crash: replay with %s --seed 0x%016" PRIx64
+	       " --trials %u --chain %u\n",
 	       t->seed, crash_victim_name(t->victim),
 	       t->pending ? " during " : "",
 	       t->pending ? crash_op_name(t->op.kind) : ", last op on",
-	       t->op.obj, t->why, prog, t->seed);
+	       t->op.obj, t->why, prog, first, n, chain);
 	fflush(stdout);
+}
+
+/*
+ * Up to @n trials from seed @first on one storage directory: each starts
+ * from what the one before left, crash leftovers included.  Stops at the
+ * first failure.  Return: the trials run.
+ */
+static unsigned int run_group(struct crash_trial *t, uint64_t first,
+			      unsigned int n, const struct crash_opts *o,
+			      struct crash_totals *tot)
+{
+	unsigned int i = 0;
+
+	t->seed = first;
+	crash_state_clear(&t->old);
+	snprintf(t->base, sizeof(t->base), "/tmp/teebox-crash-XXXXXX");
+	if (!mkdtemp(t->base)) {
+		fail(t, "mkdtemp: %s", strerror(errno));
+		goto failed;
+	}
+	snprintf(t->storage, sizeof(t->storage), "%s/storage", t->base);
+	snprintf(t->state, sizeof(t->state), "%s/secure", t->base);
+	if (start(t))
+		goto failed;
+	for (i = 0; i < n; i++) {
+		t->seed = first + i;
+		if (run_trial(t, o, tot))
+			goto failed;
+	}
+	if (harness_stop(&t->h)) {
+		fail(t, "teed did not shut down cleanly");
+		i--;
+		goto failed;
+	}
+	nftw(t->base, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return n;
+failed:
+	tot->failed++;
+	report_failure(t, first, i + 1, o->chain);
+	if (o->keep)
+		fprintf(stderr, "crash: kept %s\n", t->base);
+	else if (t->base[0])
+		nftw(t->base, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	return i + 1;
 }
 
 static void report(const struct crash_totals *tot, const struct crash_opts *o,
@@ -448,13 +506,14 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 		{"trials", required_argument, NULL, 't'},
 		{"seed", required_argument, NULL, 's'},
 		{"ops", required_argument, NULL, 'o'},
+		{"chain", required_argument, NULL, 'c'},
 		{"keep", no_argument, NULL, 'k'},
 		{"inject", required_argument, NULL, 'i'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 
-	*o = (struct crash_opts){.trials = 20, .ops = 24};
+	*o = (struct crash_opts){.trials = 20, .ops = 24, .chain = 10};
 	o->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == 't')
@@ -463,6 +522,8 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 			o->seed = strtoull(optarg, NULL, 0);
 		else if (c == 'o')
 			o->ops = (unsigned int)strtoul(optarg, NULL, 0);
+		else if (c == 'c')
+			o->chain = (unsigned int)strtoul(optarg, NULL, 0);
 		else if (c == 'k')
 			o->keep = true;
 		else if (c == 'i' && !strcmp(optarg, "flip"))
@@ -472,7 +533,7 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 		else
 			return -1;
 	}
-	return optind == argc && o->ops ? 0 : -1;
+	return optind == argc && o->ops && o->chain ? 0 : -1;
 }
 
 int main(int argc, char **argv)
@@ -499,12 +560,16 @@ int main(int argc, char **argv)
 	       o.seed, o.trials, o.ops);
 	fflush(stdout);
 	t0 = now_us();
-	for (tot.trials = 0; tot.trials < o.trials; tot.trials++) {
-		t.seed = o.seed + tot.trials;
-		if (run_trial(&t, &o, &tot)) {
-			tot.failed++;
-			report_failure(&t);
-		}
+	while (tot.trials < o.trials) {
+		unsigned int n = o.trials - tot.trials;
+
+		tot.trials += run_group(&t, o.seed + tot.trials,
+					n < o.chain ? n : o.chain, &o, &tot);
+		if (tot.trials % 100 < o.chain && tot.trials < o.trials)
+			printf("crash: ... %u trials, %u failed, %.0f s\n",
+			       tot.trials, tot.failed,
+			       (double)(now_us() - t0) / 1e6);
+		fflush(stdout);
 	}
 	report(&tot, &o, (double)(now_us() - t0) / 1e6);
 	crash_state_free(&t.old);
