@@ -13,7 +13,9 @@
  * beyond sys_buf is TEE_ERROR_BAD_PARAMETERS and a number outside STAGE
  * .. STORAGE_NEXT is TEE_ERROR_NOT_SUPPORTED; and once the instance is
  * freed (ta_storage_free(), as when a TA dies) no supplicant descriptor
- * is open and every counted allocation is back.
+ * is open and every counted allocation is back.  The supplicant's disk
+ * is full at 256 KiB a file, so that an object grown towards 4 GiB costs
+ * milliseconds, not minutes.
  *
  * The secure thread's lock, RPC binding and the TA's page are this
  * file's: the storage lock is the caller's alone here, the RPCs go to
@@ -46,7 +48,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define MAX_CALLS 64
+#define MAX_CALLS     64
+#define MAX_FILE_SIZE (256 * 1024)
 
 static const TEE_UUID ta = {0x5ca1ab1e, 0x0001, 0x0002, {1, 2, 3, 4}};
 static const uint8_t ssk[32] = {0x42};
@@ -197,6 +200,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ta_storage *st;
 
 	supp_init(&supp);
+	/*
+	 * A full disk at 256 KiB a file: a TA may grow an object to 4 GiB
+	 * (TEE_DATA_MAX_POSITION), which in memory takes minutes.
+	 */
+	supp.max_file_size = MAX_FILE_SIZE;
 	if (tee_svc_storage_new(ssk, &svc))
 		abort();
 	if (ta_storage_new(&ta, &st))

@@ -41,6 +41,7 @@ static TEE_Result supp_open(void *ctx, const char *name, bool create, int *fd)
 		strcpy(s->names[i], name);
 		mem_file_free(&s->files[i]);
 		mem_file_init(&s->files[i]);
+		s->files[i].max_size = s->max_file_size;
 	} else if (i < 0) {
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	}

@@ -23,6 +23,8 @@
  * @fd_file:	per descriptor the file index, or -1
  * @writes:	writes, truncates and removes so far
  * @crash_at:	from this one on they fail (-1: never)
+ * @max_file_size: each file made from now on is full at this size
+ *		(struct mem_file's @max_size; 0: no bound)
  */
 struct mem_supp {
 	char names[MAX_FILES][32];
@@ -30,6 +32,7 @@ struct mem_supp {
 	int fd_file[MAX_FDS];
 	long writes;
 	long crash_at;
+	size_t max_file_size;
 };
 
 extern const struct tee_fs_rpc_ops mem_supp_ops;
