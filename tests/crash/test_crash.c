@@ -20,8 +20,9 @@
  * starting from what the one before left, leftovers of its crash
  * included; a failure ends its chain and the next starts afresh.
  *
- * usage: test_crash [--trials N] [--seed S] [--ops N] [--chain N] [--keep]
- *                   [--inject flip|rollback]
+ * usage: test_crash [--trials N] [--seed S] [--ops N] [--chain N]
+ *                   [--jobs N] [--keep] [--inject flip|rollback]
+ * --jobs N shares the chains out among N processes.
  * Trial i runs with seed S + i; a failure prints the command that replays
  * its chain up to it (the kill moment is a time, so a replay repeats the
  * operations and the victims, not the exact instants).  --keep keeps a
@@ -40,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -60,6 +62,7 @@ struct crash_opts {
 	uint64_t seed;
 	unsigned int ops;
 	unsigned int chain;
+	unsigned int jobs;
 	bool keep;
 	enum crash_inject inject;
 };
@@ -507,13 +510,15 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 		{"seed", required_argument, NULL, 's'},
 		{"ops", required_argument, NULL, 'o'},
 		{"chain", required_argument, NULL, 'c'},
+		{"jobs", required_argument, NULL, 'j'},
 		{"keep", no_argument, NULL, 'k'},
 		{"inject", required_argument, NULL, 'i'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 
-	*o = (struct crash_opts){.trials = 20, .ops = 24, .chain = 10};
+	*o = (struct crash_opts){
+		.trials = 20, .ops = 24, .chain = 10, .jobs = 1};
 	o->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
 		if (c == 't')
@@ -524,6 +529,8 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 			o->ops = (unsigned int)strtoul(optarg, NULL, 0);
 		else if (c == 'c')
 			o->chain = (unsigned int)strtoul(optarg, NULL, 0);
+		else if (c == 'j')
+			o->jobs = (unsigned int)strtoul(optarg, NULL, 0);
 		else if (c == 'k')
 			o->keep = true;
 		else if (c == 'i' && !strcmp(optarg, "flip"))
@@ -533,49 +540,111 @@ static int parse(int argc, char **argv, struct crash_opts *o)
 		else
 			return -1;
 	}
-	return optind == argc && o->ops && o->chain ? 0 : -1;
+	return optind == argc && o->ops && o->chain && o->jobs && o->jobs <= 64
+		       ? 0
+		       : -1;
+}
+
+/* Worker @j's share of the chains: every o->jobs-th from the j-th on. */
+static int run_worker(unsigned int j, const struct crash_opts *o,
+		      struct crash_totals *tot)
+{
+	struct crash_trial t = {0};
+	long long t0 = now_us();
+	unsigned int done = 0;
+
+	t.buf = malloc(CRASH_MAX_DATA);
+	if (!t.buf || crash_state_init(&t.old) || crash_state_init(&t.new) ||
+	    crash_state_init(&t.got))
+		return -1;
+	for (uint64_t first = (uint64_t)j * o->chain; first < o->trials;
+	     first += (uint64_t)o->jobs * o->chain) {
+		uint64_t n = o->trials - first;
+
+		tot->trials += run_group(
+			&t, o->seed + first,
+			n < o->chain ? (unsigned int)n : o->chain, o, tot);
+		if (tot->trials / 100 != done / 100)
+			printf("crash: [%u] %u trials, %u failed, %.0f s\n", j,
+			       tot->trials, tot->failed,
+			       (double)(now_us() - t0) / 1e6);
+		done = tot->trials;
+		fflush(stdout);
+	}
+	crash_state_free(&t.old);
+	crash_state_free(&t.new);
+	crash_state_free(&t.got);
+	free(t.buf);
+	return 0;
+}
+
+/*
+ * --jobs N: the chains shared out among N processes, each with teeboxes
+ * of its own; the trials wait mostly on hand-overs between processes,
+ * so several at once use the machine better.  Their totals come back
+ * through shared memory.
+ */
+static int run_jobs(const struct crash_opts *o, struct crash_totals *sum)
+{
+	size_t size = sizeof(*sum) * o->jobs;
+	struct crash_totals *tot;
+	int rc = 0, status;
+
+	tot = mmap(NULL, size, PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (tot == MAP_FAILED)
+		return -1;
+	for (unsigned int j = 0; j < o->jobs; j++) {
+		tot[j] = *sum;
+		if (fork() == 0)
+			_exit(run_worker(j, o, &tot[j]) ? 1 : 0);
+	}
+	while (wait(&status) > 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			rc = -1;
+	for (unsigned int j = 0; j < o->jobs; j++) {
+		sum->trials += tot[j].trials;
+		sum->failed += tot[j].failed;
+		sum->ops += tot[j].ops;
+		sum->in_flight += tot[j].in_flight;
+		sum->new_seen += tot[j].new_seen;
+		for (int v = 0; v < CRASH_VICTIMS; v++)
+			sum->kills[v] += tot[j].kills[v];
+	}
+	munmap(tot, size);
+	return rc;
 }
 
 int main(int argc, char **argv)
 {
 	struct crash_totals tot = {.op_us = 20000};
-	struct crash_trial t = {0};
 	struct crash_opts o;
 	long long t0;
+	int rc;
 
 	prog = argv[0];
 	if (parse(argc, argv, &o)) {
 		fprintf(stderr,
 			"usage: %s [--trials N] [--seed S] [--ops N] "
-			"[--keep] [--inject flip|rollback]\n",
+			"[--chain N] [--jobs N] [--keep] "
+			"[--inject flip|rollback]\n",
 			prog);
 		return 2;
 	}
-	t.buf = malloc(CRASH_MAX_DATA);
-	if (!t.buf || crash_state_init(&t.old) || crash_state_init(&t.new) ||
-	    crash_state_init(&t.got))
-		return 1;
 	printf("crash: seed 0x%016" PRIx64 ", %u trials of up to %u "
-	       "operations\n",
-	       o.seed, o.trials, o.ops);
+	       "operations, %u at a time\n",
+	       o.seed, o.trials, o.ops, o.jobs);
 	fflush(stdout);
 	t0 = now_us();
-	while (tot.trials < o.trials) {
-		unsigned int n = o.trials - tot.trials;
-
-		tot.trials += run_group(&t, o.seed + tot.trials,
-					n < o.chain ? n : o.chain, &o, &tot);
-		if (tot.trials % 100 < o.chain && tot.trials < o.trials)
-			printf("crash: ... %u trials, %u failed, %.0f s\n",
-			       tot.trials, tot.failed,
-			       (double)(now_us() - t0) / 1e6);
-		fflush(stdout);
+	if (o.jobs == 1)
+		rc = run_worker(0, &o, &tot);
+	else
+		rc = run_jobs(&o, &tot);
+	if (rc) {
+		printf("crash: a worker could not run its trials\n");
+		return 1;
 	}
 	report(&tot, &o, (double)(now_us() - t0) / 1e6);
-	crash_state_free(&t.old);
-	crash_state_free(&t.new);
-	crash_state_free(&t.got);
-	free(t.buf);
 	if (o.inject)
 		return tot.failed == tot.trials ? 0 : 1;
 	return tot.failed ? 1 : 0;
