@@ -73,7 +73,7 @@ test-load: build
 # in the middle of storage operations; every object must come back whole
 # (tests/crash/test_crash.c; make test runs 20 of them).
 test-crash: build
-	build/tests/crash/test_crash --trials $(CRASH_TRIALS) --jobs 4 --ops 12
+	build/tests/crash/test_crash --trials $(CRASH_TRIALS) --jobs 8 --ops 8
 
 # The end-to-end suite again, with the secure world offering dynamic
 # shared memory (REGISTER_SHM, RMEM) instead of only the reserved memory.

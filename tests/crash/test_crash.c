@@ -551,7 +551,6 @@ static int run_worker(unsigned int j, const struct crash_opts *o,
 {
 	struct crash_trial t = {0};
 	long long t0 = now_us();
-	unsigned int done = 0;
 
 	t.buf = malloc(CRASH_MAX_DATA);
 	if (!t.buf || crash_state_init(&t.old) || crash_state_init(&t.new) ||
@@ -564,11 +563,15 @@ static int run_worker(unsigned int j, const struct crash_opts *o,
 		tot->trials += run_group(
 			&t, o->seed + first,
 			n < o->chain ? (unsigned int)n : o->chain, o, tot);
-		if (tot->trials / 100 != done / 100)
-			printf("crash: [%u] %u trials, %u failed, %.0f s\n", j,
-			       tot->trials, tot->failed,
-			       (double)(now_us() - t0) / 1e6);
-		done = tot->trials;
+		/* A line per chain: a run cut short still says what it did. */
+		printf("crash: [%u] %u trials, %u failed, %lu operations, "
+		       "kills %u %u %u %u, %u in an operation, %.0f s\n",
+		       j, tot->trials, tot->failed, tot->ops,
+		       tot->kills[CRASH_KILL_TEED],
+		       tot->kills[CRASH_KILL_SECURE],
+		       tot->kills[CRASH_KILL_SUPPLICANT],
+		       tot->kills[CRASH_KILL_TA], tot->in_flight,
+		       (double)(now_us() - t0) / 1e6);
 		fflush(stdout);
 	}
 	crash_state_free(&t.old);
