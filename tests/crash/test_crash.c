@@ -558,11 +558,15 @@ static int run_worker(unsigned int j, const struct crash_opts *o,
 		return -1;
 	for (uint64_t first = (uint64_t)j * o->chain; first < o->trials;
 	     first += (uint64_t)o->jobs * o->chain) {
-		uint64_t n = o->trials - first;
+		uint64_t end = first + o->chain;
 
-		tot->trials += run_group(
-			&t, o->seed + first,
-			n < o->chain ? (unsigned int)n : o->chain, o, tot);
+		if (end > o->trials)
+			end = o->trials;
+		/* After a failure the rest of the chain starts afresh. */
+		for (uint64_t at = first; at < end;)
+			at += run_group(&t, o->seed + at,
+					(unsigned int)(end - at), o, tot);
+		tot->trials += (unsigned int)(end - first);
 		/* A line per chain: a run cut short still says what it did. */
 		printf("crash: [%u] %u trials, %u failed, %lu operations, "
 		       "kills %u %u %u %u, %u in an operation, %.0f s\n",
