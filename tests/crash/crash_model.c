@@ -171,6 +171,13 @@ void crash_op_apply(struct crash_state *s, const struct crash_op *op)
 		memcpy(o->data, op->data, op->len);
 		break;
 	case CRASH_WRITE:
+		/*
+		 * Writing nothing changes nothing, even past the end: the
+		 * trusted OS returns before the position matters
+		 * (secure/tee_svc_storage.c, tee_svc_storage_write()).
+		 */
+		if (!op->len)
+			break;
 		extend(o, op->off);
 		memcpy(o->data + op->off, op->data, op->len);
 		if (op->off + op->len > o->len)
