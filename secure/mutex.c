@@ -85,6 +85,16 @@ void sw_mutex_lock(struct sw_mutex *m, struct sthread *t)
 	pthread_mutex_unlock(&m->lock);
 }
 
+struct sthread *sw_mutex_owner(struct sw_mutex *m)
+{
+	struct sthread *owner;
+
+	pthread_mutex_lock(&m->lock);
+	owner = m->owner;
+	pthread_mutex_unlock(&m->lock);
+	return owner;
+}
+
 void sw_mutex_unlock(struct sw_mutex *m, struct sthread *t)
 {
 	struct sw_mutex_waiter *w;

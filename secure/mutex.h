@@ -55,4 +55,10 @@ void sw_mutex_lock(struct sw_mutex *m, struct sthread *t);
  */
 void sw_mutex_unlock(struct sw_mutex *m, struct sthread *t);
 
+/**
+ * sw_mutex_owner() - the thread holding @m now, or NULL (a snapshot, for
+ * deadlock checks)
+ */
+struct sthread *sw_mutex_owner(struct sw_mutex *m);
+
 #endif

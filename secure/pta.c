@@ -26,7 +26,9 @@ const struct pseudo_ta *pta_find(const TEE_UUID *uuid)
 
 void *pta_memref_buffer(const struct ta_call_param *p)
 {
-	return p->u.memref.mem.chunk ? p->u.memref.mem.va : NULL;
+	if (p->u.memref.mem.chunk)
+		return p->u.memref.mem.va;
+	return p->u.memref.ta_buf; /* a TA's call: its transfer bank */
 }
 
 /**

@@ -22,6 +22,11 @@
 struct secure_world;
 struct sthread;
 
+/* Sessions to other TAs one TA instance may hold at once. */
+#define TM_TA2TA_MAX_SESSIONS 16
+/* TA-to-TA calls that may nest on one secure thread (A -> B -> C ...). */
+#define TM_TA2TA_MAX_DEPTH 8
+
 /**
  * struct ta_manager - TA instances and sessions
  * @lock:	protects everything below but @load_lock

@@ -38,6 +38,22 @@ static bool type_is_memref(uint32_t t)
 	       t == TEE_PARAM_TYPE_MEMREF_INOUT;
 }
 
+/* The bytes behind a memref: client RAM or another TA's window; or NULL. */
+static const void *memref_src(const struct ta_call_param *cp)
+{
+	if (cp->u.memref.mem.chunk)
+		return cp->u.memref.mem.va;
+	return cp->u.memref.ta_buf;
+}
+
+/* Where the buffer starts in its page (a TA may count on it). */
+static uint64_t memref_page_offset(const struct ta_call_param *cp)
+{
+	if (cp->u.memref.mem.chunk)
+		return cp->u.memref.mem.offset & (WIN_PAGE - 1);
+	return (uintptr_t)cp->u.memref.ta_buf & (WIN_PAGE - 1);
+}
+
 static uint64_t page_up(uint64_t v)
 {
 	return (v + WIN_PAGE - 1) & ~(WIN_PAGE - 1);
@@ -94,13 +110,13 @@ static uint64_t lay_out(uint32_t types, const struct ta_call_param *params,
 		if (!type_is_memref(param_type(types, i)))
 			continue;
 		ip->size = cp->u.memref.size;
-		if (!cp->u.memref.mem.chunk) {
+		if (!memref_src(cp)) {
 			ip->flags = TA_IPC_MEMREF_NULL;
 			continue;
 		}
 		if (cp->u.memref.size > TA_IPC_WIN_BANK_SIZE)
 			return 0;
-		start = cur + (cp->u.memref.mem.offset & (WIN_PAGE - 1));
+		start = cur + memref_page_offset(cp);
 		cur = page_up(start +
 			      (cp->u.memref.size ? cp->u.memref.size : 1));
 		if (cur > TA_IPC_WIN_BANK_SIZE)
@@ -140,17 +156,16 @@ TEE_Result ta_param_win_in(struct ta_param_win *w, uint32_t types,
 	if (!span) {
 		for (unsigned int i = 0; i < TA_IPC_NUM_PARAMS; i++)
 			if (type_is_memref(param_type(types, i)) &&
-			    params[i].u.memref.mem.chunk)
+			    memref_src(&params[i]))
 				return TEE_ERROR_OUT_OF_MEMORY;
 		return TEE_SUCCESS; /* null memrefs only */
 	}
 	for (unsigned int i = 0; i < TA_IPC_NUM_PARAMS; i++) {
 		const struct ta_call_param *cp = &params[i];
 
-		if (!type_is_memref(param_type(types, i)) ||
-		    !cp->u.memref.mem.chunk)
+		if (!type_is_memref(param_type(types, i)) || !memref_src(cp))
 			continue;
-		copy_in(w, req->params[i].offset, cp->u.memref.mem.va,
+		copy_in(w, req->params[i].offset, memref_src(cp),
 			cp->u.memref.size);
 	}
 	req->win_offset = base;
@@ -171,26 +186,43 @@ void ta_param_win_out(struct ta_param_win *w, uint32_t types,
 
 		if ((t != TEE_PARAM_TYPE_MEMREF_OUTPUT &&
 		     t != TEE_PARAM_TYPE_MEMREF_INOUT) ||
-		    !cp->u.memref.mem.chunk || !cp->u.memref.size)
+		    !memref_src(cp) || !cp->u.memref.size)
 			continue;
 		/* Our layout, from our own request: within the bank. */
-		memcpy(cp->u.memref.mem.va, w->va + req->params[i].offset,
+		memcpy((void *)memref_src(cp), w->va + req->params[i].offset,
 		       cp->u.memref.size);
 	}
 }
 
-void ta_param_win_trim(struct ta_param_win *w, const struct ta_ipc_request *req)
+static void trim(struct ta_param_win *w, unsigned int bank)
 {
-	unsigned int bank;
+	uint64_t base = bank * TA_IPC_WIN_BANK_SIZE;
 
-	if (!req->win_size)
-		return;
-	bank = (unsigned int)(req->win_offset / TA_IPC_WIN_BANK_SIZE);
 	if (w->high[bank] <= WIN_KEEP)
 		return;
 	/* Failure only leaves the pages resident: nothing to undo. */
 	(void)fallocate(w->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-			(off_t)(req->win_offset + WIN_KEEP),
+			(off_t)(base + WIN_KEEP),
 			(off_t)(w->high[bank] - WIN_KEEP));
 	w->high[bank] = WIN_KEEP;
+}
+
+void ta_param_win_trim(struct ta_param_win *w, const struct ta_ipc_request *req)
+{
+	if (!req->win_size)
+		return;
+	trim(w, (unsigned int)(req->win_offset / TA_IPC_WIN_BANK_SIZE));
+}
+
+void ta_param_win_trim_bank(struct ta_param_win *w, unsigned int bank,
+			    uint64_t end)
+{
+	uint64_t used;
+
+	if (bank > 1 || end <= bank * TA_IPC_WIN_BANK_SIZE)
+		return;
+	used = page_up(end - bank * TA_IPC_WIN_BANK_SIZE);
+	if (used > w->high[bank])
+		w->high[bank] = used;
+	trim(w, bank);
 }

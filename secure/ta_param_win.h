@@ -88,4 +88,12 @@ void ta_param_win_out(struct ta_param_win *w, uint32_t types,
 void ta_param_win_trim(struct ta_param_win *w,
 		       const struct ta_ipc_request *req);
 
+/**
+ * ta_param_win_trim_bank() - bank @bank was written up to @end (offset
+ * in the window; a TA-to-TA transfer): give back its pages above
+ * TA_IPC_WIN_KEEP
+ */
+void ta_param_win_trim_bank(struct ta_param_win *w, unsigned int bank,
+			    uint64_t end);
+
 #endif

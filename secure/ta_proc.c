@@ -513,6 +513,14 @@ void ta_proc_request_cancel(struct ta_proc *p)
 	atomic_store(&p->page->cancel, seq);
 }
 
+bool ta_proc_cancelled(struct ta_proc *p)
+{
+	uint64_t call = atomic_load(&p->call);
+
+	return (call & TA_PROC_IN_CALL) &&
+	       atomic_load(&p->page->cancel) == (uint32_t)call;
+}
+
 void ta_proc_forget_cancel(struct ta_proc *p)
 {
 	if (!(atomic_load(&p->call) & TA_PROC_IN_CALL))

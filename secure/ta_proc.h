@@ -50,7 +50,10 @@ struct ta_proc_info {
  * struct ta_call_param - one parameter of an entry point call
  * @type:	TEE_PARAM_TYPE_*
  * @u.value:	a, b for VALUE_* (the TA writes OUTPUT/INOUT back)
- * @u.memref.mem: the normal-world memory (mem.chunk NULL: a null memref)
+ * @u.memref.mem: the normal-world memory (mem.chunk NULL: none)
+ * @u.memref.ta_buf: instead of @u.memref.mem, another TA's memory (a
+ *		TA-to-TA call): the caller's transfer bank as the secure
+ *		world maps it.  Both NULL: a null memref
  * @u.memref.size: size given; the TA writes back the size it set for
  *		OUTPUT/INOUT (may exceed the buffer: short buffer)
  */
@@ -63,6 +66,7 @@ struct ta_call_param {
 		} value;
 		struct {
 			struct nw_mem mem;
+			void *ta_buf;
 			size_t size;
 		} memref;
 	} u;
@@ -208,6 +212,28 @@ void ta_proc_request_cancel(struct ta_proc *p);
  * hit the next call (another session's, perhaps)
  */
 void ta_proc_forget_cancel(struct ta_proc *p);
+
+/**
+ * ta_proc_cancelled() - a cancel request is pending for the call in
+ * progress on @p (what TEE_GetCancellationFlag() reads, before the mask)
+ */
+bool ta_proc_cancelled(struct ta_proc *p);
+
+/**
+ * ta_proc_xfer() - for a system call being served: the transfer bank of
+ * @p's window, where its TA-to-TA memrefs are (teebox/ta_ipc.h): the bank
+ * that does not hold the current call's span, bank 0 when it has none
+ * @bank:	[out] 0 or 1
+ * Return: the secure world's mapping of the whole window.
+ */
+uint8_t *ta_proc_xfer(struct ta_proc *p, unsigned int *bank);
+
+/**
+ * ta_proc_xfer_done() - a TA-to-TA call wrote @p's transfer bank @bank up
+ * to offset @end of the window: give back what stays resident above
+ * TA_IPC_WIN_KEEP, as after a large call
+ */
+void ta_proc_xfer_done(struct ta_proc *p, unsigned int bank, uint64_t end);
 
 /** ta_proc_count() - TA processes alive (leak checks). */
 size_t ta_proc_count(void);

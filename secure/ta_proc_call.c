@@ -96,6 +96,10 @@ static TEE_Result check_params(uint32_t types,
 		if (type_is_memref(t) && params[i].u.memref.mem.chunk &&
 		    params[i].u.memref.size && !params[i].u.memref.mem.va)
 			return TEE_ERROR_BAD_PARAMETERS;
+		/* One source of bytes per memref. */
+		if (type_is_memref(t) && params[i].u.memref.mem.chunk &&
+		    params[i].u.memref.ta_buf)
+			return TEE_ERROR_BAD_PARAMETERS;
 	}
 	return TEE_SUCCESS;
 }
@@ -165,11 +169,14 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 	case TA_IPC_SYS_STORAGE_CLOSE:
 	case TA_IPC_SYS_STORAGE_DELETE:
 	case TA_IPC_SYS_STORAGE_INFO:
+	case TA_IPC_SYS_TA_OPEN:
+	case TA_IPC_SYS_TA_CLOSE:
 		*nargs = 1;
 		return true;
 	case TA_IPC_SYS_STORAGE_OPEN:
 	case TA_IPC_SYS_STORAGE_SEEK:
 	case TA_IPC_SYS_STORAGE_ATTRS:
+	case TA_IPC_SYS_TA_INVOKE:
 		*nargs = 3;
 		return true;
 	case TA_IPC_SYS_STORAGE_CREATE:
@@ -340,6 +347,8 @@ static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
 		return res;
 
 	ta_proc_get(p); /* a concurrent ta_proc_kill() must not free it */
+	p->span_offset = req->win_offset;
+	p->span_size = req->win_size;
 	seq = next_seq(p);
 	post(p, req, seq);
 	res = wait_reply(p, host, seq, 0, &rep);
@@ -348,9 +357,23 @@ static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
 	else
 		*origin = TEE_ORIGIN_TEE;
 	atomic_store(&p->call, seq);
+	p->span_size = 0;
 	ta_param_win_trim(&p->win, req);
 	ta_proc_put(p);
 	return res;
+}
+
+uint8_t *ta_proc_xfer(struct ta_proc *p, unsigned int *bank)
+{
+	*bank = p->span_size
+			? (unsigned int)(p->span_offset / TA_IPC_WIN_BANK_SIZE) ^ 1
+			: 0;
+	return p->win.va;
+}
+
+void ta_proc_xfer_done(struct ta_proc *p, unsigned int bank, uint64_t end)
+{
+	ta_param_win_trim_bank(&p->win, bank, end);
 }
 
 TEE_Result ta_proc_create(struct ta_proc *p, const struct ta_proc_host *host,

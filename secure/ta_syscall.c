@@ -148,7 +148,9 @@ static TEE_Result sys_wait(struct sthread *t, struct ta_proc *p, uint64_t ms,
 	if (ms > UINT32_MAX || cancellable > 1)
 		return TEE_ERROR_BAD_PARAMETERS;
 	for (;;) {
-		if (cancellable && cancel_requested(t))
+		/* The client's request, or a TA caller's timeout. */
+		if (cancellable &&
+		    (cancel_requested(t) || ta_proc_cancelled(p)))
 			return TEE_ERROR_CANCEL;
 		if (ta_proc_call_over(p))
 			return TEE_ERROR_TARGET_DEAD;

@@ -22,6 +22,7 @@
 #define SW_MAX_THREADS	   64
 
 struct secure_world;
+struct sw_mutex;
 struct ta_proc;
 
 /**
@@ -54,6 +55,9 @@ enum thread_state {
  *		normal world abandoned the call (its client is gone and it
  *		overran its bound: its TA instance is killed)
  * @in_ta:	the TA process this thread is calling, if any (sw->lock)
+ * @tm_waiting:	the TA manager mutex this thread waits for, if any
+ *		(sw->tm.lock; ta_manager.c's deadlock check)
+ * @ta2ta_depth: TA-to-TA calls nested on this thread (its own)
  */
 struct sthread {
 	int id;
@@ -70,6 +74,8 @@ struct sthread {
 		bool abandoned;
 	} cancel;
 	struct ta_proc *in_ta;
+	struct sw_mutex *tm_waiting;
+	unsigned int ta2ta_depth;
 };
 
 /**

@@ -194,6 +194,21 @@ enum ta_ipc_cmd {
  *				TEE_ERROR_TIME_NEEDS_RESET, then time 0)
  * @TA_IPC_SYS_SET_TA_TIME:	args[0] = seconds, [1] = milliseconds (each
  *				at most 32 bits)
+ *
+ * Sessions to other TAs (GP TEE_OpenTASession and friends; secure/
+ * ta2ta_req.h), numbered in a block of their own.  The request is a
+ * struct ta_ipc_ta2ta at the start of sys_buf; memrefs are in the
+ * caller's transfer bank of the window (see "TA-to-TA memrefs" below).
+ * The system call itself fails only when the request is malformed or the
+ * handle unknown (libutee then panics, as OP-TEE's does); otherwise it
+ * succeeds and out[0] = the operation's TEE_Result, out[1] = its origin,
+ * and the outputs are a struct ta_ipc_ta2ta_out at the start of sys_buf.
+ * @TA_IPC_SYS_TA_OPEN:		args[0] = cancellationRequestTimeout (ms,
+ *				TEE_TIMEOUT_INFINITE: none); out[2] = the
+ *				session handle (never 0) on success
+ * @TA_IPC_SYS_TA_INVOKE:	args[0] = handle, [1] = timeout as above,
+ *				[2] = command id
+ * @TA_IPC_SYS_TA_CLOSE:	args[0] = handle; no request in sys_buf
  */
 enum ta_ipc_sys {
 	TA_IPC_SYS_GET_REE_TIME = 1,
@@ -215,6 +230,10 @@ enum ta_ipc_sys {
 	TA_IPC_SYS_STORAGE_NEXT = 17,
 	TA_IPC_SYS_GET_TA_TIME = 18,
 	TA_IPC_SYS_SET_TA_TIME = 19,
+
+	TA_IPC_SYS_TA_OPEN = 64,
+	TA_IPC_SYS_TA_INVOKE = 65,
+	TA_IPC_SYS_TA_CLOSE = 66,
 };
 
 /* page.sys_buf: the bytes of a system call. */
@@ -299,6 +318,36 @@ struct ta_ipc_request {
 	struct ta_ipc_param params[TA_IPC_NUM_PARAMS];
 };
 
+/*
+ * TA-to-TA memrefs: the caller's runtime copies each memref of a
+ * TA_IPC_SYS_TA_OPEN/INVOKE into the transfer bank of its own window (the
+ * bank that does not hold the current call's span; bank 0 when the call
+ * has none), at the buffer's offset in its page, zeros for an OUTPUT one
+ * (as OP-TEE's bounce buffer), and opens that part of the bank while the
+ * system call runs.  The secure world copies them from there into the
+ * target's window and the OUTPUT/INOUT ones back after the call; the
+ * runtime copies min(size returned, size given) bytes back to the TA's
+ * buffer and closes the bank again.
+ */
+#define TA_IPC_TA2TA_TIMEOUT_NONE 0xffffffffU /* TEE_TIMEOUT_INFINITE */
+
+/**
+ * struct ta_ipc_ta2ta - a TA_IPC_SYS_TA_OPEN or TA_IPC_SYS_TA_INVOKE
+ * request (written by the caller TA into sys_buf)
+ * @uuid:	OPEN: the target TA; INVOKE: zeros
+ * @param_types: TEE_PARAM_TYPES of @params
+ * @pad:	0
+ * @params:	values (a, b); memrefs: flags TA_IPC_MEMREF_NULL (then
+ *		offset and size 0) or offset in the window (inside the
+ *		transfer bank) and size; all else 0
+ */
+struct ta_ipc_ta2ta {
+	struct ta_ipc_uuid uuid;
+	uint32_t param_types;
+	uint32_t pad;
+	struct ta_ipc_param params[TA_IPC_NUM_PARAMS];
+};
+
 /**
  * struct ta_ipc_out_param - one output parameter of a reply
  * @a, @b:	VALUE_OUTPUT/INOUT: the value the TA left
@@ -309,6 +358,15 @@ struct ta_ipc_out_param {
 	uint32_t a;
 	uint32_t b;
 	uint64_t size;
+};
+
+/**
+ * struct ta_ipc_ta2ta_out - the outputs of a TA_IPC_SYS_TA_OPEN/INVOKE
+ * (written by the secure world into sys_buf): VALUE_OUTPUT/INOUT values
+ * and MEMREF_OUTPUT/INOUT sizes as the target left them, zeros elsewhere
+ */
+struct ta_ipc_ta2ta_out {
+	struct ta_ipc_out_param params[TA_IPC_NUM_PARAMS];
 };
 
 /**
@@ -489,6 +547,9 @@ struct ta_ipc_page {
 	uint8_t sys_buf[TA_IPC_SYS_BUF_SIZE];
 };
 
+_Static_assert(sizeof(struct ta_ipc_ta2ta) <= TA_IPC_SYS_BUF_SIZE &&
+		       sizeof(struct ta_ipc_ta2ta_out) <= TA_IPC_SYS_BUF_SIZE,
+	       "a TA-to-TA request and its outputs must fit in sys_buf");
 _Static_assert(sizeof(struct ta_ipc_page) <= TA_IPC_PAGE_SIZE,
 	       "the channel must fit in one page");
 

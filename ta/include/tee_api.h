@@ -105,15 +105,18 @@ TEE_Result TEE_GetPropertyName(TEE_PropSetHandle enumerator, void *nameBuffer,
 TEE_Result TEE_GetNextProperty(TEE_PropSetHandle enumerator);
 
 /*
- * Internal Client API: sessions from this TA to another TA (GP 1.3.1
- * ch. 4.9), OP-TEE's prototypes.  The GP 1.1 twins in
- * ta/libutee/tee_api_compat_ta2ta.c call them.
+ * Internal Client API: sessions to other TAs (ta/libutee/tee_api_ta2ta.c).
+ * The GP 1.1 twins in ta/libutee/tee_api_compat_ta2ta.c call them.
  */
 
 /**
- * TEE_OpenTASession() - open a session to TA @destination
- * Return: TEE_SUCCESS or the result of the open, *@returnOrigin its
- * origin.
+ * TEE_OpenTASession() - open a session to TA @destination; memrefs may
+ * point to this TA's private memory (copied in, and out for OUTPUT/INOUT)
+ * @cancellationRequestTimeout: ms after which the target's cancellation
+ *		flag is set, TEE_TIMEOUT_INFINITE for never
+ * @session:	[out] the handle, TEE_HANDLE_NULL on failure
+ * @returnOrigin: [out, may be NULL] TEE_ORIGIN_TEE or _TRUSTED_APP
+ * Return: whatever the trusted OS or the target answered.
  */
 TEE_Result TEE_OpenTASession(const TEE_UUID *destination,
 			     uint32_t cancellationRequestTimeout,
@@ -122,18 +125,23 @@ TEE_Result TEE_OpenTASession(const TEE_UUID *destination,
 			     TEE_TASessionHandle *session,
 			     uint32_t *returnOrigin);
 
-/** TEE_CloseTASession() - close @session; TEE_HANDLE_NULL is fine. */
-void TEE_CloseTASession(TEE_TASessionHandle session);
-
 /**
- * TEE_InvokeTACommand() - invoke @commandID in @session
- * Return: the result of the command, *@returnOrigin its origin.
+ * TEE_InvokeTACommand() - invoke @commandID in a session to another TA
+ * Return: the target's answer (origin TEE_ORIGIN_TRUSTED_APP), or
+ * TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_TARGET_DEAD from the
+ * trusted OS; any other trusted-OS error panics (OP-TEE).
  */
 TEE_Result TEE_InvokeTACommand(TEE_TASessionHandle session,
 			       uint32_t cancellationRequestTimeout,
 			       uint32_t commandID, uint32_t paramTypes,
 			       TEE_Param params[TEE_NUM_PARAMS],
 			       uint32_t *returnOrigin);
+
+/**
+ * TEE_CloseTASession() - close a session to another TA; TEE_HANDLE_NULL
+ * is a no-op, an unknown handle panics
+ */
+void TEE_CloseTASession(TEE_TASessionHandle session);
 
 /* Cancellation functions (ta/libutee/tee_api_cancel.c) */
 

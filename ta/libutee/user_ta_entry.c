@@ -101,7 +101,11 @@ static TEE_Result params_in(const struct ta_ipc_request *req,
 		case TEE_PARAM_TYPE_MEMREF_INPUT:
 		case TEE_PARAM_TYPE_MEMREF_OUTPUT:
 		case TEE_PARAM_TYPE_MEMREF_INOUT:
-			res = utee_memref_map(ip, &params[i].memref.buffer);
+			res = utee_memref_map(
+				ip,
+				TEE_PARAM_TYPE_GET(req->param_types, i) !=
+					TEE_PARAM_TYPE_MEMREF_INPUT,
+				&params[i].memref.buffer);
 			if (res)
 				return res;
 			params[i].memref.size = (size_t)ip->size;

@@ -26,10 +26,12 @@
 /**
  * struct utee_map - a memref of the current call
  * @buf, @size:	the buffer the TA was given
+ * @writable:	an OUTPUT or INOUT memref
  */
 struct utee_map {
 	const char *buf;
 	size_t size;
+	bool writable;
 };
 
 /*
@@ -42,6 +44,9 @@ static uint64_t span_off;
 static uint64_t span_len;
 static struct utee_map maps[TA_IPC_NUM_PARAMS];
 static unsigned int nmaps;
+/* The part of the transfer bank a TA-to-TA call opened (len 0: none). */
+static uint64_t xfer_off;
+static uint64_t xfer_len;
 
 void utee_memref_note_fault(const void *addr)
 {
@@ -99,7 +104,8 @@ TEE_Result utee_memref_open(const struct ta_ipc_request *req)
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer)
+TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
+			   void **buffer)
 {
 	struct utee_map *m;
 
@@ -113,6 +119,7 @@ TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer)
 	m = &maps[nmaps++];
 	m->buf = win + ip->offset;
 	m->size = (size_t)ip->size;
+	m->writable = writable;
 	*buffer = (void *)m->buf;
 	return TEE_SUCCESS;
 }
@@ -126,6 +133,44 @@ void utee_memref_close(void)
 	span_len = 0;
 	nmaps = 0;
 	memset(maps, 0, sizeof(maps));
+}
+
+bool utee_memref_overlaps_input(const void *buf, size_t size)
+{
+	const char *p = buf;
+
+	for (unsigned int i = 0; size && i < nmaps; i++) {
+		const struct utee_map *m = &maps[i];
+
+		if (!m->writable && p < m->buf + m->size &&
+		    m->buf < p + size)
+			return true;
+	}
+	return false;
+}
+
+char *utee_memref_xfer_open(uint64_t len, uint64_t *win_off)
+{
+	uint64_t bank = span_len ? (span_off / TA_IPC_WIN_BANK_SIZE) ^ 1 : 0;
+
+	*win_off = bank * TA_IPC_WIN_BANK_SIZE;
+	if (!len)
+		return win + *win_off;
+	if (len > TA_IPC_WIN_BANK_SIZE || xfer_len ||
+	    mprotect(win + *win_off, len, PROT_READ | PROT_WRITE))
+		return NULL;
+	xfer_off = *win_off;
+	xfer_len = len;
+	return win + *win_off;
+}
+
+void utee_memref_xfer_close(void)
+{
+	if (xfer_len && mprotect(win + xfer_off, xfer_len, PROT_NONE))
+		utee_fatal(UTEE_EXIT_PROTOCOL,
+			   "cannot close the transfer bank: %s",
+			   strerror(errno));
+	xfer_len = 0;
 }
 
 bool utee_memref_contains(const void *buf, size_t size)

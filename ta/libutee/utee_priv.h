@@ -123,17 +123,39 @@ TEE_Result utee_memref_open(const struct ta_ipc_request *req);
 
 /**
  * utee_memref_map() - where memref @ip lies in the call's span
+ * @writable:	an OUTPUT or INOUT memref (TA-to-TA alias rule)
  * @buffer:	[out] where the TA sees the buffer; NULL for a null memref
  * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS for a range outside
  * the span.
  */
-TEE_Result utee_memref_map(const struct ta_ipc_param *ip, void **buffer);
+TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
+			   void **buffer);
 
 /**
  * utee_memref_close() - the entry point returned: make the span
  * inaccessible again, so that a memref pointer the TA kept faults
  */
 void utee_memref_close(void);
+
+/**
+ * utee_memref_overlaps_input() - [@buf, @buf + @size) overlaps a
+ * MEMREF_INPUT of the current call (which may not be passed on to
+ * another TA as an output: OP-TEE's rights check)
+ */
+bool utee_memref_overlaps_input(const void *buf, size_t size);
+
+/**
+ * utee_memref_xfer_open() - make the first @len bytes (whole pages) of
+ * the transfer bank readable and writable for a TA-to-TA call (see
+ * teebox/ta_ipc.h)
+ * @win_off:	[out] the bank's offset in the window
+ * Return: where the bank starts here, or NULL when @len does not fit in
+ * a bank or the bank cannot be opened.
+ */
+char *utee_memref_xfer_open(uint64_t len, uint64_t *win_off);
+
+/** utee_memref_xfer_close() - make the transfer bank inaccessible again. */
+void utee_memref_xfer_close(void);
 
 /**
  * utee_memref_contains() - [@buf, @buf + @size) lies inside one memref
