@@ -128,15 +128,12 @@ struct ta_session {
  * @base:	ta_storage.c's host
  * @t:		the secure thread of the call
  * @inst:	the instance called
- * @cancel_at:	CLOCK_MONOTONIC ms at which the call's cancellation flag is
- *		set (a TA caller's cancellationRequestTimeout), 0 for never
  */
 struct inst_host {
 	struct ta_storage_ctx storage;
 	struct ta_proc_host base;
 	struct sthread *t;
 	struct ta_instance *inst;
-	uint64_t cancel_at;
 };
 
 static void inst_host_init(struct sthread *t, struct ta_instance *inst,
@@ -516,7 +513,7 @@ static TEE_Result run_entry(struct sthread *t, const struct entry_call *c,
 	if (res)
 		return res;
 	inst_host_init(t, inst, &ih, &host);
-	ih.cancel_at = c->cancel_at;
+	ta_proc_cancel_at(inst->proc, c->cancel_at);
 	set_running(t, inst->proc);
 	if (c->cmd == TA_IPC_CMD_OPEN_SESSION)
 		res = ta_proc_open_session(inst->proc, &host, c->session,
@@ -525,6 +522,7 @@ static TEE_Result run_entry(struct sthread *t, const struct entry_call *c,
 	else
 		res = ta_proc_invoke(inst->proc, &host, c->session, c->func,
 				     c->types, c->params, origin);
+	ta_proc_cancel_at(inst->proc, 0);
 	set_running(t, c->back);
 	sw_mutex_unlock(&inst->call_lock, t);
 	return res;
@@ -953,11 +951,8 @@ static void ih_yield(void *arg)
 	struct inst_host *ih = arg;
 
 	ih->base.yield(ih->base.arg);
-	/* A TA caller's cancellationRequestTimeout passed. */
-	if (ih->cancel_at && now_ms() >= ih->cancel_at) {
-		ta_proc_request_cancel(ih->inst->proc);
-		ih->cancel_at = 0;
-	}
+	/* Makes the request once a TA caller's timeout passed. */
+	(void)ta_proc_cancelled(ih->inst->proc);
 }
 
 static void inst_host_init(struct sthread *t, struct ta_instance *inst,

@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <tbx/memfd.h>
@@ -513,9 +514,25 @@ void ta_proc_request_cancel(struct ta_proc *p)
 	atomic_store(&p->page->cancel, seq);
 }
 
+void ta_proc_cancel_at(struct ta_proc *p, uint64_t ms)
+{
+	p->cancel_at = ms;
+}
+
 bool ta_proc_cancelled(struct ta_proc *p)
 {
 	uint64_t call = atomic_load(&p->call);
+	struct timespec ts;
+
+	if (p->cancel_at && (call & TA_PROC_IN_CALL)) {
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		if ((uint64_t)ts.tv_sec * 1000 +
+			    (uint64_t)ts.tv_nsec / 1000000 >=
+		    p->cancel_at) {
+			p->cancel_at = 0;
+			ta_proc_request_cancel(p);
+		}
+	}
 
 	return (call & TA_PROC_IN_CALL) &&
 	       atomic_load(&p->page->cancel) == (uint32_t)call;

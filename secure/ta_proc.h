@@ -215,9 +215,19 @@ void ta_proc_forget_cancel(struct ta_proc *p);
 
 /**
  * ta_proc_cancelled() - a cancel request is pending for the call in
- * progress on @p (what TEE_GetCancellationFlag() reads, before the mask)
+ * progress on @p (what TEE_GetCancellationFlag() reads, before the
+ * mask); makes the request first if the call's cancel time passed
+ * (ta_proc_cancel_at()).  On the calling thread.
  */
 bool ta_proc_cancelled(struct ta_proc *p);
+
+/**
+ * ta_proc_cancel_at() - the next call on @p gets a cancel request at
+ * CLOCK_MONOTONIC @ms (0: never), as a TA caller's
+ * cancellationRequestTimeout asks; checked while the call waits and by
+ * ta_proc_cancelled().  On the calling thread, before the call.
+ */
+void ta_proc_cancel_at(struct ta_proc *p, uint64_t ms);
 
 /**
  * ta_proc_xfer() - for a system call being served: the transfer bank of

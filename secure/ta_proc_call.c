@@ -365,9 +365,10 @@ static TEE_Result call(struct ta_proc *p, const struct ta_proc_host *host,
 
 uint8_t *ta_proc_xfer(struct ta_proc *p, unsigned int *bank)
 {
-	*bank = p->span_size
-			? (unsigned int)(p->span_offset / TA_IPC_WIN_BANK_SIZE) ^ 1
-			: 0;
+	*bank = p->span_size ? (unsigned int)(p->span_offset /
+					      TA_IPC_WIN_BANK_SIZE) ^
+				       1
+			     : 0;
 	return p->win.va;
 }
 

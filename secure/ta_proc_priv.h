@@ -62,6 +62,9 @@
  *		saw it; owned by the calling thread like @win)
  * @deadline:	CLOCK_MONOTONIC ms by which the call in progress must be
  *		answered, 0 for none (owned by the calling thread)
+ * @cancel_at:	CLOCK_MONOTONIC ms at which the call in progress gets a
+ *		cancel request (a TA caller's cancellationRequestTimeout),
+ *		0 for never (owned by the calling thread)
  * @span_offset, @span_size: the window span of the call in progress
  *		(size 0: none), for its TA-to-TA transfer bank (owned by
  *		the calling thread)
@@ -87,6 +90,7 @@ struct ta_proc {
 	struct ta_param_win win;
 	uint32_t sys_done;
 	uint64_t deadline;
+	uint64_t cancel_at;
 	uint64_t span_offset;
 	uint64_t span_size;
 };

@@ -117,8 +117,7 @@ static TEE_Result params_out(uint32_t types, const TEE_Param *params,
 }
 
 /* Copies the outputs back into @params and closes the transfer bank. */
-static void params_back(uint32_t types, TEE_Param *params,
-			const struct xfer *x,
+static void params_back(uint32_t types, TEE_Param *params, const struct xfer *x,
 			const struct ta_ipc_ta2ta_out *o)
 {
 	for (unsigned int i = 0; i < TEE_NUM_PARAMS; i++) {
@@ -203,8 +202,8 @@ TEE_Result TEE_OpenTASession(const TEE_UUID *destination,
 		TEE_Panic(0);
 	res = ta2ta_call(TA_IPC_SYS_TA_OPEN, destination, args, paramTypes,
 			 params, out, &origin);
-	*session = res ? TEE_HANDLE_NULL
-		       : (TEE_TASessionHandle)(uintptr_t)out[2];
+	*session =
+		res ? TEE_HANDLE_NULL : (TEE_TASessionHandle)(uintptr_t)out[2];
 	if (returnOrigin)
 		*returnOrigin = origin;
 	return res;

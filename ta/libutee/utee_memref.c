@@ -142,8 +142,7 @@ bool utee_memref_overlaps_input(const void *buf, size_t size)
 	for (unsigned int i = 0; size && i < nmaps; i++) {
 		const struct utee_map *m = &maps[i];
 
-		if (!m->writable && p < m->buf + m->size &&
-		    m->buf < p + size)
+		if (!m->writable && p < m->buf + m->size && m->buf < p + size)
 			return true;
 	}
 	return false;

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* ta_test_ta2ta_multi: TA_FLAGS 0: an instance per session. */
+#ifndef USER_TA_HEADER_DEFINES_H
+#define USER_TA_HEADER_DEFINES_H
+
+#include <ta_ta2ta_cmds.h>
+
+#define TA_UUID TA_TEST_TA2TA_MULTI_UUID
+
+#define TA_FLAGS      0
+#define TA_STACK_SIZE (32 * 1024)
+#define TA_DATA_SIZE  (256 * 1024)
+
+#endif
