@@ -113,6 +113,8 @@ static int sys_nargs(uint32_t nr)
 	case TA_IPC_SYS_STORAGE_CLOSE:
 	case TA_IPC_SYS_STORAGE_DELETE:
 	case TA_IPC_SYS_STORAGE_INFO:
+	case TA_IPC_SYS_TA_OPEN:
+	case TA_IPC_SYS_TA_CLOSE:
 		return 1;
 	case TA_IPC_SYS_WAIT:
 	case TA_IPC_SYS_STAGE:
@@ -127,6 +129,7 @@ static int sys_nargs(uint32_t nr)
 	case TA_IPC_SYS_STORAGE_OPEN:
 	case TA_IPC_SYS_STORAGE_SEEK:
 	case TA_IPC_SYS_STORAGE_ATTRS:
+	case TA_IPC_SYS_TA_INVOKE:
 		return 3;
 	case TA_IPC_SYS_STORAGE_CREATE:
 		return 4;

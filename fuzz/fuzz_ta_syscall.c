@@ -183,6 +183,13 @@ bool ta_proc_call_over(struct ta_proc *p)
 	return call_over;
 }
 
+/* ta_proc.c's: no TA-to-TA caller's timeout here, cancels come from t. */
+bool ta_proc_cancelled(struct ta_proc *p)
+{
+	(void)p;
+	return false;
+}
+
 /* Aborts when @res is not what system call @nr may answer to @args. */
 static void check_result(uint32_t nr, const uint64_t args[4], TEE_Result res,
 			 const uint64_t out[4], bool cancel)
