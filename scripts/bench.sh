@@ -4,7 +4,7 @@
 set -eu
 B=${1:-build}
 mkdir -p "$B/bench"
-PARTS="invoke scaling tempref lifecycle crypto storage"
+PARTS="invoke scaling tempref lifecycle crypto storage ta2ta"
 first=1
 for p in $PARTS; do
 	[ $first = 1 ] || echo

@@ -86,8 +86,9 @@
 /* CALL_BACK on the target with this TA's own UUID: B calls A back. */
 #define TA2TA_CMD_DO_CALL_BACK 0x105
 /*
- * [in] value[2]: a = how many NULL invokes on one session (bench);
- * value[1] as usual.
+ * [inout] value[2]: a = how many NULL invokes on one session (bench);
+ * out b = the milliseconds they took (TEE_GetSystemTime), the open not
+ * counted; value[1] as usual.
  */
 #define TA2TA_CMD_DO_NULLS 0x106
 /* TEE_Panic() in the caller (its kept sessions must be closed). */
