@@ -47,6 +47,7 @@ static struct harness tb;
 static const TEEC_UUID multi = TA_TEST_TA2TA_MULTI_UUID;
 static const TEEC_UUID single = TA_TEST_TA2TA_SINGLE_UUID;
 static const TEEC_UUID multisess = TA_TEST_TA2TA_MULTISESS_UUID;
+static const TEEC_UUID multisess2 = TA_TEST_TA2TA_MULTISESS2_UUID;
 static const TEEC_UUID nowhere = {
 	0x0badc0de, 0x0001, 0x4002, {0x80, 0x03, 0, 0, 0, 0, 0, 4}};
 static const TEEC_UUID stats_uuid = STATS_UUID;
@@ -290,6 +291,61 @@ static void test_call_back_no_deadlock(void **state)
 	stop(&ctx);
 }
 
+/* Starts DO_SLEEP_OPEN (@ms, then an open of @target) on @s in @c. */
+static void sleep_open_start(struct e2e_call *c, TEEC_Session *s,
+			     TEEC_UUID *target, uint32_t ms)
+{
+	memset(c, 0, sizeof(*c));
+	c->s = s;
+	c->cmd = TA2TA_CMD_DO_SLEEP_OPEN;
+	c->op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_VALUE_INOUT, TEEC_NONE);
+	c->op.params[0].tmpref.buffer = target;
+	c->op.params[0].tmpref.size = sizeof(*target);
+	c->op.params[2].value.a = ms;
+	e2e_call_start(c);
+}
+
+/*
+ * Two single multi-session TAs, each running a call on its own secure
+ * thread, open a session to each other: each waits for the other's
+ * instance.  The second to ask closes the cycle and gets TEE_ERROR_BUSY
+ * (origin TEE) at once, as OP-TEE answers a TA that would wait for a
+ * busy single instance while holding one; the first then gets in.
+ */
+static void test_two_tas_calling_each_other_no_deadlock(void **state)
+{
+	static struct e2e_call c1, c2;
+	static TEEC_UUID u1, u2;
+	TEEC_Context ctx;
+	TEEC_Session s1, s2;
+	uint32_t r1, r2;
+
+	(void)state;
+	start(&ctx);
+	open_ok(&ctx, &s1, &multisess);
+	open_ok(&ctx, &s2, &multisess2);
+	u1 = multisess2;
+	u2 = multisess;
+	/* Both sleep in their TA long enough to overlap on a loaded host. */
+	sleep_open_start(&c1, &s1, &u1, 3000);
+	sleep_open_start(&c2, &s2, &u2, 3000);
+	e2e_call_join(&c1, HANG_DEADLINE_S);
+	e2e_call_join(&c2, HANG_DEADLINE_S);
+	assert_int_equal(c1.res, TEEC_SUCCESS);
+	assert_int_equal(c2.res, TEEC_SUCCESS);
+	r1 = c1.op.params[1].value.a;
+	r2 = c2.op.params[1].value.a;
+	assert_true((r1 == TEEC_SUCCESS && r2 == TEEC_ERROR_BUSY) ||
+		    (r1 == TEEC_ERROR_BUSY && r2 == TEEC_SUCCESS));
+	assert_int_equal(r1 ? c1.op.params[1].value.b : c2.op.params[1].value.b,
+			 TEEC_ORIGIN_TEE);
+	TEEC_CloseSession(&s1);
+	TEEC_CloseSession(&s2);
+	stop(&ctx);
+}
+
 /*
  * A target that panics: TARGET_DEAD (origin TEE) to that call and the
  * next on its session; the caller's other session (another instance)
@@ -461,6 +517,7 @@ int main(void)
 		T(test_target_sees_caller_identity),
 		T(test_open_results),
 		T(test_call_back_no_deadlock),
+		T(test_two_tas_calling_each_other_no_deadlock),
 		T(test_target_death_hits_its_session_only),
 		T(test_timeout_cancels_target),
 		T(test_cancel_propagates),

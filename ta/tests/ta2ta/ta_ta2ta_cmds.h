@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * ta_test_ta2ta: one source under three UUIDs, each both a caller and a
+ * ta_test_ta2ta: one source under four UUIDs, each both a caller and a
  * target of TA-to-TA sessions (tests/e2e/test_ta2ta.c).
  *
  *  ta_test_ta2ta_multi      74f46f49-8d80-4608-8376-a9775e67aa91
@@ -9,6 +9,8 @@
  *	SINGLE_INSTANCE: one session at a time
  *  ta_test_ta2ta_multisess  dcec3c66-df15-4a6f-b401-774e34e7c528
  *	SINGLE_INSTANCE | MULTI_SESSION
+ *  ta_test_ta2ta_multisess2 af0e9e96-d1d4-4416-99b4-cdfa3e570bd5
+ *	the same flags: a second such TA, for two TAs calling each other
  *
  * Caller commands (from the client) name their target in [in] memref[0],
  * a TEE_UUID, and report in [out] value[1]: a = the result the TA got
@@ -37,6 +39,13 @@
 		0xdcec3c66, 0xdf15, 0x4a6f,                                    \
 		{                                                              \
 			0xb4, 0x01, 0x77, 0x4e, 0x34, 0xe7, 0xc5, 0x28         \
+		}                                                              \
+	}
+#define TA_TEST_TA2TA_MULTISESS2_UUID                                          \
+	{                                                                      \
+		0xaf0e9e96, 0xd1d4, 0x4416,                                    \
+		{                                                              \
+			0x99, 0xb4, 0xcd, 0xfa, 0x3e, 0x57, 0x0b, 0xd5         \
 		}                                                              \
 	}
 
@@ -98,6 +107,12 @@
  * must panic do; the others report in value[1].
  */
 #define TA2TA_CMD_HOSTILE 0x108
+/*
+ * [in] value[2]: a = ms to TEE_Wait first (masked), then open a session
+ * to the target and close it: two of these on two TAs naming each other
+ * make a cycle of secure threads.
+ */
+#define TA2TA_CMD_DO_SLEEP_OPEN 0x109
 
 #define TA2TA_HOSTILE_BAD_INVOKE 1 /* unknown handle: panic */
 #define TA2TA_HOSTILE_BAD_CLOSE	 2 /* unknown handle: panic */

@@ -451,6 +451,11 @@ static TEE_Result caller(uint32_t cmd, uint32_t types,
 	case TA2TA_CMD_DO_OPEN:
 		do_open(&uuid, p);
 		break;
+	case TA2TA_CMD_DO_SLEEP_OPEN:
+		TEE_Wait(p[2].value.a);
+		p[2].value.a = 0; /* keep nothing */
+		do_open(&uuid, p);
+		break;
 	case TA2TA_CMD_DO_PANIC:
 		do_panic(&uuid, p);
 		break;
