@@ -190,6 +190,13 @@ static void test_values_and_memrefs_every_kind(void **state)
 		}
 		TEEC_CloseSession(&s);
 	}
+	/* Many pages, not aligned: three 60000-byte heap buffers. */
+	open_ok(&ctx, &s, &multisess);
+	r = call_ok(&s, TA2TA_CMD_DO_BIG, &multi, 60000, 0);
+	if (r.res)
+		print_error("big: line %u\n", r.origin);
+	assert_int_equal(r.res, TEEC_SUCCESS);
+	TEEC_CloseSession(&s);
 	stop(&ctx);
 }
 

@@ -113,6 +113,11 @@
  * make a cycle of secure threads.
  */
 #define TA2TA_CMD_DO_SLEEP_OPEN 0x109
+/*
+ * [in] value[2]: a = bytes: MIX with three heap buffers that large (many
+ * pages, not page aligned); value[1] as DO_MIX's.
+ */
+#define TA2TA_CMD_DO_BIG 0x10a
 
 #define TA2TA_HOSTILE_BAD_INVOKE 1 /* unknown handle: panic */
 #define TA2TA_HOSTILE_BAD_CLOSE	 2 /* unknown handle: panic */

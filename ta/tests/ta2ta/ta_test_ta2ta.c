@@ -232,6 +232,52 @@ out:
 	TEE_Free(io);
 }
 
+/* MIX with @n-byte heap buffers: every byte reversed and flipped. */
+static void do_big(const TEE_UUID *uuid, size_t n, TEE_Param *rep)
+{
+	uint8_t *in = TEE_Malloc(n, 0), *out = TEE_Malloc(n, 0);
+	uint8_t *io = TEE_Malloc(n, 0);
+	TEE_TASessionHandle s = TEE_HANDLE_NULL;
+	TEE_Param p[TEE_NUM_PARAMS] = {0};
+	uint32_t origin = 0;
+	TEE_Result res;
+
+	CHECK(in && out && io && n);
+	res = open(uuid, &s, &origin);
+	rep->value.a = res;
+	rep->value.b = origin;
+	if (res)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		in[i] = (uint8_t)(i * 7);
+		io[i] = (uint8_t)(i * 13);
+	}
+	p[1].memref.buffer = in;
+	p[1].memref.size = n;
+	p[2].memref.buffer = out;
+	p[2].memref.size = n;
+	p[3].memref.buffer = io;
+	p[3].memref.size = n;
+	res = TEE_InvokeTACommand(s, TEE_TIMEOUT_INFINITE, TA2TA_CMD_MIX,
+				  TEE_PARAM_TYPES(TEE_PARAM_TYPE_VALUE_INOUT,
+						  TEE_PARAM_TYPE_MEMREF_INPUT,
+						  TEE_PARAM_TYPE_MEMREF_OUTPUT,
+						  TEE_PARAM_TYPE_MEMREF_INOUT),
+				  p, &origin);
+	CHECK(res == TEE_SUCCESS && p[2].memref.size == n);
+	for (size_t i = 0; i < n; i++) {
+		CHECK(out[i] == (uint8_t)((n - 1 - i) * 7));
+		CHECK(io[i] == (uint8_t) ~(uint8_t)(i * 13));
+	}
+	rep->value.a = TEE_SUCCESS;
+	rep->value.b = 0;
+out:
+	TEE_CloseTASession(s);
+	TEE_Free(in);
+	TEE_Free(out);
+	TEE_Free(io);
+}
+
 static void do_identity(const TEE_UUID *uuid, TEE_Param p[TEE_NUM_PARAMS])
 {
 	TEE_Param q[TEE_NUM_PARAMS] = {0};
@@ -450,6 +496,9 @@ static TEE_Result caller(uint32_t cmd, uint32_t types,
 		break;
 	case TA2TA_CMD_DO_OPEN:
 		do_open(&uuid, p);
+		break;
+	case TA2TA_CMD_DO_BIG:
+		do_big(&uuid, p[2].value.a, &p[1]);
 		break;
 	case TA2TA_CMD_DO_SLEEP_OPEN:
 		TEE_Wait(p[2].value.a);
