@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: BSD-2-Clause
+#
+# teebox's TA dev kit: what OP-TEE's export-ta_<arch>/mk/ta_dev_kit.mk is
+# to a TA Makefile.  A TA directory written for OP-TEE builds here
+# unchanged:
+#
+#   CFG_TEE_TA_LOG_LEVEL ?= 4           (optional)
+#   CFG_TA_OPTEE_CORE_API_COMPAT_1_1=y  (optional)
+#   BINARY = <uuid>                     (or LIBNAME = libfoo)
+#   include $(TA_DEV_KIT_DIR)/mk/ta_dev_kit.mk
+#
+# with the sources listed in sub.mk files (subdir.mk), and
+#
+#   make -C ta TA_DEV_KIT_DIR=<dir> [O=<out dir>] [V=1]
+#
+# gives $(O)/<uuid>.ta, signed with teebox-sign.  A teebox TA is a Linux
+# process, so the TA is a position-independent executable of this
+# machine linked with libutee, libseccomp and libcrypto; CROSS_COMPILE,
+# PLATFORM and friends are accepted for OP-TEE's sake and change nothing.
+
+# Only the first goal's default counts: a TA Makefile may define rules
+# of its own after this file.
+.DEFAULT_GOAL := all
+
+ta-dev-kit-mk := $(abspath $(lastword $(MAKEFILE_LIST)))
+TA_DEV_KIT_DIR ?= $(patsubst %/mk/ta_dev_kit.mk,%,$(ta-dev-kit-mk))
+ta-dev-kit-dir := $(abspath $(TA_DEV_KIT_DIR))
+
+# What the dev kit was built with: compiler, flags, signing tool, key.
+include $(ta-dev-kit-dir)/mk/conf.mk
+
+ta-kinds := $(strip $(if $(BINARY),binary) $(if $(LIBNAME),lib) \
+	$(if $(SHLIBNAME),shlib))
+ifneq ($(words $(ta-kinds)),1)
+$(error exactly one of BINARY, LIBNAME and SHLIBNAME must be set (BINARY = <uuid> for a TA))
+endif
+ifneq ($(SHLIBNAME),)
+$(error SHLIBNAME: TA shared libraries are not supported by teebox's dev kit; build the library with LIBNAME and link it with libnames/libdirs)
+endif
+
+O ?= .
+out-dir := $(patsubst %/,%,$(O))
+# What output file names start with: nothing for the TA's own directory.
+out-prefix := $(if $(filter .,$(out-dir)),,$(out-dir)/)
+
+ifeq ($(V),1)
+q :=
+cmd-echo := @:
+else
+q := @
+cmd-echo := @echo
+endif
+
+include $(ta-dev-kit-dir)/mk/compile.mk
+include $(ta-dev-kit-dir)/mk/subdir.mk
+
+# Every source the sub.mk files name, starting at ./sub.mk.
+$(eval $(call process-subdir,.))
+
+ifneq ($(BINARY),)
+include $(ta-dev-kit-dir)/mk/link.mk
+else
+include $(ta-dev-kit-dir)/mk/lib.mk
+endif
+
+$(foreach o,$(ta-objs),$(eval $(call compile-rule,$(o))))
+
+.PHONY: all clean
+all: $(ta-goals)
+
+-include $(ta-deps)
+
+clean:
+	$(cmd-echo) '  CLEAN   $(out-dir)'
+	$(q)rm -f $(ta-objs) $(ta-deps) $(ta-cleanfiles) \
+		$(addprefix $(out-prefix),$(cleanfiles))
+	$(q)for d in $$(printf '%s\n' $(filter-out ./,$(sort $(dir $(ta-objs)) \
+		$(out-prefix))) | sort -r); do rmdir "$$d" 2>/dev/null || true; done
