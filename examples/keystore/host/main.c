@@ -36,9 +36,9 @@ static void set_in_out(TEEC_Operation *op, const void *in, size_t in_len,
 		       void *out, size_t out_len)
 {
 	memset(op, 0, sizeof(*op));
-	op->paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT,
-					  TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
-					  TEEC_NONE);
+	op->paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE, TEEC_NONE);
 	op->params[0].tmpref.buffer = (void *)in;
 	op->params[0].tmpref.size = in_len;
 	op->params[1].tmpref.buffer = out;
@@ -57,9 +57,9 @@ static EVP_PKEY *public_key(TEEC_Session *sess)
 	TEEC_Operation op;
 
 	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT,
-					 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
-					 TEEC_NONE);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE, TEEC_NONE);
 	op.params[0].tmpref.buffer = n;
 	op.params[0].tmpref.size = sizeof(n);
 	op.params[1].tmpref.buffer = e;
@@ -165,7 +165,7 @@ static int check_no_export(TEEC_Session *sess)
 	       res == TEEC_ERROR_TARGET_DEAD ? "refused: the TA panicked"
 					     : "UNEXPECTED");
 	return res == TEEC_ERROR_TARGET_DEAD && origin == TEEC_ORIGIN_TEE ? 0
-									   : -1;
+									  : -1;
 }
 
 static int run(TEEC_Session *sess)
@@ -175,8 +175,8 @@ static int run(TEEC_Session *sess)
 	int ret;
 
 	memset(&op, 0, sizeof(op));
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_NONE,
-					 TEEC_NONE, TEEC_NONE);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_NONE, TEEC_NONE,
+					 TEEC_NONE);
 	op.params[0].value.a = KEY_BITS;
 	if (invoke(sess, TA_KEYSTORE_CMD_GENERATE, &op, "generate"))
 		return -1;

@@ -140,11 +140,10 @@ static TEE_Result run_op(struct keystore_session *s, uint32_t alg,
 	if (res)
 		goto out;
 	if (mode == TEE_MODE_SIGN)
-		res = TEE_AsymmetricSignDigest(op, NULL, 0,
-					       params[0].memref.buffer,
-					       params[0].memref.size,
-					       params[1].memref.buffer,
-					       &out_size);
+		res = TEE_AsymmetricSignDigest(
+			op, NULL, 0, params[0].memref.buffer,
+			params[0].memref.size, params[1].memref.buffer,
+			&out_size);
 	else
 		res = TEE_AsymmetricDecrypt(op, NULL, 0,
 					    params[0].memref.buffer,

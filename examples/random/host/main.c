@@ -32,8 +32,8 @@ static TEEC_Result draw(TEEC_Session *sess, unsigned char *buf, size_t len)
 	op.params[0].tmpref.size = len;
 	res = TEEC_InvokeCommand(sess, TA_RANDOM_CMD_GENERATE, &op, &origin);
 	if (res != TEEC_SUCCESS)
-		fprintf(stderr, "TEEC_InvokeCommand: 0x%08x (origin %u)\n",
-			res, origin);
+		fprintf(stderr, "TEEC_InvokeCommand: 0x%08x (origin %u)\n", res,
+			origin);
 	return res;
 }
 

@@ -9,10 +9,12 @@
 
 /* d331a926-c822-455b-85e1-47192a749f74 */
 #define TA_KEYSTORE_UUID                                                       \
-	{0xd331a926,                                                           \
-	 0xc822,                                                               \
-	 0x455b,                                                               \
-	 {0x85, 0xe1, 0x47, 0x19, 0x2a, 0x74, 0x9f, 0x74}}
+	{                                                                      \
+		0xd331a926, 0xc822, 0x455b,                                    \
+		{                                                              \
+			0x85, 0xe1, 0x47, 0x19, 0x2a, 0x74, 0x9f, 0x74         \
+		}                                                              \
+	}
 
 /*
  * [0] VALUE_INPUT a = key size in bits (2048..4096): a new RSA key pair

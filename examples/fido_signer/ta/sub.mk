@@ -1,0 +1,1 @@
+global - incdirs - y += include srcs - y += fido_signer_ta.c

@@ -1,0 +1,1 @@
+global - incdirs - y += include srcs - y += gcm_seal_ta.c
