@@ -59,16 +59,31 @@ file-id = $(subst /,_,$(subst .,_,$(subst -,_,$(1))))
 
 ta-deps = $(foreach o,$(ta-objs),$(dir $(o)).$(notdir $(o)).d)
 
+# An object is rebuilt when its command line changed (another CFG_*
+# value, log level or flag), as OP-TEE's .cmd files do: the command is
+# kept in .<object>.cmd next to it.
+str-differ = $(or $(subst x$(1),,x$(2)),$(subst x$(2),,x$(1)))
+cmd-file = $(dir $(1)).$(notdir $(1)).cmd
+
+.PHONY: FORCE
+FORCE:
+
+# The command that compiles object $(1).
+compile-cmd = $(TEEBOX_TA_CC) \
+	$(filter-out $(CFLAGS_REMOVE),$(ta-cflags-common) $(CFLAGS) $(CFLAGS64) $(cflags-of-$(1))) \
+	$(filter-out $(CPPFLAGS_REMOVE),$(ta-cppflags-common) $(CPPFLAGS) $(cppflags-of-$(1))) \
+	$(ta-global-cppflags) \
+	$(addprefix -I,$(incdirs-of-$(1)) $(ta-global-incdirs) . $(ta-dev-kit-dir)/include) \
+	-D__FILE_ID__=$(call file-id,$(src-of-$(1))) \
+	-MD -MP -MF $(dir $(1)).$(notdir $(1)).d \
+	-c $(src-of-$(1)) -o $(1)
+
 # The rule for object $(1).
 define compile-rule
-$(1): $$(src-of-$(1)) $$(MAKEFILE_LIST)
+cmd-$(1) := $$(strip $$(call compile-cmd,$(1)))
+$(1): $$(src-of-$(1)) $$(MAKEFILE_LIST) $$(if $$(call str-differ,$$(cmd-$(1)),$$(strip $$(file <$$(call cmd-file,$(1))))),FORCE)
 	$$(cmd-echo) '  CC      $(1)'
 	$$(q)mkdir -p $$(dir $(1))
-	$$(q)$$(TEEBOX_TA_CC) $$(filter-out $$(CFLAGS_REMOVE),$$(ta-cflags-common) $$(CFLAGS) $$(CFLAGS64) $$(cflags-of-$(1))) \
-		$$(filter-out $$(CPPFLAGS_REMOVE),$$(ta-cppflags-common) $$(CPPFLAGS) $$(cppflags-of-$(1))) \
-		$$(ta-global-cppflags) \
-		$$(addprefix -I,$$(incdirs-of-$(1)) $$(ta-global-incdirs) . $$(ta-dev-kit-dir)/include) \
-		-D__FILE_ID__=$$(call file-id,$$(src-of-$(1))) \
-		-MD -MP -MF $$(dir $(1)).$$(notdir $(1)).d \
-		-c $$(src-of-$(1)) -o $(1)
+	$$(q)$$(cmd-$(1))
+	$$(file >$$(call cmd-file,$(1)),$$(cmd-$(1)))
 endef

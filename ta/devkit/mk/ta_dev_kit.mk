@@ -46,6 +46,9 @@ out-prefix := $(if $(filter .,$(out-dir)),,$(out-dir)/)
 ifeq ($(V),1)
 q :=
 cmd-echo := @:
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+q := @
+cmd-echo := @:
 else
 q := @
 cmd-echo := @echo
@@ -73,6 +76,7 @@ all: $(ta-goals)
 clean:
 	$(cmd-echo) '  CLEAN   $(out-dir)'
 	$(q)rm -f $(ta-objs) $(ta-deps) $(ta-cleanfiles) \
+		$(foreach o,$(ta-objs),$(call cmd-file,$(o))) \
 		$(addprefix $(out-prefix),$(cleanfiles))
 	$(q)for d in $$(printf '%s\n' $(filter-out ./,$(sort $(dir $(ta-objs)) \
 		$(out-prefix))) | sort -r); do rmdir "$$d" 2>/dev/null || true; done
