@@ -1,1 +1,2 @@
-global - incdirs - y += include srcs - y += fido_signer_ta.c
+global-incdirs-y += include
+srcs-y += fido_signer_ta.c

@@ -1,1 +1,2 @@
-global - incdirs - y += include srcs - y += gcm_seal_ta.c
+global-incdirs-y += include
+srcs-y += gcm_seal_ta.c
