@@ -78,12 +78,18 @@ compile-cmd = $(TEEBOX_TA_CC) \
 	-MD -MP -MF $(dir $(1)).$(notdir $(1)).d \
 	-c $(src-of-$(1)) -o $(1)
 
+# The object directories, made before anything is written there (the
+# recipe's $(file) runs before its first line).
+define mkdir-rules
+$(sort $(dir $(ta-objs))):
+	$$(q)mkdir -p $$@
+endef
+
 # The rule for object $(1).
 define compile-rule
 cmd-$(1) := $$(strip $$(call compile-cmd,$(1)))
-$(1): $$(src-of-$(1)) $$(MAKEFILE_LIST) $$(if $$(call str-differ,$$(cmd-$(1)),$$(strip $$(file <$$(call cmd-file,$(1))))),FORCE)
+$(1): $$(src-of-$(1)) $$(MAKEFILE_LIST) $$(if $$(call str-differ,$$(cmd-$(1)),$$(strip $$(file <$$(call cmd-file,$(1))))),FORCE) | $$(dir $(1))
 	$$(cmd-echo) '  CC      $(1)'
-	$$(q)mkdir -p $$(dir $(1))
 	$$(q)$$(cmd-$(1))
 	$$(file >$$(call cmd-file,$(1)),$$(cmd-$(1)))
 endef

@@ -67,6 +67,7 @@ include $(ta-dev-kit-dir)/mk/lib.mk
 endif
 
 $(foreach o,$(ta-objs),$(eval $(call compile-rule,$(o))))
+$(eval $(mkdir-rules))
 
 .PHONY: all clean
 all: $(ta-goals)

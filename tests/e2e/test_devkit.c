@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The TA dev kit (ta/devkit): a TA directory written for OP-TEE's dev kit
+ * (tests/devkit/scratch_ta: Makefile with BINARY, CFG_ variables and the
+ * log level; sub.mk with global-incdirs-y, cflags-<file>-y, subdirs-y;
+ * a TA using __unused, PRIx32, snprintf, utee_defines.h) is copied to a
+ * scratch directory, built unchanged with
+ *
+ *	make TA_DEV_KIT_DIR=build/export-ta_<arch> CROSS_COMPILE=...
+ *
+ * and loaded.  What the build defined comes back from the TA.  The rules
+ * checked are OP-TEE's (ta/mk/ta_dev_kit.mk, mk/subdir.mk, mk/compile.mk;
+ * ABI-FACTS-INTERNAL.md 7.1-7.3).
+ */
+#include <limits.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <tee_client_api.h>
+
+#include "harness.h"
+#include "teec_helpers.h"
+
+#define SCRATCH_UUID "bed682b9-6262-407b-8a41-a50ed4ea2f6f"
+
+static const TEEC_UUID scratch_uuid = {
+	0xbed682b9,
+	0x6262,
+	0x407b,
+	{0x8a, 0x41, 0xa5, 0x0e, 0xd4, 0xea, 0x2f, 0x6f}};
+
+/* OP-TEE: TEE_ALG_SHA256 printed with PRIx32 is 50000004. */
+#define REPORT_TAIL "compat=1 hex=50000004 helper=1,5,-1 here=-1"
+
+struct scratch {
+	char dir[64];	   /* the scratch root */
+	char ta[PATH_MAX]; /* the TA directory in it */
+};
+
+static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Runs a shell command, which must succeed (its output goes to ctest). */
+static void sh(const char *fmt, ...)
+{
+	char cmd[4 * PATH_MAX];
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	printf("$ %s\n", cmd);
+	fflush(stdout);
+	rc = system(cmd);
+	if (rc != 0)
+		fail_msg("command failed (%d): %s", rc, cmd);
+}
+
+static bool exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !stat(path, &st);
+}
+
+static int setup(void **state)
+{
+	struct scratch *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return -1;
+	snprintf(s->dir, sizeof(s->dir), "/tmp/teebox-devkit-XXXXXX");
+	if (!mkdtemp(s->dir)) {
+		free(s);
+		return -1;
+	}
+	snprintf(s->ta, sizeof(s->ta), "%s/scratch_ta", s->dir);
+	*state = s;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct scratch *s = *state;
+	char cmd[PATH_MAX + 16];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", s->dir);
+	if (system(cmd))
+		return -1;
+	free(s);
+	return 0;
+}
+
+/* A fresh copy of the fixture, as a TA author's directory. */
+static void copy_fixture(const struct scratch *s)
+{
+	sh("rm -rf '%s' && cp -R '%s' '%s'", s->ta, TEEBOX_DEVKIT_FIXTURE,
+	   s->ta);
+}
+
+/* make in the TA directory with the dev kit and @args. */
+static void make_ta(const struct scratch *s, const char *args)
+{
+	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s", TEEBOX_MAKE, s->ta,
+	   TEEBOX_DEVKIT_DIR, args);
+}
+
+/* Opens the scratch TA in @ta_dir; its report into @buf. */
+static void report(const char *ta_dir, char *buf, size_t size)
+{
+	struct harness h;
+	TEEC_Context ctx;
+	TEEC_Session sess;
+	TEEC_Operation op;
+	uint32_t origin;
+
+	harness_start_ok(&h, (struct harness_opts){.ta_dir = ta_dir,
+						   .supplicant = true});
+	e2e_open(&ctx, &sess, &scratch_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(TEEC_InvokeCommand(&sess, 0, &op, &origin),
+			 TEEC_SUCCESS);
+	e2e_close(&ctx, &sess);
+	/* The session's IMSG (level 2) always; DMSG only at level 3. */
+	assert_true(harness_log_contains(&h, "teed.log",
+					 "scratch TA: info message"));
+	buf[size - 1] = '\0';
+	if (strstr(buf, "level=3"))
+		assert_true(harness_log_contains(&h, "teed.log",
+						 "scratch TA: debug message"));
+	else
+		assert_false(harness_log_contains(&h, "teed.log",
+						  "scratch TA: debug message"));
+	harness_stop_ok(&h);
+}
+
+/*
+ * The OP-TEE-style directory builds unchanged (warnings as errors, with
+ * OP-TEE's cross-compilation variables given), <uuid>.ta and OP-TEE's
+ * other outputs appear in the TA directory, and it loads.  CFG_ y ->
+ * -DCFG_X=1, n -> not defined, a value -> that value; cflags-<file>-y
+ * for that file only, cflags-y of lib/ for lib/ only; the log level
+ * from CFG_TEE_TA_LOG_LEVEL; the GP 1.1 compat define.
+ */
+static void test_scratch_ta_builds_and_loads(void **state)
+{
+	static const char *const outputs[] = {
+		SCRATCH_UUID ".ta",	      SCRATCH_UUID ".elf",
+		SCRATCH_UUID ".map",	      SCRATCH_UUID ".dmp",
+		SCRATCH_UUID ".stripped.elf",
+	};
+	struct scratch *s = *state;
+	char buf[256];
+
+	copy_fixture(s);
+	make_ta(s, "CROSS_COMPILE=aarch64-linux-gnu- "
+		   "PLATFORM=vexpress-qemu_armv8a CFG_WERROR=y");
+	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+		if (!exists(s->ta, outputs[i]))
+			fail_msg("%s was not made", outputs[i]);
+	assert_true(exists(s->ta, "lib/helper.o"));
+
+	report(s->ta, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL);
+}
+
+/*
+ * A variable on the command line wins over the Makefile's ?=, and a
+ * changed command line rebuilds the objects (OP-TEE's .cmd files).
+ */
+static void test_command_line_rebuilds(void **state)
+{
+	struct scratch *s = *state;
+	char buf[256];
+
+	copy_fixture(s);
+	make_ta(s, "");
+	make_ta(s, "CFG_TEE_TA_LOG_LEVEL=3 CFG_SCRATCH_VALUE=7 "
+		   "CFG_SCRATCH_ABSENT=y");
+	report(s->ta, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=1 value=7 file=7 dir=-1 "
+				 "level=3 " REPORT_TAIL);
+}
+
+/*
+ * O=<dir>: every output goes there, none into the TA directory; make
+ * clean removes them (and the directory it made).
+ */
+static void test_out_dir_and_clean(void **state)
+{
+	struct scratch *s = *state;
+	char out[PATH_MAX + 16], args[PATH_MAX + 32], buf[256];
+
+	copy_fixture(s);
+	snprintf(out, sizeof(out), "%s/out", s->dir);
+	snprintf(args, sizeof(args), "O='%s'", out);
+	make_ta(s, args);
+	assert_true(exists(out, SCRATCH_UUID ".ta"));
+	assert_true(exists(out, "lib/helper.o"));
+	assert_false(exists(s->ta, SCRATCH_UUID ".ta"));
+	assert_false(exists(s->ta, "scratch_ta.o"));
+	report(out, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL);
+
+	snprintf(args, sizeof(args), "O='%s' clean", out);
+	make_ta(s, args);
+	assert_false(exists(out, SCRATCH_UUID ".ta"));
+	assert_false(exists(out, "lib/helper.o"));
+	assert_false(exists(s->dir, "out"));
+
+	/* And in the TA directory: only the author's files are left. */
+	make_ta(s, "");
+	assert_true(exists(s->ta, SCRATCH_UUID ".ta"));
+	make_ta(s, "clean");
+	assert_false(exists(s->ta, SCRATCH_UUID ".ta"));
+	assert_false(exists(s->ta, SCRATCH_UUID ".elf"));
+	assert_false(exists(s->ta, "lib/helper.o"));
+	assert_true(exists(s->ta, "lib/helper.c"));
+	sh("cd '%s' && test -z \"$(find . -name '*.o' -o -name '.*.d' -o "
+	   "-name '.*.cmd')\"",
+	   s->ta);
+}
+
+/* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
+static void test_no_binary_is_refused(void **state)
+{
+	struct scratch *s = *state;
+
+	copy_fixture(s);
+	sh("sed -i '/^BINARY/d' '%s/Makefile'", s->ta);
+	sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' 2>'%s/err' && "
+	   "grep -q 'exactly one of BINARY, LIBNAME and SHLIBNAME' '%s/err'",
+	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+			test_scratch_ta_builds_and_loads, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_command_line_rebuilds,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_out_dir_and_clean, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_no_binary_is_refused,
+						setup, teardown),
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
