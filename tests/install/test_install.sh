@@ -10,24 +10,27 @@
 #     transport/tbx_install.h);
 #  3. configure and build the installed hello_world example (TA and
 #     client) with a fresh cmake that is given the prefix and nothing
-#     else (CMAKE_PREFIX_PATH, PKG_CONFIG_PATH);
+#     else (CMAKE_PREFIX_PATH, PKG_CONFIG_PATH); build a copy of the
+#     installed random example with make, OP-TEE's way, against the
+#     installed TA dev kit and libteec;
 #  4. bring the installed teebox up with the newly signed TA, check that
 #     the running teed, secure world and tee-supplicant are the installed
 #     ones, run the client directly and through `teebox exec` (the
-#     installed shim), run the installed teectl, take teebox down.
+#     installed shim), run the random client, run the installed teectl,
+#     take teebox down.
 #
 # Any failed step fails the test; the prefix and everything else go
 # away at the end either way.
 #
 # usage: test_install.sh CMAKE BUILD_DIR SOURCE_DIR BINDIR SBINDIR LIBDIR
-#                        LIBEXECDIR TADIR
+#                        LIBEXECDIR TADIR DEVKITDIR
 # (the directories after SOURCE_DIR relative to the prefix, as the build
 # configured them)
 set -eu
 
-if [ $# -ne 8 ]; then
+if [ $# -ne 9 ]; then
 	echo "usage: $0 CMAKE BUILD_DIR SOURCE_DIR BINDIR SBINDIR LIBDIR" \
-		"LIBEXECDIR TADIR" >&2
+		"LIBEXECDIR TADIR DEVKITDIR" >&2
 	exit 2
 fi
 cmake=$1
@@ -38,8 +41,10 @@ sbindir=$5
 libdir=$6
 libexecdir=$7
 tadir=$8
+devkitdir=$9
 
 ta_uuid=8aaaf200-2450-11e4-abe2-0002a5d5c51b
+random_uuid=b6c53aba-9669-4668-a7f2-205629d00f86
 
 # What the caller's environment says about teebox must not steer the
 # installed programs: they are to find everything from the prefix.
@@ -52,6 +57,7 @@ prefix=$tmp/prefix
 rundir=$tmp/run
 example_src=$prefix/share/teebox/examples/hello_world
 example=$tmp/hello_world-build
+random=$tmp/random
 
 cleanup() {
 	status=$?
@@ -119,7 +125,19 @@ for f in \
 	share/doc/teebox/ta-image-format.md \
 	lib/systemd/system/teed.service \
 	lib/systemd/system/tee-supplicant.service \
-	"$tadir/$ta_uuid.ta"; do
+	"$tadir/$ta_uuid.ta" \
+	"$devkitdir/mk/ta_dev_kit.mk" "$devkitdir/mk/conf.mk" \
+	"$devkitdir/mk/subdir.mk" "$devkitdir/mk/compile.mk" \
+	"$devkitdir/mk/link.mk" "$devkitdir/include/tee_internal_api.h" \
+	"$devkitdir/include/utee_defines.h" "$devkitdir/lib/libutee.a" \
+	"$devkitdir/src/user_ta_header.c" "$devkitdir/keys/default_ta.pem" \
+	share/teebox/examples/random/Makefile \
+	share/teebox/examples/random/ta/Makefile \
+	share/teebox/examples/random/ta/sub.mk \
+	share/teebox/examples/random/host/Makefile \
+	share/teebox/examples/keystore/ta/Makefile \
+	share/teebox/examples/fido_signer/ta/Makefile \
+	share/teebox/examples/gcm_seal/ta/Makefile; do
 	[ -f "$prefix/$f" ] || fail "$f is not installed"
 done
 [ "$(readlink "$prefix/$libdir/libteec.so.2")" = libteec.so.2.0.0 ] ||
@@ -205,6 +223,36 @@ installed_client=$tmp/example-prefix/bin/hello_world
 ldd "$installed_client" | grep -qF "$prefix/$libdir/libteec.so.2" ||
 	fail "the installed example client does not find $prefix/$libdir/libteec.so.2"
 
+step "build the installed random example with make and the installed dev kit"
+# A copy, as its user would make: the prefix is not theirs to write.
+cp -R "$prefix/share/teebox/examples/random" "$random"
+# OP-TEE's cross-compilation variables are accepted and change nothing.
+make -C "$random" TA_DEV_KIT_DIR="$prefix/$devkitdir" \
+	PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig" \
+	CROSS_COMPILE=aarch64-linux-gnu- >"$tmp/make.log" 2>&1 ||
+	fail_log "$tmp/make.log" "make of the random example failed"
+[ -f "$random/ta/$random_uuid.ta" ] ||
+	fail_log "$tmp/make.log" "make did not sign $random_uuid.ta"
+# The .dmp disassembly names libutee's source lines, like the ELF's
+# debug information: it is left out.
+if grep -rIlF --exclude='*.dmp' -e "$build" -e "$src" "$random" \
+	>"$tmp/refs" 2>/dev/null; then
+	fail_log "$tmp/refs" "the random example's build names the teebox trees"
+fi
+"$prefix/$bindir/teebox-sign" verify \
+	--key "$prefix/share/teebox/keys/dev_ta_key.pem" \
+	--uuid "$random_uuid" --in "$random/ta/$random_uuid.ta" ||
+	fail "the random TA does not verify with the installed key"
+cp "$random/ta/$random_uuid.ta" "$example/optee_armtz/"
+make -C "$random" TA_DEV_KIT_DIR="$prefix/$devkitdir" clean \
+	>"$tmp/make.log" 2>&1 || fail_log "$tmp/make.log" "make clean failed"
+[ ! -e "$random/ta/$random_uuid.ta" ] && [ ! -e "$random/ta/random_ta.o" ] &&
+	[ ! -e "$random/host/optee_example_random" ] ||
+	fail "make clean left the random example's outputs"
+make -C "$random" TA_DEV_KIT_DIR="$prefix/$devkitdir" \
+	PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig" >"$tmp/make.log" 2>&1 ||
+	fail_log "$tmp/make.log" "make of the random example failed again"
+
 step "teebox up (installed) with the example's TA"
 "$prefix/$bindir/teebox" up --runtime-dir "$rundir" \
 	--ta-dir "$example/optee_armtz" || fail "teebox up failed"
@@ -249,6 +297,14 @@ step "the example client through teebox exec (the installed shim)"
 	"$example/hello_world" >"$tmp/exec.out" 2>&1 ||
 	fail_log "$tmp/exec.out" "teebox exec of the example client failed"
 check_client_output "$tmp/exec.out" "teebox exec"
+
+step "the random example's client (make-built, installed libteec)"
+TEEBOX_RUNTIME_DIR=$rundir LD_LIBRARY_PATH=$prefix/$libdir \
+	"$random/host/optee_example_random" >"$tmp/random.out" 2>&1 ||
+	fail_log "$tmp/random.out" "the random example's client failed"
+cat "$tmp/random.out"
+grep -q '^TA generated UUID value = ' "$tmp/random.out" ||
+	fail_log "$tmp/random.out" "unexpected output from the random client"
 
 step "teectl info (installed)"
 "$prefix/$sbindir/teectl" --runtime-dir "$rundir" info >"$tmp/info.out" 2>&1 ||
