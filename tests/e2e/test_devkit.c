@@ -40,6 +40,7 @@ static const TEEC_UUID scratch_uuid = {
 
 /* OP-TEE: TEE_ALG_SHA256 printed with PRIx32 is 50000004. */
 #define REPORT_TAIL "compat=1 hex=50000004 helper=1,5,-1 here=-1"
+#define NO_LIB	    " lib=-1"
 
 struct scratch {
 	char dir[64];	   /* the scratch root */
@@ -177,7 +178,7 @@ static void test_scratch_ta_builds_and_loads(void **state)
 
 	report(s->ta, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
-				 "level=2 " REPORT_TAIL);
+				 "level=2 " REPORT_TAIL NO_LIB);
 }
 
 /*
@@ -195,7 +196,7 @@ static void test_command_line_rebuilds(void **state)
 		   "CFG_SCRATCH_ABSENT=y");
 	report(s->ta, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=1 value=7 file=7 dir=-1 "
-				 "level=3 " REPORT_TAIL);
+				 "level=3 " REPORT_TAIL NO_LIB);
 }
 
 /*
@@ -217,7 +218,7 @@ static void test_out_dir_and_clean(void **state)
 	assert_false(exists(s->ta, "scratch_ta.o"));
 	report(out, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
-				 "level=2 " REPORT_TAIL);
+				 "level=2 " REPORT_TAIL NO_LIB);
 
 	snprintf(args, sizeof(args), "O='%s' clean", out);
 	make_ta(s, args);
@@ -236,6 +237,33 @@ static void test_out_dir_and_clean(void **state)
 	sh("cd '%s' && test -z \"$(find . -name '*.o' -o -name '.*.d' -o "
 	   "-name '.*.cmd')\"",
 	   s->ta);
+}
+
+/*
+ * LIBNAME: tests/devkit/scratch_lib becomes libscratch.a (its sub.mk's
+ * incdirs-y, and cflags-remove-y taking one of the dev kit's own
+ * warnings away under CFG_WERROR=y); the TA links it through libnames,
+ * libdirs and libdeps given on the command line.
+ */
+static void test_static_library(void **state)
+{
+	struct scratch *s = *state;
+	char lib[PATH_MAX + 16], args[3 * PATH_MAX], buf[256];
+
+	copy_fixture(s);
+	snprintf(lib, sizeof(lib), "%s/scratch_lib", s->dir);
+	sh("cp -R '%s' '%s'", TEEBOX_DEVKIT_LIB_FIXTURE, lib);
+	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' O=out CFG_WERROR=y", TEEBOX_MAKE,
+	   lib, TEEBOX_DEVKIT_DIR);
+	assert_true(exists(lib, "out/libscratch.a"));
+	snprintf(args, sizeof(args),
+		 "CFG_WERROR=y CFG_SCRATCH_LIB=y libnames=scratch "
+		 "libdirs='%s/out' libdeps='%s/out/libscratch.a'",
+		 lib, lib);
+	make_ta(s, args);
+	report(s->ta, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL " lib=1001");
 }
 
 /* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
@@ -258,6 +286,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_command_line_rebuilds,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_out_dir_and_clean, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_static_library, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_binary_is_refused,
 						setup, teardown),

@@ -70,9 +70,10 @@ FORCE:
 
 # The command that compiles object $(1).
 compile-cmd = $(TEEBOX_TA_CC) \
-	$(filter-out $(CFLAGS_REMOVE),$(ta-cflags-common) $(CFLAGS) $(CFLAGS64) $(cflags-of-$(1))) \
-	$(filter-out $(CPPFLAGS_REMOVE),$(ta-cppflags-common) $(CPPFLAGS) $(cppflags-of-$(1))) \
+	$(filter-out $(CFLAGS_REMOVE) $(cflags-remove-of-$(1)),$(ta-cflags-common) $(CFLAGS) $(CFLAGS64) $(cflags-of-$(1))) \
+	$(filter-out $(CPPFLAGS_REMOVE) $(cppflags-remove-of-$(1)),$(ta-cppflags-common) $(CPPFLAGS) $(cppflags-of-$(1))) \
 	$(ta-global-cppflags) \
+	$(if $(filter %.S,$(src-of-$(1))),$(AFLAGS) $(aflags-of-$(1))) \
 	$(addprefix -I,$(incdirs-of-$(1)) $(ta-global-incdirs) . $(ta-dev-kit-dir)/include) \
 	-D__FILE_ID__=$(call file-id,$(src-of-$(1))) \
 	-MD -MP -MF $(dir $(1)).$(notdir $(1)).d \

@@ -39,9 +39,13 @@ ta-srcs += $$(ta-src-path)
 ta-objs += $$(ta-obj)
 src-of-$$(ta-obj) := $$(ta-src-path)
 incdirs-of-$$(ta-obj) := $$(foreach d,$$(incdirs-y) $$(incdirs-$(2)-y),$$(call subdir-path,$$(d),$(1)))
-cflags-of-$$(ta-obj) := $$(filter-out $$(cflags-remove-y) $$(cflags-remove-$(2)-y),$$(cflags-y) $$(cflags-$(2)-y))
-cppflags-of-$$(ta-obj) := $$(filter-out $$(cppflags-remove-y) $$(cppflags-remove-$(2)-y),$$(cppflags-y) $$(cppflags-$(2)-y))
-aflags-of-$$(ta-obj) := $$(filter-out $$(aflags-remove-y) $$(aflags-remove-$(2)-y),$$(aflags-y) $$(aflags-$(2)-y))
+cflags-of-$$(ta-obj) := $$(cflags-y) $$(cflags-$(2)-y)
+cppflags-of-$$(ta-obj) := $$(cppflags-y) $$(cppflags-$(2)-y)
+aflags-of-$$(ta-obj) := $$(aflags-y) $$(aflags-$(2)-y)
+# Removed from everything the object is compiled with, the dev kit's
+# own flags included, as in OP-TEE.
+cflags-remove-of-$$(ta-obj) := $$(cflags-remove-y) $$(cflags-remove-$(2)-y)
+cppflags-remove-of-$$(ta-obj) := $$(cppflags-remove-y) $$(cppflags-remove-$(2)-y)
 endef
 
 # Empties what the last sub.mk set for its directory and its files.

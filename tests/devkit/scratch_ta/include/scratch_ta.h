@@ -18,10 +18,10 @@
 /*
  * [0] MEMREF_OUTPUT: what the build gave the TA, one line:
  * "feature=%d absent=%d value=%d file=%d dir=%d level=%d compat=%d
- * hex=%x helper=%d,%d,%d here=%d": the CFG_ values, this file's and
+ * hex=%x helper=%d,%d,%d here=%d lib=%d": the CFG_ values, this file's and
  * lib/'s flags as seen here, TRACE_LEVEL, the GP 1.1 switch, an
- * algorithm id, then helper.c's view of the flags; -1 for a macro that
- * is not defined.
+ * algorithm id, helper.c's view of the flags, libscratch's value; -1
+ * for a macro that is not defined (or no libscratch).
  */
 #define TA_SCRATCH_CMD_REPORT 0
 
