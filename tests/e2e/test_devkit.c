@@ -179,6 +179,21 @@ static void test_scratch_ta_builds_and_loads(void **state)
 	report(s->ta, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
 				 "level=2 " REPORT_TAIL NO_LIB);
+
+	/*
+	 * The dev kit's scripts/sign_encrypt.py takes OP-TEE's command line
+	 * (no command: sign-enc) and signs with teebox-sign: its image
+	 * verifies, with the version asked for.
+	 */
+	sh("cd '%s' && python3 '%s/scripts/sign_encrypt.py' --key "
+	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID " --ta-version 5 "
+	   "--in " SCRATCH_UUID ".stripped.elf --out resigned.ta && "
+	   "python3 '%s/scripts/sign_encrypt.py' verify --key "
+	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	   " --in resigned.ta | grep -qx 'OK " SCRATCH_UUID
+	   " version 5 payload [0-9]*'",
+	   s->ta, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR,
+	   TEEBOX_DEVKIT_DIR);
 }
 
 /*

@@ -131,6 +131,7 @@ for f in \
 	"$devkitdir/mk/link.mk" "$devkitdir/include/tee_internal_api.h" \
 	"$devkitdir/include/utee_defines.h" "$devkitdir/lib/libutee.a" \
 	"$devkitdir/src/user_ta_header.c" "$devkitdir/keys/default_ta.pem" \
+	"$devkitdir/scripts/sign_encrypt.py" \
 	share/teebox/examples/random/Makefile \
 	share/teebox/examples/random/ta/Makefile \
 	share/teebox/examples/random/ta/sub.mk \
@@ -243,6 +244,9 @@ fi
 	--key "$prefix/share/teebox/keys/dev_ta_key.pem" \
 	--uuid "$random_uuid" --in "$random/ta/$random_uuid.ta" ||
 	fail "the random TA does not verify with the installed key"
+python3 "$prefix/$devkitdir/scripts/sign_encrypt.py" display \
+	--in "$random/ta/$random_uuid.ta" | grep -qx "uuid: *$random_uuid" ||
+	fail "the installed scripts/sign_encrypt.py does not run teebox-sign"
 cp "$random/ta/$random_uuid.ta" "$example/optee_armtz/"
 make -C "$random" TA_DEV_KIT_DIR="$prefix/$devkitdir" clean \
 	>"$tmp/make.log" 2>&1 || fail_log "$tmp/make.log" "make clean failed"
