@@ -18,8 +18,8 @@
 # machine linked with libutee, libseccomp and libcrypto; CROSS_COMPILE,
 # PLATFORM and friends are accepted for OP-TEE's sake and change nothing.
 
-# Only the first goal's default counts: a TA Makefile may define rules
-# of its own after this file.
+# The first rules made below are the objects': the default goal is
+# named, so that plain "make" builds the TA.
 .DEFAULT_GOAL := all
 
 ta-dev-kit-mk := $(abspath $(lastword $(MAKEFILE_LIST)))
