@@ -26,6 +26,11 @@ ta-image := $(out-prefix)$(BINARY).ta
 ta-goals := $(ta-image) $(ta-dmp)
 ta-cleanfiles := $(ta-elf) $(ta-map) $(ta-dmp) $(ta-stripped) $(ta-image)
 
+# A TA that asks to be encrypted must not go out in the clear unnoticed.
+ifeq ($(CFG_ENCRYPT_TA),y)
+$(error CFG_ENCRYPT_TA=y: teebox signs TAs but does not encrypt them)
+endif
+
 TA_SIGN_KEY ?= $(ta-dev-kit-dir)/keys/default_ta.pem
 CFG_TA_VERSION ?= 0
 
