@@ -4,12 +4,31 @@
  *
  * The secure world copies each memref into the window before the call and
  * copies OUTPUT/INOUT back after it; the client's memory is never mapped
- * here.  The window is mapped once, PROT_NONE.  While an entry point runs,
- * the span of the window its memrefs use is readable and writable; when
- * it returns, the span is PROT_NONE again.  So a TA that keeps a memref
- * pointer past its call faults on its next use, as it would on hardware
- * once OP-TEE unmapped the param, and the fault handler (utee_fault.c)
- * notes the address for the secure world's crash report.
+ * here.  While an entry point runs, the span of the window its memrefs
+ * use is readable and writable; when it returns, the span is out of
+ * reach again.  So a TA that keeps a memref pointer past its call faults
+ * on its next use, as it would on hardware once OP-TEE unmapped the
+ * param, and the fault handler (utee_fault.c) notes the address for the
+ * secure world's crash report.
+ *
+ * Two ways to open and close a span, for what each costs.  Changing page
+ * table entries is what is dear (on a VM with shadow paging each changed
+ * entry costs several microseconds, and every page touched after
+ * mprotect(PROT_NONE) + mprotect(RW) is filled in again), so:
+ *  - a small span (WIN_SMALL_MAX) is opened in the window's direct view,
+ *    the file mapped PROT_NONE, with mprotect() as ever: a few entries;
+ *  - a larger span is opened by moving its whole 2 MiB units of the
+ *    file's "parked" mapping (read-write, never reprotected) into the
+ *    "active" view with mremap(), and closed by moving them back.  With
+ *    both addresses 2 MiB-aligned the kernel moves page tables, not
+ *    entries: one page-middle-directory entry per unit each way, and the
+ *    pages the TA touched before are still mapped when they come back.
+ *    Where a unit was, a PROT_NONE placeholder keeps the address, so a
+ *    kept pointer into the active view faults.  The span's unit may
+ *    reach past the span: what lies there is the TA's own window, bytes
+ *    it was given or wrote in earlier calls of this bank, nothing else.
+ * Both views cover the whole window; a memref's offset is the same in
+ * either, only the base differs.
  */
 #include <errno.h>
 #include <signal.h>
@@ -23,6 +42,13 @@
 
 #include "utee_priv.h"
 
+/* Spans up to this size are opened with mprotect(); see above. */
+#define WIN_SMALL_MAX (4 * TA_IPC_PAGE_SIZE)
+/* What one page-table page maps on x86-64 and arm64 with 4 KiB pages. */
+#define WIN_UNIT (2ULL << 20)
+
+_Static_assert(TA_IPC_WIN_BANK_SIZE % WIN_UNIT == 0, "a bank is whole units");
+
 /**
  * struct utee_map - a memref of the current call
  * @buf, @size:	the buffer the TA was given
@@ -35,18 +61,33 @@ struct utee_map {
 };
 
 /*
- * The window, and the span the current call opened (@span_len 0: none).
- * Written by the entry thread between calls; the fault handler only
- * reads them.
+ * The window's views (direct, active, parked: see above), and the span
+ * the current call opened (@span_len 0: none) with the view it is in
+ * (@span_base: @win or @act; @span_moved: its bytes moved in, whole
+ * units).  Written by the entry thread between calls; the fault handler
+ * only reads them.
  */
 static char *win;
+static char *act;
+static char *park;
+static char *span_base;
 static uint64_t span_off;
 static uint64_t span_len;
+static uint64_t span_moved;
 static struct utee_map maps[TA_IPC_NUM_PARAMS];
 static unsigned int nmaps;
 /* The part of the transfer bank a TA-to-TA call opened (len 0: none). */
 static uint64_t xfer_off;
 static uint64_t xfer_len;
+
+/* @a's offset in view @v, or false when @a is not in it. */
+static bool in_view(const char *v, const char *a, uint64_t *off)
+{
+	if (!v || a < v || (uint64_t)(a - v) >= TA_IPC_WIN_SIZE)
+		return false;
+	*off = (uint64_t)(a - v);
+	return true;
+}
 
 void utee_memref_note_fault(const void *addr)
 {
@@ -54,9 +95,8 @@ void utee_memref_note_fault(const void *addr)
 	const char *a = addr;
 	uint64_t off, bank;
 
-	if (!win || !f || a < win || (uint64_t)(a - win) >= TA_IPC_WIN_SIZE)
+	if (!f || (!in_view(win, a, &off) && !in_view(act, a, &off)))
 		return;
-	off = (uint64_t)(a - win);
 	bank = off / TA_IPC_WIN_BANK_SIZE;
 	f->addr = (uint64_t)(uintptr_t)a;
 	f->offset = off;
@@ -66,10 +106,37 @@ void utee_memref_note_fault(const void *addr)
 			     : TA_IPC_FAULT_MEMREF_STALE);
 }
 
+/*
+ * Reserves address space for the active and parked views, each aligned
+ * to WIN_UNIT, and maps the file read-write in the parked one.
+ */
+static int map_moving_views(void)
+{
+	uint64_t size = 2 * TA_IPC_WIN_SIZE + WIN_UNIT;
+	uintptr_t a;
+	char *res;
+
+	res = mmap(NULL, size, PROT_NONE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (res == MAP_FAILED)
+		return -errno;
+	a = ((uintptr_t)res + WIN_UNIT - 1) & ~(uintptr_t)(WIN_UNIT - 1);
+	if (mmap((char *)a + TA_IPC_WIN_SIZE, TA_IPC_WIN_SIZE,
+		 PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, TA_IPC_WIN_FD,
+		 0) == MAP_FAILED) {
+		munmap(res, size);
+		return -errno;
+	}
+	act = (char *)a;
+	park = act + TA_IPC_WIN_SIZE;
+	return 0;
+}
+
 int utee_memref_init(void)
 {
 	struct stat st;
 	void *va;
+	int err;
 
 	if (fstat(TA_IPC_WIN_FD, &st))
 		return -errno;
@@ -79,15 +146,67 @@ int utee_memref_init(void)
 		  0);
 	if (va == MAP_FAILED)
 		return -errno;
-	/* The mapping is all the TA needs; the file stays with us. */
+	err = map_moving_views();
+	if (err) {
+		munmap(va, TA_IPC_WIN_SIZE);
+		return err;
+	}
+	/* The mappings are all the TA needs; the file stays with us. */
 	close(TA_IPC_WIN_FD);
 	win = va;
 	return 0;
 }
 
+/*
+ * Moves the unit at @off from view @from to view @to (the page tables go
+ * along) and puts a placeholder where it was.  Return: 0 or -errno (the
+ * unit did not move).
+ */
+static int move_unit(char *from, char *to, uint64_t off)
+{
+	void *p;
+
+	p = mremap(from + off, WIN_UNIT, WIN_UNIT,
+		   MREMAP_MAYMOVE | MREMAP_FIXED, to + off);
+	if (p == MAP_FAILED)
+		return -errno;
+	p = mmap(from + off, WIN_UNIT, PROT_NONE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
+		 0);
+	if (p == MAP_FAILED)
+		utee_fatal(UTEE_EXIT_PROTOCOL,
+			   "cannot keep the parameter window's place: %s",
+			   strerror(errno));
+	return 0;
+}
+
+/*
+ * Moves the units of [@off, @off + @len) from the parked view into the
+ * active one.  Return: true when all moved; false when none did (those
+ * that had are back).
+ */
+static bool move_in(uint64_t off, uint64_t len)
+{
+	uint64_t done;
+
+	for (done = 0; done < len; done += WIN_UNIT)
+		if (move_unit(park, act, off + done))
+			break;
+	if (done == len)
+		return true;
+	while (done) {
+		done -= WIN_UNIT;
+		if (move_unit(act, park, off + done))
+			utee_fatal(UTEE_EXIT_PROTOCOL,
+				   "cannot park the parameter window: %s",
+				   strerror(errno));
+	}
+	return false;
+}
+
 TEE_Result utee_memref_open(const struct ta_ipc_request *req)
 {
-	uint64_t off = req->win_offset, len = req->win_size;
+	uint64_t off = req->win_offset, len = req->win_size, units;
 
 	nmaps = 0;
 	if (!len)
@@ -97,8 +216,16 @@ TEE_Result utee_memref_open(const struct ta_ipc_request *req)
 	    off % TA_IPC_WIN_BANK_SIZE || len > TA_IPC_WIN_BANK_SIZE ||
 	    off >= TA_IPC_WIN_SIZE)
 		return TEE_ERROR_BAD_PARAMETERS;
-	if (mprotect(win + off, len, PROT_READ | PROT_WRITE))
+	/* A bank is whole units: the span's units stay inside it. */
+	units = (len + WIN_UNIT - 1) & ~(WIN_UNIT - 1);
+	span_moved = 0;
+	span_base = win;
+	if (len > WIN_SMALL_MAX && move_in(off, units)) {
+		span_moved = units;
+		span_base = act;
+	} else if (mprotect(win + off, len, PROT_READ | PROT_WRITE)) {
 		return TEE_ERROR_OUT_OF_MEMORY;
+	}
 	span_off = off;
 	span_len = len;
 	return TEE_SUCCESS;
@@ -117,7 +244,7 @@ TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
 	    ip->size > span_len - (ip->offset - span_off))
 		return TEE_ERROR_BAD_PARAMETERS;
 	m = &maps[nmaps++];
-	m->buf = win + ip->offset;
+	m->buf = span_base + ip->offset;
 	m->size = (size_t)ip->size;
 	m->writable = writable;
 	*buffer = (void *)m->buf;
@@ -126,11 +253,18 @@ TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
 
 void utee_memref_close(void)
 {
-	if (span_len && mprotect(win + span_off, span_len, PROT_NONE))
+	for (uint64_t done = 0; done < span_moved; done += WIN_UNIT)
+		if (move_unit(act, park, span_off + done))
+			utee_fatal(UTEE_EXIT_PROTOCOL,
+				   "cannot close the parameter window: %s",
+				   strerror(errno));
+	if (span_len && !span_moved &&
+	    mprotect(win + span_off, span_len, PROT_NONE))
 		utee_fatal(UTEE_EXIT_PROTOCOL,
 			   "cannot close the parameter window: %s",
 			   strerror(errno));
 	span_len = 0;
+	span_moved = 0;
 	nmaps = 0;
 	memset(maps, 0, sizeof(maps));
 }
