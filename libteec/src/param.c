@@ -5,7 +5,7 @@
  *
  *   VALUE_*          a, b = value.a, value.b; c = 0
  *   MEMREF_TEMP_*    a temporary shm of at least the buffer's size (a
- *                    cached one of the session, tmpref_cache.c): a = 0,
+ *                    cached one of the context, tmpref_cache.c): a = 0,
  *                    b = size, c = its id; input data copied in before
  *                    the call, output copied back after.  A NULL buffer of size 0 is
  *                    c = TEE_MEMREF_NULL when the device accepts that.
@@ -82,8 +82,7 @@ static void fill_tmp(TEEC_SharedMemory *tmp,
 		memset(va + ref->size, 0, tmp->imp.alloced_size - ref->size);
 }
 
-static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t session_id,
-			       uint32_t type,
+static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t type,
 			       const TEEC_TempMemoryReference *ref,
 			       struct tee_ioctl_param *p,
 			       TEEC_SharedMemory *tmp, uint32_t *origin)
@@ -103,7 +102,7 @@ static TEEC_Result from_tmpref(struct teec_dev *dev, uint32_t session_id,
 		}
 	}
 	tmp->flags = type_dir(type);
-	res = teec_tmpref_get(dev, session_id, ref->size, tmp, &reused, origin);
+	res = teec_tmpref_get(dev, ref->size, tmp, &reused, origin);
 	if (res != TEEC_SUCCESS)
 		return res;
 	fill_tmp(tmp, ref, type_dir(type), reused);
@@ -151,7 +150,7 @@ static TEEC_Result from_memref(int handle, uint32_t type,
 }
 
 TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
-				uint32_t session_id, TEEC_Operation *op,
+				TEEC_Operation *op,
 				struct tee_ioctl_param *params,
 				TEEC_SharedMemory *tmp, uint32_t *origin)
 {
@@ -181,8 +180,8 @@ TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
 		case TEEC_MEMREF_TEMP_INPUT:
 		case TEEC_MEMREF_TEMP_OUTPUT:
 		case TEEC_MEMREF_TEMP_INOUT:
-			res = from_tmpref(dev, session_id, type, &gp->tmpref, p,
-					  &tmp[n], origin);
+			res = from_tmpref(dev, type, &gp->tmpref, p, &tmp[n],
+					  origin);
 			break;
 		case TEEC_MEMREF_WHOLE:
 		case TEEC_MEMREF_PARTIAL_INPUT:
@@ -267,9 +266,8 @@ void teec_params_to_op(TEEC_Operation *op, const struct tee_ioctl_param *params,
 	}
 }
 
-void teec_params_release(struct teec_dev *dev, uint32_t session_id,
-			 TEEC_SharedMemory *tmp)
+void teec_params_release(struct teec_dev *dev, TEEC_SharedMemory *tmp)
 {
 	for (int n = 0; n < TEEC_CONFIG_PAYLOAD_REF_COUNT; n++)
-		teec_tmpref_put(dev, session_id, &tmp[n]);
+		teec_tmpref_put(dev, &tmp[n]);
 }

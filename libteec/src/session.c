@@ -65,8 +65,7 @@ static TEEC_Result run(struct teec_dev *dev, int handle, struct call *c,
 	long rc;
 
 	teec_op_begin(&inflight, op, session, dev, c->session_id);
-	res = teec_params_from_op(dev, handle, c->session_id, op, c->params,
-				  tmp, origin);
+	res = teec_params_from_op(dev, handle, op, c->params, tmp, origin);
 	if (res != TEEC_SUCCESS)
 		goto out;
 	rc = dev->ops->ioctl(dev->tdev, c->cmd, &c->buf);
@@ -80,7 +79,7 @@ static TEEC_Result run(struct teec_dev *dev, int handle, struct call *c,
 	teec_params_to_op(op, c->params, tmp);
 out:
 	teec_op_end(&inflight);
-	teec_params_release(dev, c->session_id, tmp);
+	teec_params_release(dev, tmp);
 	return res;
 }
 
@@ -193,8 +192,6 @@ void TEEC_CloseSession(TEEC_Session *session)
 		arg.session = session->imp.session_id;
 		/* Nothing to tell the caller: the session is gone either way. */
 		dev->ops->ioctl(dev->tdev, TEE_IOC_CLOSE_SESSION, &arg);
-		/* Its TA has seen them: no other session gets them. */
-		teec_tmpref_drop_session(dev, arg.session);
 		teec_dev_put(dev);
 	}
 	session->imp.ctx = NULL;

@@ -65,13 +65,11 @@
 /**
  * struct teec_tmpref_slot - a cached TEMP memref buffer
  * @shm:	the memory, live, allocated by teec_shm_alloc()
- * @session_id:	the only session it is given to again
  * @last_use:	when it came back (the cache's clock), for LRU eviction
  * @used:	the slot holds a buffer
  */
 struct teec_tmpref_slot {
 	TEEC_SharedMemory shm;
-	uint32_t session_id;
 	uint64_t last_use;
 	bool used;
 };
@@ -251,9 +249,7 @@ void teec_tmpref_cache_destroy(struct teec_tmpref_cache *c);
 
 /**
  * teec_tmpref_get() - shared memory for a TEMP memref of @size bytes
- * @dev:	the device of the call
- * @session_id:	the call's session; 0 (an open session) takes no cached
- *		buffer
+ * @dev:	the device of the call (any session of its context)
  * @size:	bytes the memref passes
  * @shm:	@flags set; filled in with live memory of at least @size bytes
  * @reused:	set to true when the memory was used before (its bytes must
@@ -266,31 +262,21 @@ void teec_tmpref_cache_destroy(struct teec_tmpref_cache *c);
  * teec_tmpref_put().
  * Return: TEEC_SUCCESS or the error of teec_shm_alloc().
  */
-TEEC_Result teec_tmpref_get(struct teec_dev *dev, uint32_t session_id,
-			    size_t size, TEEC_SharedMemory *shm, bool *reused,
+TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
+			    TEEC_SharedMemory *shm, bool *reused,
 			    uint32_t *origin);
 
 /**
- * teec_tmpref_put() - the call is over: keep @shm for the session's next
+ * teec_tmpref_put() - the call is over: keep @shm for the context's next
  * call, or release it
  * @dev:	the device of the call
- * @session_id:	the call's session (0: release)
  * @shm:	memory from teec_tmpref_get(), or memory that is not live (left
  *		alone); not live afterwards
  *
  * The least recently used buffers go when the cache would exceed its
  * bounds; after teec_tmpref_cache_close() everything is released.
  */
-void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
-		     TEEC_SharedMemory *shm);
-
-/**
- * teec_tmpref_drop_session() - release the cached buffers of a session
- * (it was closed)
- * @dev:	the device
- * @session_id:	the session
- */
-void teec_tmpref_drop_session(struct teec_dev *dev, uint32_t session_id);
+void teec_tmpref_put(struct teec_dev *dev, TEEC_SharedMemory *shm);
 
 /**
  * teec_tmpref_cache_close() - release every cached buffer; buffers of calls
@@ -305,8 +291,6 @@ void teec_tmpref_cache_close(struct teec_dev *dev);
  * teec_params_from_op() - encode an operation's parameters for the ioctl
  * @dev:	the device of the session (for temporary memory)
  * @handle:	its context handle (memref parents must belong to it)
- * @session_id:	the session of the call (0 while opening one): temporary
- *		memory it used before may be reused
  * @op:		the operation, or NULL for four TEEC_NONE
  * @params:	the 4 ioctl params to fill in
  * @tmp:	4 shared memory structs for temporary memrefs; each is live
@@ -319,7 +303,7 @@ void teec_tmpref_cache_close(struct teec_dev *dev);
  * Return: TEEC_SUCCESS or the error.
  */
 TEEC_Result teec_params_from_op(struct teec_dev *dev, int handle,
-				uint32_t session_id, TEEC_Operation *op,
+				TEEC_Operation *op,
 				struct tee_ioctl_param *params,
 				TEEC_SharedMemory *tmp, uint32_t *origin);
 
@@ -337,13 +321,11 @@ void teec_params_to_op(TEEC_Operation *op, const struct tee_ioctl_param *params,
 
 /**
  * teec_params_release() - give back the temporary memory of a call (kept
- * for the session's next call, or released: teec_tmpref_put())
+ * for the context's next call, or released: teec_tmpref_put())
  * @dev:	the device of the call
- * @session_id:	the session given to teec_params_from_op()
  * @tmp:	the 4 structs given to teec_params_from_op()
  */
-void teec_params_release(struct teec_dev *dev, uint32_t session_id,
-			 TEEC_SharedMemory *tmp);
+void teec_params_release(struct teec_dev *dev, TEEC_SharedMemory *tmp);
 
 /* cancel.c: operations in flight. */
 

@@ -5,30 +5,27 @@
  * A temporary memref needs shared memory the size of the application's
  * buffer for the length of one call.  Making it afresh each time costs
  * far more than the call (a new memory file, RAM announced to the secure
- * world, mapped by the TA, faulted in, unmapped, closed), so buffers that
- * were used go back to a small per-context cache and the next call of the
- * same session reuses one of a fitting size.
+ * world, mapped, faulted in, unmapped, closed), so buffers that were used
+ * go back to a small cache of their context and the next call of any
+ * session of the context reuses one of a fitting size.
  *
- * What the TA may see.  Only a call's session is given a cached buffer
- * again: the TA instance behind it was handed the memory already, and on
- * a secure world that maps client memory into TAs, a TA that kept what it
- * was handed must not see what this client later passes to another TA.
- * (teebox's own secure world copies memrefs through the TA's parameter
- * window and never maps client memory, so there this is defence in
- * depth; it also means a session per job gains nothing from the cache.)  TEEC_CloseSession() releases
- * the session's buffers and TEEC_FinalizeContext() all of them; memory
- * that was never cached (an open session's temporaries, a buffer larger
- * than the cache) is released after its call as before.  Every byte of a
- * reused buffer the call exposes is written first: the input copied in,
- * the rest zeroed (param.c), so the TA sees exactly what a fresh, zeroed
- * allocation would show.
+ * What a TA may see.  A buffer is shared with the TEE for one call only:
+ * teebox's secure world copies memrefs through the TA's parameter window
+ * and never maps client memory into a TA, and OP-TEE unmaps a call's
+ * params from the TA when the call returns.  So a TA keeps nothing of a
+ * buffer after its call, and a buffer can serve every session of the
+ * context, whatever TA is behind it.  It never serves another context:
+ * caches are per context, and TEEC_FinalizeContext() releases them.
+ * Every byte of a reused buffer the call exposes is written first: the
+ * input copied in, the rest zeroed (param.c), so the TA sees exactly what
+ * a fresh, zeroed allocation would show, never an earlier call's bytes.
  *
  * Bounds.  At most TEEC_TMPREF_CACHE_MAX buffers and TEEC_TMPREF_CACHE_BYTES
  * bytes (teec_tmpref_set_limit()) per context are kept; the least
- * recently used go first.  In
- * reserved shared memory all clients share a pool of a few MiB, so when
- * an allocation fails the context lets go of every buffer it keeps and
- * tries once more.
+ * recently used go first, and a buffer larger than the bound is released
+ * after its call.  In reserved shared memory all clients share a pool of
+ * a few MiB, so when an allocation fails the context lets go of every
+ * buffer it keeps and tries once more.
  *
  * Threads.  A buffer in use belongs to its call alone: it is taken out of
  * the cache for the call and put back after it.  The cache lock is never
@@ -82,12 +79,11 @@ static void take_locked(struct teec_tmpref_cache *c, int i,
 }
 
 /*
- * The smallest cached buffer of @session_id that holds @alloc bytes and
- * is less than twice that (a bigger one would cost more zeroing than it
- * saves), or -1.  Called with the lock held.
+ * The smallest cached buffer that holds @alloc bytes and is less than
+ * twice that (a bigger one would cost more zeroing than it saves), or -1.
+ * Called with the lock held.
  */
-static int best_fit_locked(struct teec_tmpref_cache *c, uint32_t session_id,
-			   size_t alloc)
+static int best_fit_locked(struct teec_tmpref_cache *c, size_t alloc)
 {
 	int best = -1;
 
@@ -95,8 +91,7 @@ static int best_fit_locked(struct teec_tmpref_cache *c, uint32_t session_id,
 		const struct teec_tmpref_slot *s = &c->slot[i];
 		size_t have = s->shm.imp.alloced_size;
 
-		if (!s->used || s->session_id != session_id || have < alloc ||
-		    have >= 2 * alloc)
+		if (!s->used || have < alloc || have >= 2 * alloc)
 			continue;
 		if (best < 0 || have < c->slot[best].shm.imp.alloced_size)
 			best = i;
@@ -105,19 +100,16 @@ static int best_fit_locked(struct teec_tmpref_cache *c, uint32_t session_id,
 }
 
 /*
- * Takes out every cached buffer for which @all is true or whose session is
- * @session_id, into @out (room for TEEC_TMPREF_CACHE_MAX).  Return: how
- * many.
+ * Takes out every cached buffer into @out (room for
+ * TEEC_TMPREF_CACHE_MAX).  Return: how many.
  */
-static int take_all(struct teec_tmpref_cache *c, bool all, uint32_t session_id,
-		    TEEC_SharedMemory *out)
+static int take_all(struct teec_tmpref_cache *c, TEEC_SharedMemory *out)
 {
 	int n = 0;
 
 	pthread_mutex_lock(&c->lock);
 	for (int i = 0; i < TEEC_TMPREF_CACHE_MAX; i++)
-		if (c->slot[i].used &&
-		    (all || c->slot[i].session_id == session_id))
+		if (c->slot[i].used)
 			take_locked(c, i, &out[n++]);
 	pthread_mutex_unlock(&c->lock);
 	return n;
@@ -129,23 +121,21 @@ static void release_all(TEEC_SharedMemory *shm, int n)
 		teec_shm_release(&shm[i]);
 }
 
-TEEC_Result teec_tmpref_get(struct teec_dev *dev, uint32_t session_id,
-			    size_t size, TEEC_SharedMemory *shm, bool *reused,
+TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
+			    TEEC_SharedMemory *shm, bool *reused,
 			    uint32_t *origin)
 {
 	struct teec_tmpref_cache *c = &dev->tmpref_cache;
 	TEEC_SharedMemory flushed[TEEC_TMPREF_CACHE_MAX];
 	size_t alloc = tmpref_alloc_size(size);
 	TEEC_Result res;
-	int i = -1, n;
+	int i, n;
 
-	if (session_id) {
-		pthread_mutex_lock(&c->lock);
-		i = best_fit_locked(c, session_id, alloc);
-		if (i >= 0)
-			take_locked(c, i, shm);
-		pthread_mutex_unlock(&c->lock);
-	}
+	pthread_mutex_lock(&c->lock);
+	i = best_fit_locked(c, alloc);
+	if (i >= 0)
+		take_locked(c, i, shm);
+	pthread_mutex_unlock(&c->lock);
 	*reused = i >= 0;
 	if (*reused)
 		return TEEC_SUCCESS;
@@ -154,7 +144,7 @@ TEEC_Result teec_tmpref_get(struct teec_dev *dev, uint32_t session_id,
 	if (res != TEEC_ERROR_OUT_OF_MEMORY)
 		return res;
 	/* Memory this context keeps may be what the device lacks. */
-	n = take_all(c, true, 0, flushed);
+	n = take_all(c, flushed);
 	if (!n)
 		return res;
 	release_all(flushed, n);
@@ -186,8 +176,7 @@ static int free_slot_locked(struct teec_tmpref_cache *c)
 	return -1;
 }
 
-void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
-		     TEEC_SharedMemory *shm)
+void teec_tmpref_put(struct teec_dev *dev, TEEC_SharedMemory *shm)
 {
 	struct teec_tmpref_cache *c = &dev->tmpref_cache;
 	TEEC_SharedMemory evicted[TEEC_TMPREF_CACHE_MAX];
@@ -197,7 +186,7 @@ void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
 
 	if (!(shm->imp.flags & TEEC_SHM_LIVE))
 		return;
-	if (!session_id || size > limit) {
+	if (size > limit) {
 		teec_shm_release(shm);
 		return;
 	}
@@ -210,7 +199,6 @@ void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
 	while ((i = free_slot_locked(c)) < 0 || c->bytes + size > limit)
 		take_locked(c, lru_locked(c), &evicted[n++]);
 	c->slot[i].shm = *shm;
-	c->slot[i].session_id = session_id;
 	c->slot[i].last_use = ++c->clock;
 	c->slot[i].used = true;
 	c->bytes += size;
@@ -218,13 +206,6 @@ void teec_tmpref_put(struct teec_dev *dev, uint32_t session_id,
 	/* The cache has it now: the call's copy must not release it. */
 	shm->imp.flags = 0;
 	release_all(evicted, n);
-}
-
-void teec_tmpref_drop_session(struct teec_dev *dev, uint32_t session_id)
-{
-	TEEC_SharedMemory shm[TEEC_TMPREF_CACHE_MAX];
-
-	release_all(shm, take_all(&dev->tmpref_cache, false, session_id, shm));
 }
 
 void teec_tmpref_cache_close(struct teec_dev *dev)
@@ -236,6 +217,6 @@ void teec_tmpref_cache_close(struct teec_dev *dev)
 	pthread_mutex_lock(&c->lock);
 	c->closed = true;
 	pthread_mutex_unlock(&c->lock);
-	n = take_all(c, true, 0, shm);
+	n = take_all(c, shm);
 	release_all(shm, n);
 }

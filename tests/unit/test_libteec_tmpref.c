@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * The cache of TEMP memref buffers (libteec/src/tmpref_cache.c): a
- * session's next call reuses its buffers, every exposed byte of a reused
- * buffer is the application's input or zero, the bounds hold, another
- * session never gets them, and closing the session or finalizing the
- * context releases them.  GP's semantics (copy in, copy back up to the
+ * The cache of TEMP memref buffers (libteec/src/tmpref_cache.c): the
+ * next call of any session of a context reuses its buffers (opening a
+ * session included), every exposed byte of a reused buffer is the
+ * application's input or zero, the bounds hold, another context never
+ * gets them, and finalizing the context releases them.  GP's semantics (copy in, copy back up to the
  * size the TA returned, SHORT_BUFFER's size) are test_libteec_invoke's.
  */
 #include <errno.h>
@@ -61,7 +61,10 @@ static bool all_zero(const uint8_t *p, size_t from, size_t to)
 	return true;
 }
 
-/* Calls of one session reuse one buffer; the session's close frees it. */
+/*
+ * Calls of one session reuse one buffer; it stays with the context when
+ * the session closes, and goes when the context is finalized.
+ */
 static void test_tmpref_reused_by_session(void **state)
 {
 	char buf[16];
@@ -83,9 +86,10 @@ static void test_tmpref_reused_by_session(void **state)
 	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 1);
 	assert_int_equal(fake.shm_closed, 0);
 	TEEC_CloseSession(&s);
+	assert_int_equal(fake.shm_closed, 0);
+	TEEC_FinalizeContext(&ctx);
 	assert_int_equal(fake.shm_closed, 1);
 	assert_null(fake_shm_bytes(id, &(size_t){0}));
-	TEEC_FinalizeContext(&ctx);
 }
 
 /*
@@ -138,12 +142,14 @@ static void test_tmpref_reuse_zeroes(void **state)
 }
 
 /*
- * Another session, even of the same context, gets buffers of its own: its
- * TA must not be handed memory another TA was given.
+ * Sessions of one context share the buffers: memrefs are copied for one
+ * call, so no TA keeps a buffer it was handed (tmpref_cache.c).  What a
+ * second session's TA sees of a buffer the first used is only its own
+ * input and zeros.
  */
-static void test_tmpref_sessions_apart(void **state)
+static void test_tmpref_sessions_share(void **state)
 {
-	char buf[32] = "one";
+	char secret[32], mine[8] = "two", out[32];
 	TEEC_Context ctx;
 	TEEC_Session s1, s2;
 	uint32_t origin;
@@ -155,26 +161,32 @@ static void test_tmpref_sessions_apart(void **state)
 					  TEEC_LOGIN_PUBLIC, NULL, NULL,
 					  &origin),
 			 TEEC_SUCCESS);
+	memset(secret, 'S', sizeof(secret));
 	assert_int_equal(
-		invoke_tmp(&s1, TEEC_MEMREF_TEMP_INPUT, buf, sizeof(buf)),
+		invoke_tmp(&s1, TEEC_MEMREF_TEMP_INPUT, secret, sizeof(secret)),
 		TEEC_SUCCESS);
 	id1 = last_id(0);
 	assert_int_equal(
-		invoke_tmp(&s2, TEEC_MEMREF_TEMP_INPUT, buf, sizeof(buf)),
+		invoke_tmp(&s2, TEEC_MEMREF_TEMP_INPUT, mine, sizeof(mine)),
 		TEEC_SUCCESS);
-	assert_int_not_equal(last_id(0), id1);
-	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 2);
-	/* Closing one session frees its buffer only. */
+	assert_int_equal(last_id(0), id1);
+	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 1);
+	assert_memory_equal(fake.seen[0], mine, sizeof(mine));
+	assert_true(all_zero(fake_shm_bytes(id1, &(size_t){0}), sizeof(mine),
+			     sizeof(secret)));
+	/* Closing the first session leaves the buffer to the second. */
 	TEEC_CloseSession(&s1);
-	assert_int_equal(fake.shm_closed, 1);
-	assert_null(fake_shm_bytes(id1, &(size_t){0}));
+	assert_int_equal(fake.shm_closed, 0);
+	memset(out, 'x', sizeof(out));
 	assert_int_equal(
-		invoke_tmp(&s2, TEEC_MEMREF_TEMP_INPUT, buf, sizeof(buf)),
+		invoke_tmp(&s2, TEEC_MEMREF_TEMP_OUTPUT, out, sizeof(out)),
 		TEEC_SUCCESS);
-	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 2);
+	assert_int_equal(last_id(0), id1);
+	assert_true(all_zero(fake.seen[0], 0, fake.seen_len[0]));
+	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 1);
 	TEEC_CloseSession(&s2);
-	assert_int_equal(fake.shm_closed, 2);
 	TEEC_FinalizeContext(&ctx);
+	assert_int_equal(fake.shm_closed, 1);
 }
 
 /*
@@ -302,8 +314,11 @@ static void test_tmpref_alloc_failure_flushes(void **state)
 	close_all(&ctx, &s);
 }
 
-/* An open session's temporaries are not kept: no session owns them yet. */
-static void test_tmpref_open_session_not_kept(void **state)
+/*
+ * An open session's temporaries are kept for the context too: the
+ * session's first call reuses them.
+ */
+static void test_tmpref_open_session_kept(void **state)
 {
 	TEEC_Operation op = op_of(TEEC_PARAM_TYPES(
 		TEEC_MEMREF_TEMP_INPUT, TEEC_NONE, TEEC_NONE, TEEC_NONE));
@@ -318,8 +333,13 @@ static void test_tmpref_open_session_not_kept(void **state)
 					  NULL, &op, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(fake.shm_made, 1);
-	assert_int_equal(fake.shm_closed, 1);
+	assert_int_equal(fake.shm_closed, 0);
+	assert_int_equal(
+		invoke_tmp(&s, TEEC_MEMREF_TEMP_INPUT, buf, sizeof(buf)),
+		TEEC_SUCCESS);
+	assert_int_equal(fake.shm_made, 1);
 	close_all(&ctx, &s);
+	assert_int_equal(fake.shm_closed, 1);
 }
 
 int main(void)
@@ -328,11 +348,11 @@ int main(void)
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_tmpref, teardown)
 		T(test_tmpref_reused_by_session),
 		T(test_tmpref_reuse_zeroes),
-		T(test_tmpref_sessions_apart),
+		T(test_tmpref_sessions_share),
 		T(test_tmpref_bounds),
 		T(test_tmpref_finalize_releases),
 		T(test_tmpref_alloc_failure_flushes),
-		T(test_tmpref_open_session_not_kept),
+		T(test_tmpref_open_session_kept),
 #undef T
 	};
 
