@@ -319,6 +319,48 @@ static void test_memref_isolation__kept_pointer_faults_next_call(void **state)
 	harness_stop_ok(&f->h);
 }
 
+/*
+ * The same with a memref large enough that the runtime opens its span by
+ * moving page tables rather than with mprotect() (ta/libutee/utee_memref.c):
+ * the kept pointer faults all the same, and the log says so.
+ */
+static void test_memref_isolation__kept_large_pointer_faults(void **state)
+{
+	struct fixture *f = *state;
+	const size_t size = 256 * 1024;
+	TEEC_Operation op = {0};
+	struct client c;
+	uint8_t *big = calloc(1, size);
+	uint32_t origin;
+
+	assert_non_null(big);
+	client_open(&c, &hostile_uuid, SHM_TEMP, 5);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_VALUE_OUTPUT, TEEC_NONE);
+	op.params[0].tmpref.buffer = big;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(TEEC_InvokeCommand(&c.s,
+					    TA_TEST_HOSTILE_CMD_MEMREF_GRAB,
+					    &op, &origin),
+			 TEEC_SUCCESS);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = TA_HOSTILE_STALE_HONEST;
+	assert_int_equal(TEEC_InvokeCommand(&c.s,
+					    TA_TEST_HOSTILE_CMD_MEMREF_STALE,
+					    &op, &origin),
+			 TEEC_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	assert_true(log_says_within(
+		&f->h, "touched memref memory after its call returned", 10));
+	client_leave(&c, SHM_TEMP);
+	client_free(&c);
+	free(big);
+	harness_stop_ok(&f->h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -328,6 +370,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_memref_isolation__kept_pointer_faults_next_call,
 			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_memref_isolation__kept_large_pointer_faults, setup,
+			teardown),
 	};
 
 	return cmocka_run_group_tests_name("memref_isolation", tests, NULL,
