@@ -223,7 +223,6 @@ static void handle(const struct ta_ipc_request *req, struct ta_ipc_reply *rep)
 			res = do_invoke(req, params, &origin);
 		if (origin == TEE_ORIGIN_TRUSTED_APP)
 			params_out(req->param_types, params, rep);
-		utee_memref_close();
 		break;
 	case TA_IPC_CMD_CLOSE_SESSION:
 		do_close_session(req);
@@ -267,6 +266,13 @@ static void *entry_thread(void *arg)
 		memset(&rep, 0, sizeof(rep));
 		handle(&req, &rep);
 		utee_channel_reply(seq, &rep);
+		/*
+		 * The entry point has returned: close its memrefs while the
+		 * secure world copies the outputs and the client goes on.
+		 * No TA code runs before the next request, which this
+		 * thread reads only once they are closed.
+		 */
+		utee_memref_close();
 		if (req.cmd == TA_IPC_CMD_DESTROY)
 			exit(0);
 	}
