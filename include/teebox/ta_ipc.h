@@ -63,8 +63,9 @@
  * and INOUT memrefs back, the whole buffer the client gave.  A memref param gives its offset in the window; the
  * request gives the span of the window the call uses (whole pages).  The
  * runtime makes that span readable and writable while the entry point
- * runs and PROT_NONE again before it replies, so a pointer a TA keeps
- * faults on its next use; the bank alternation makes sure the next call's
+ * runs and takes it away again once it replied, before it reads the next
+ * request (ta/libutee/utee_memref.c), so a pointer a TA keeps faults on
+ * its next use; the bank alternation makes sure the next call's
  * span is elsewhere.  A TA that opens the window itself reaches only its
  * own copies: what it writes after its reply reaches no one.
  *
