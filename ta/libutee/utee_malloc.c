@@ -5,7 +5,10 @@
  * libutils' malloc is the TA heap: TEE_Malloc, the TA's own malloc,
  * calloc, realloc, posix_memalign, aligned_alloc, memalign, and what
  * glibc and libcrypto allocate for the TA (they call malloc through the
- * symbol the executable defines).
+ * symbol the executable defines).  libcrypto's own allocations are not
+ * the TA's: on OP-TEE the crypto states and keys live in the TEE core's
+ * heap, not in TA_DATA_SIZE, so libcrypto gets uncounted functions
+ * (utee_heap_exempt_crypto()).
  *
  * The blocks themselves come from the allocator below (libc's, or the
  * sanitizer's in sanitizer builds), found with dlsym(RTLD_NEXT) on first
@@ -32,6 +35,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <openssl/crypto.h>
 #include <tee_internal_api.h>
 
 #include "utee_priv.h"
@@ -69,6 +73,16 @@ static uint32_t clamp32(size_t v)
 static bool in_boot(const void *p)
 {
 	return (const char *)p >= boot && (const char *)p < boot + sizeof(boot);
+}
+
+/* Block @q (if any) gets arena block @p's bytes, as far as @size goes. */
+static void *copy_from_boot(void *q, const void *p, size_t size)
+{
+	size_t left = (size_t)(boot + sizeof(boot) - (const char *)p);
+
+	if (q)
+		memcpy(q, p, size < left ? size : left);
+	return q;
 }
 
 /* Zeroed (the arena is never reused): serves calloc too. */
@@ -244,16 +258,8 @@ void *utee_heap_realloc(void *p, size_t size)
 
 	if (!p)
 		return utee_heap_malloc(size);
-	if (in_boot(p)) {
-		q = utee_heap_malloc(size);
-		if (q)
-			memcpy(q, p,
-			       size < (size_t)(boot + sizeof(boot) - (char *)p)
-				       ? size
-				       : (size_t)(boot + sizeof(boot) -
-						  (char *)p));
-		return q;
-	}
+	if (in_boot(p))
+		return copy_from_boot(utee_heap_malloc(size), p, size);
 	if (!size) {
 		utee_heap_free(p);
 		return NULL;
@@ -345,6 +351,55 @@ void *pvalloc(size_t size)
 }
 
 #endif
+
+/*
+ * libcrypto's allocator: the blocks below, uncounted.  OpenSSL frees what
+ * it allocates with its own free, so nothing counted is freed here.
+ */
+static void *crypto_malloc(size_t size, const char *file, int line)
+{
+	(void)file;
+	(void)line;
+	if (!resolve())
+		return boot_alloc(size);
+	return next.malloc(size);
+}
+
+static void *crypto_realloc(void *p, size_t size, const char *file,
+			    int line)
+{
+	(void)file;
+	(void)line;
+	if (!p)
+		return crypto_malloc(size, file, line);
+	if (in_boot(p))
+		return copy_from_boot(crypto_malloc(size, file, line), p,
+				      size);
+	resolve();
+	return next.realloc(p, size);
+}
+
+static void crypto_free(void *p, const char *file, int line)
+{
+	(void)file;
+	(void)line;
+	if (!p || in_boot(p) || !resolve())
+		return;
+	next.free(p);
+}
+
+int utee_heap_exempt_crypto(void)
+{
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+	return 0; /* libc's malloc is not counted there */
+#else
+	/* Refused once libcrypto has allocated: it must come first. */
+	return CRYPTO_set_mem_functions(crypto_malloc, crypto_realloc,
+					crypto_free)
+		       ? 0
+		       : -EBUSY;
+#endif
+}
 
 void utee_heap_init(size_t heap_limit)
 {

@@ -249,6 +249,14 @@ void utee_fault_set_stack(void *guard, void *base, size_t size);
 void utee_heap_init(size_t heap_limit);
 
 /**
+ * utee_heap_exempt_crypto() - libcrypto's allocations stay out of the TA
+ * heap's count, as OP-TEE's crypto states live in the core; call before
+ * libcrypto allocates anything
+ * Return: 0, or -EBUSY when libcrypto already had.
+ */
+int utee_heap_exempt_crypto(void);
+
+/**
  * utee_heap_start() - the TA starts: from now on the heap holds at most
  * TA_DATA_SIZE more than what the runtime has in use now
  */
