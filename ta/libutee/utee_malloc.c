@@ -365,16 +365,14 @@ static void *crypto_malloc(size_t size, const char *file, int line)
 	return next.malloc(size);
 }
 
-static void *crypto_realloc(void *p, size_t size, const char *file,
-			    int line)
+static void *crypto_realloc(void *p, size_t size, const char *file, int line)
 {
 	(void)file;
 	(void)line;
 	if (!p)
 		return crypto_malloc(size, file, line);
 	if (in_boot(p))
-		return copy_from_boot(crypto_malloc(size, file, line), p,
-				      size);
+		return copy_from_boot(crypto_malloc(size, file, line), p, size);
 	resolve();
 	return next.realloc(p, size);
 }
