@@ -352,6 +352,7 @@ void *pvalloc(size_t size)
 
 #endif
 
+#if !(defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED)
 /*
  * libcrypto's allocator: the blocks below, uncounted.  OpenSSL frees what
  * it allocates with its own free, so nothing counted is freed here.
@@ -385,6 +386,7 @@ static void crypto_free(void *p, const char *file, int line)
 		return;
 	next.free(p);
 }
+#endif
 
 int utee_heap_exempt_crypto(void)
 {
