@@ -96,14 +96,16 @@ int ta_proc_limits_apply(void)
 
 /*
  * prlimit() from a child that is the TA's user (raw system calls: they
- * change this thread only, the only one in the child).
+ * change this task only, the child).  vfork: the child shares our memory
+ * and runs a few system calls, so copying the secure world's page tables
+ * for it (fork) would cost more than all the rest of the TA's start.
  */
 static int set_limit_as(pid_t pid, const struct rlimit *r, uid_t uid, gid_t gid)
 {
 	int status, err = 0;
 	pid_t child;
 
-	child = fork();
+	child = vfork();
 	if (child < 0)
 		return -errno;
 	if (!child) {

@@ -71,8 +71,10 @@ static struct {
 };
 
 /*
- * The child, between fork and exec: only async-signal-safe calls.  Any
- * failure ends it with CHILD_EXEC_FAIL, which the parent reports.
+ * The child, between vfork and exec: only async-signal-safe calls that
+ * touch nothing but this task (raw system calls for the credentials:
+ * ta_proc_creds.c), no allocation, no return.  Any failure ends it with
+ * CHILD_EXEC_FAIL, which the parent reports.
  */
 static void __attribute__((noreturn))
 exec_child(const struct ta_exec_args *a, pid_t parent)
@@ -118,7 +120,23 @@ exec_child(const struct ta_exec_args *a, pid_t parent)
 	if (close_range(CHILD_IMAGE_FD + 1, ~0U, 0))
 		_exit(CHILD_EXEC_FAIL);
 
-	/* The monitor thread blocks every signal; the TA must not. */
+	/*
+	 * The monitor thread blocks every signal; the TA must not.  This
+	 * child shares the secure world's memory (vfork), so a handler of
+	 * the secure world must never run here: every caught signal goes
+	 * back to its default before any is unblocked (the handler table
+	 * is the child's own copy).
+	 */
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction sa;
+
+		if (sigaction(sig, NULL, &sa) || sa.sa_handler == SIG_DFL ||
+		    sa.sa_handler == SIG_IGN)
+			continue;
+		sa.sa_handler = SIG_DFL;
+		sa.sa_flags = 0;
+		sigaction(sig, &sa, NULL);
+	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	fexecve(CHILD_IMAGE_FD, a->argv, a->envp);
@@ -131,7 +149,14 @@ static int do_fork(const struct ta_exec_args *a, pid_t *pid_out, int *pidfd_out)
 	pid_t pid;
 	int pidfd, err;
 
-	pid = fork();
+	/*
+	 * vfork, not fork: the child shares our memory until its exec, so
+	 * no page table of the secure world (and its 128 MiB parameter
+	 * windows) is copied for a process that replaces itself at once;
+	 * on a VM with shadow paging that copy cost milliseconds.  Only
+	 * this thread waits for the exec; every signal is blocked on it.
+	 */
+	pid = vfork();
 	if (pid < 0)
 		return -errno;
 	if (!pid)
