@@ -17,7 +17,8 @@
  *     crash report names; installs the fatal-signal handler that fills
  *     the crash record (utee_fault.c);
  *  4. brings libcrypto up (utee_crypto_init.c: no configuration file,
- *     the default provider, the DRBGs seeded), then installs the seccomp
+ *     the default provider; the DRBGs start at their first use, which
+ *     needs no file), then installs the seccomp
  *     filter on both threads (utee_sandbox.c): from here on the TA can
  *     open no file, socket or process;
  *  5. lets the entry thread go: it says hello and serves calls until
