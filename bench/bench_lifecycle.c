@@ -12,7 +12,13 @@
  *  first_open      open of a TA that is not loaded
  *                  (ta_test_flags_single_instance, which goes away with
  *                  its last session); first_close the close that unloads
- *                  it.  Floor: the null invoke.
+ *                  it.  Floor: the null invoke.  Two more floors for the
+ *                  first open and the multi-instance open, the part of a
+ *                  TA start no change in teebox can remove:
+ *                  spawn_true, posix_spawn + waitpid of /bin/true from
+ *                  this process; exec_ta, the same of the TA's own ELF
+ *                  (dynamic linking of libc, libcrypto and libseccomp up
+ *                  to its main(), which finds no channel and exits).
  *  shm_alloc_SIZE  TEEC_AllocateSharedMemory + TEEC_ReleaseSharedMemory
  *                  of SIZE bytes.  Floor: memfd_create + ftruncate + mmap
  *                  + munmap + close of as many bytes in this process.
@@ -29,7 +35,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <tee_client_api.h>
@@ -46,6 +55,14 @@
 #define SHM_CALLS   300
 #define SESSIONS    64
 #define IDLE_S	    10
+#define SPAWNS	    40
+
+/* The single-instance TA's ELF, unsigned (bench/CMakeLists.txt). */
+#ifndef BENCH_TA_ELF
+#error "BENCH_TA_ELF: path of ta_test_flags_single_instance"
+#endif
+
+extern char **environ;
 
 static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 static const TEEC_UUID keep_alive_uuid = TA_TEST_FLAGS_KEEP_ALIVE_UUID;
@@ -59,6 +76,8 @@ static const TEEC_UUID single_uuid = TA_TEST_FLAGS_SINGLE_INSTANCE_UUID;
  * @oc_multi_us: open + close, multi-instance TA
  * @first_open_us: open of an unloaded TA
  * @first_close_us: the close that unloads it
+ * @spawn_true_us: posix_spawn + waitpid of /bin/true
+ * @exec_ta_us:	the same of the TA's ELF, to its main()
  * @shm_us:	allocate + release, per size
  * @memfd_us:	the in-process floor, per size
  * @rss_teed:	teed's RSS (KiB): at rest, after 64, after 128 sessions
@@ -71,6 +90,8 @@ struct lc_results {
 	double oc_multi_us;
 	double first_open_us;
 	double first_close_us;
+	double spawn_true_us;
+	double exec_ta_us;
 	double shm_us[2];
 	double memfd_us[2];
 	long rss_teed[3];
@@ -162,6 +183,32 @@ static void measure_first_open(TEEC_Context *ctx, double *v, double *w,
 	res->first_close_us = bench_median(w, FIRST_OPENS);
 }
 
+/* posix_spawn + waitpid of @path, its output to /dev/null. */
+static double measure_spawn(const char *path, double *v)
+{
+	char *const argv[] = {(char *)path, NULL};
+	posix_spawn_file_actions_t fa;
+
+	if (posix_spawn_file_actions_init(&fa) ||
+	    posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY,
+					     0) ||
+	    posix_spawn_file_actions_adddup2(&fa, 1, 2))
+		bench_fail("spawn file actions");
+	for (int r = 0; r < WARMUP + SPAWNS; r++) {
+		long t = bench_now_ns();
+		int status;
+		pid_t pid;
+
+		if (posix_spawn(&pid, path, &fa, NULL, argv, environ) ||
+		    waitpid(pid, &status, 0) != pid)
+			bench_fail("spawn");
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	return bench_median(v, SPAWNS);
+}
+
 static double measure_shm(TEEC_Context *ctx, size_t size, double *v)
 {
 	for (int r = 0; r < WARMUP + SHM_CALLS; r++) {
@@ -251,6 +298,8 @@ static void measure_all(struct harness *h, struct lc_results *res)
 	res->oc_keep_us = measure_open_close(&ctx, &keep_alive_uuid, v);
 	res->oc_multi_us = measure_open_close(&ctx, &multi_uuid, v);
 	measure_first_open(&ctx, v, w, res);
+	res->spawn_true_us = measure_spawn("/bin/true", v);
+	res->exec_ta_us = measure_spawn(BENCH_TA_ELF, v);
 	for (int i = 0; i < 2; i++) {
 		res->shm_us[i] = measure_shm(&ctx, shm_sizes[i], v);
 		res->memfd_us[i] = measure_memfd(shm_sizes[i], v);
@@ -277,8 +326,16 @@ static void print_table(const struct lc_results *r)
 	       r->oc_keep_us, r->null_us, r->oc_keep_us / r->null_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "open+close multi-instance TA",
 	       r->oc_multi_us, r->null_us, r->oc_multi_us / r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: exec of the TA's ELF",
+	       r->oc_multi_us, r->exec_ta_us, r->oc_multi_us / r->exec_ta_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "first open (TA not loaded)",
 	       r->first_open_us, r->null_us, r->first_open_us / r->null_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: posix_spawn /bin/true",
+	       r->first_open_us, r->spawn_true_us,
+	       r->first_open_us / r->spawn_true_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: exec of the TA's ELF",
+	       r->first_open_us, r->exec_ta_us,
+	       r->first_open_us / r->exec_ta_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "close that unloads it",
 	       r->first_close_us, r->null_us, r->first_close_us / r->null_us);
 	for (int i = 0; i < 2; i++) {
@@ -289,8 +346,8 @@ static void print_table(const struct lc_results *r)
 		printf("%-36s %10.2f %10.2f %8.2f\n", name, r->shm_us[i],
 		       r->memfd_us[i], r->shm_us[i] / r->memfd_us[i]);
 	}
-	printf("(floors: the null invoke; for shm memfd_create + ftruncate + "
-	       "mmap + munmap + close)\n");
+	printf("(floors: the null invoke, or the spawn named; for shm "
+	       "memfd_create + ftruncate + mmap + munmap + close)\n");
 	printf("RSS KiB teed: rest %ld, after %d sessions %ld, after %d more "
 	       "%ld\n",
 	       r->rss_teed[0], SESSIONS, r->rss_teed[1], SESSIONS,
@@ -329,6 +386,12 @@ static void write_json(const char *path, const struct lc_results *r)
 	json_time(f, "open_close_multi_instance_median", r->oc_multi_us,
 		  r->null_us);
 	json_time(f, "first_open_median", r->first_open_us, r->null_us);
+	json_time(f, "first_open_vs_spawn_true_median", r->first_open_us,
+		  r->spawn_true_us);
+	json_time(f, "first_open_vs_exec_ta_median", r->first_open_us,
+		  r->exec_ta_us);
+	json_time(f, "open_close_multi_instance_vs_exec_ta_median",
+		  r->oc_multi_us, r->exec_ta_us);
 	json_time(f, "first_close_median", r->first_close_us, r->null_us);
 	json_time(f, "shm_alloc_release_4k_median", r->shm_us[0],
 		  r->memfd_us[0]);
