@@ -430,6 +430,52 @@ static void test_signed_by_another_key(void **state)
 	expect_refused(&s, "signature mismatch");
 }
 
+/*
+ * The decoded key is reused only for the same key bytes: the same buffer
+ * holding another key of the same length, and then other keys, are
+ * decoded afresh (an image signed by k.key is refused under them and
+ * accepted again under k.der).
+ */
+static void test_key_reused_only_for_same_bytes(void **state)
+{
+	struct spec s = spec_default(PAD_PSS);
+	struct shdr_ta_info info;
+	uint8_t *img, *der, *other = NULL, *big = NULL;
+	int other_len, big_len;
+	const char *why;
+	size_t len;
+
+	img = build(&s, &len);
+	other_len = i2d_PUBKEY(k.other, &other);
+	big_len = i2d_PUBKEY(k.big, &big);
+	assert_int_equal(other_len, (int)k.der_len);
+	assert_true(big_len > 0);
+	der = malloc(k.der_len);
+	assert_non_null(der);
+	memcpy(der, k.der, k.der_len);
+	assert_int_equal(
+		shdr_verify_ta(img, len, &ta_uuid, der, k.der_len, &info),
+		TEE_SUCCESS);
+	/* Same address, same length, another key. */
+	memcpy(der, other, k.der_len);
+	assert_int_equal(shdr_verify_ta_reason(img, len, &ta_uuid, der,
+					       k.der_len, &info, &why),
+			 TEE_ERROR_SECURITY);
+	assert_string_equal(why, "signature mismatch");
+	assert_int_equal(shdr_verify_ta_reason(img, len, &ta_uuid, big,
+					       (size_t)big_len, &info, &why),
+			 TEE_ERROR_SECURITY);
+	assert_string_equal(why, "signature size does not match the key");
+	memcpy(der, k.der, k.der_len);
+	assert_int_equal(
+		shdr_verify_ta(img, len, &ta_uuid, der, k.der_len, &info),
+		TEE_SUCCESS);
+	OPENSSL_free(big);
+	OPENSSL_free(other);
+	free(der);
+	free(img);
+}
+
 /* The header's algo is hashed and must match how the hash was signed. */
 static void test_algo_and_padding_disagree(void **state)
 {
@@ -729,6 +775,7 @@ int main(void)
 		cmocka_unit_test(test_trailing_byte),
 		cmocka_unit_test(test_wrong_expected_uuid),
 		cmocka_unit_test(test_signed_by_another_key),
+		cmocka_unit_test(test_key_reused_only_for_same_bytes),
 		cmocka_unit_test(test_algo_and_padding_disagree),
 		cmocka_unit_test(test_pss_salt_length),
 		cmocka_unit_test(test_bad_magic),
