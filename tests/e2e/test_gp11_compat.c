@@ -323,6 +323,37 @@ static void test_operation_rules(void **state)
 	assert_int_equal(call0(GP11_CMD_MEMORY), TEEC_SUCCESS);
 }
 
+/*
+ * The Internal Client API twins (OP-TEE's __GP11_TEE_OpenTASession and
+ * __GP11_TEE_InvokeTACommand, lib/libutee/tee_api.c): the 1.1 TA opens a
+ * session to ta_test_ta2ta_multi and runs its MIX on its own stack and
+ * heap.  The open's value comes back changed; a too small output gives
+ * TEE_ERROR_SHORT_BUFFER with the size needed in the 1.1 uint32_t size;
+ * then the whole output, its size and the values.
+ */
+static void test_ta2ta(void **state)
+{
+	TEEC_Operation op = {0};
+
+	(void)state;
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
+	for (int i = 0; i < 4; i++) {
+		op.params[i].value.a = 0xdead;
+		op.params[i].value.b = 0xdead;
+	}
+	assert_int_equal(call(GP11_CMD_TA2TA, &op), TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.a, TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.b, TEEC_ORIGIN_TRUSTED_APP);
+	assert_int_equal(op.params[1].value.a, TEEC_ERROR_SHORT_BUFFER);
+	assert_int_equal(op.params[1].value.b, GP11_TA2TA_LEN);
+	assert_int_equal(op.params[2].value.a, TEEC_SUCCESS);
+	assert_int_equal(op.params[2].value.b, GP11_TA2TA_LEN);
+	/* MIX doubles a and adds one to b, twice: 5, 9 -> 10, 10 -> 20, 11. */
+	assert_int_equal(op.params[3].value.a, 20);
+	assert_int_equal(op.params[3].value.b, 11);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -336,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_ae),
 		cmocka_unit_test(test_asym_derive_arith),
 		cmocka_unit_test(test_operation_rules),
+		cmocka_unit_test(test_ta2ta),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -84,6 +84,18 @@ enum ta_gp11_cmd {
 	GP11_CMD_FREE_NULL_PANIC = 17,
 	/* Populate a TEE_TYPE_DATA object: panics. */
 	GP11_CMD_DATA_POPULATE_PANIC = 18,
+	/* TA-to-TA through the twins: open a session to
+	 * ta_test_ta2ta_multi (p0 value INOUT there) and run its MIX with
+	 * heap and stack buffers of this TA, first with an output too
+	 * small (SHORT_BUFFER and the size needed in the uint32_t size).
+	 * p0 value OUT a = the open's result, b = its origin; p1 value OUT
+	 * a = the short invoke's result, b = the size it asked for;
+	 * p2 value OUT a = the second invoke's result, b = the output
+	 * size it gave; p3 value OUT a = MIX's value a, b = value b. */
+	GP11_CMD_TA2TA = 19,
 };
+
+/* The bytes GP11_CMD_TA2TA passes through MIX. */
+#define GP11_TA2TA_LEN 24
 
 #endif /* TA_GP11_CMDS_H */

@@ -12,6 +12,7 @@
 #include <tee_internal_api.h>
 
 #include "ta_gp11_cmds.h"
+#include "../ta2ta/ta_ta2ta_cmds.h"
 
 /* The 1.1 layouts are what this file sees under the standard names. */
 _Static_assert(__OPTEE_CORE_API_COMPAT_1_1, "built without the GP 1.1 switch");
@@ -704,6 +705,97 @@ static TEE_Result cmd_data_populate_panic(void)
 	return GP11_FAIL | __LINE__;
 }
 
+/*
+ * Open a session to ta_test_ta2ta_multi through the twin; its open entry
+ * point doubles value a and adds one to b (ta_test_ta2ta.c).
+ */
+static TEE_Result ta2ta_open(TEE_TASessionHandle *s, TEE_Param p[4])
+{
+	static const TEE_UUID uuid = TA_TEST_TA2TA_MULTI_UUID;
+	TEE_Param op[4];
+	uint32_t origin = 0;
+	TEE_Result res;
+
+	TEE_MemFill(op, 0, sizeof(op));
+	op[0].value.a = 21;
+	op[0].value.b = 6;
+	res = TEE_OpenTASession(&uuid, TEE_TIMEOUT_INFINITE,
+				TYPES(VIO, NONE, NONE, NONE), op, s, &origin);
+	p[0].value.a = res;
+	p[0].value.b = origin;
+	if (res)
+		return res;
+	CHECK(*s != TEE_HANDLE_NULL && origin == TEE_ORIGIN_TRUSTED_APP);
+	CHECK(op[0].value.a == 42 && op[0].value.b == 7);
+	return TEE_SUCCESS;
+}
+
+/*
+ * MIX (ta_ta2ta_cmds.h) on @s with this TA's private memory: @in on the
+ * stack, @out and @io on the heap; the 1.1 TEE_Param carries the sizes
+ * as uint32_t both ways.
+ */
+static TEE_Result ta2ta_mix(TEE_TASessionHandle s, uint8_t *out, uint8_t *io,
+			    TEE_Param p[4])
+{
+	uint32_t types = TYPES(VIO, MIN, MOUT, MIO), origin = 0;
+	uint8_t in[GP11_TA2TA_LEN];
+	TEE_Param mp[4];
+
+	for (uint32_t i = 0; i < GP11_TA2TA_LEN; i++) {
+		in[i] = (uint8_t)i;
+		io[i] = (uint8_t)(0x30 + i);
+		out[i] = 0xee;
+	}
+	mp[0].value.a = 5;
+	mp[0].value.b = 9;
+	mp[1].memref.buffer = in;
+	mp[1].memref.size = GP11_TA2TA_LEN;
+	mp[2].memref.buffer = out;
+	mp[2].memref.size = GP11_TA2TA_LEN / 2; /* too small */
+	mp[3].memref.buffer = io;
+	mp[3].memref.size = GP11_TA2TA_LEN;
+	p[1].value.a = TEE_InvokeTACommand(s, TEE_TIMEOUT_INFINITE,
+					   TA2TA_CMD_MIX, types, mp, &origin);
+	p[1].value.b = mp[2].memref.size;
+	CHECK(origin == TEE_ORIGIN_TRUSTED_APP);
+	/* Nothing written past the buffer given. */
+	CHECK(out[GP11_TA2TA_LEN / 2] == 0xee);
+
+	mp[2].memref.size = GP11_TA2TA_LEN;
+	p[2].value.a = TEE_InvokeTACommand(s, TEE_TIMEOUT_INFINITE,
+					   TA2TA_CMD_MIX, types, mp, &origin);
+	p[2].value.b = mp[2].memref.size;
+	p[3].value.a = mp[0].value.a;
+	p[3].value.b = mp[0].value.b;
+	CHECK(origin == TEE_ORIGIN_TRUSTED_APP);
+	for (uint32_t i = 0; i < GP11_TA2TA_LEN; i++) {
+		CHECK(out[i] == GP11_TA2TA_LEN - 1 - i);
+		CHECK(io[i] == (uint8_t)(0x30 + i)); /* flipped twice */
+		CHECK(in[i] == i);
+	}
+	return TEE_SUCCESS;
+}
+
+static TEE_Result cmd_ta2ta(uint32_t types, TEE_Param p[4])
+{
+	TEE_TASessionHandle s = TEE_HANDLE_NULL;
+	uint8_t *out = TEE_Malloc(GP11_TA2TA_LEN, 0);
+	uint8_t *io = TEE_Malloc(GP11_TA2TA_LEN, 0);
+	TEE_Result res = GP11_FAIL | __LINE__;
+
+	if (types != TYPES(VOUT, VOUT, VOUT, VOUT) || !out || !io)
+		goto out;
+	res = ta2ta_open(&s, p);
+	if (res == TEE_SUCCESS)
+		res = ta2ta_mix(s, out, io, p);
+	TEE_CloseTASession(s);
+out:
+	TEE_Free(out);
+	TEE_Free(io);
+	return res;
+}
+
 TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 				      uint32_t types, TEE_Param params[4])
 {
@@ -746,6 +838,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return GP11_FAIL | __LINE__;
 	case GP11_CMD_DATA_POPULATE_PANIC:
 		return cmd_data_populate_panic();
+	case GP11_CMD_TA2TA:
+		return cmd_ta2ta(types, params);
 	default:
 		return TEE_ERROR_BAD_PARAMETERS;
 	}
