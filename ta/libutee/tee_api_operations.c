@@ -547,12 +547,45 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 	op->state = TEE_OPERATION_STATE_ACTIVE;
 }
 
+/* SHAKE128/256: the digest's length is the caller's. */
+static bool xof(const struct __TEE_OperationHandle *op)
+{
+	return op->alg->alg == TEE_ALG_SHAKE128 ||
+	       op->alg->alg == TEE_ALG_SHAKE256;
+}
+
+/*
+ * The next @n bytes of an XOF's output, op->extract_off of them already
+ * handed out.  libcrypto 3.0 squeezes once per context (EVP_DigestSqueeze
+ * is 3.3's), so op->md keeps the absorbed state and each call finishes a
+ * copy of it: OP-TEE's core squeezes on from where the last call stopped.
+ */
+static void xof_squeeze(struct __TEE_OperationHandle *op, void *out, size_t n)
+{
+	EVP_MD_CTX *c;
+	uint8_t *all;
+
+	if (!n)
+		return;
+	if (op->extract_off + n < n)
+		misuse();
+	c = EVP_MD_CTX_new();
+	all = OPENSSL_malloc(op->extract_off + n);
+	must(c && all && EVP_MD_CTX_copy_ex(c, op->md) &&
+	     EVP_DigestFinalXOF(c, all, op->extract_off + n));
+	memcpy(out, all + op->extract_off, n);
+	op->extract_off += n;
+	OPENSSL_clear_free(all, op->extract_off);
+	EVP_MD_CTX_free(c);
+}
+
 /* Finishes the digest into op->extract: the operation is EXTRACTING. */
 static void extract_start(struct __TEE_OperationHandle *op)
 {
 	unsigned int len;
 
-	must(EVP_DigestFinal_ex(op->md, op->extract, &len));
+	if (!xof(op))
+		must(EVP_DigestFinal_ex(op->md, op->extract, &len));
 	op->extract_off = 0;
 	op->state = TEE_OPERATION_STATE_EXTRACTING;
 	op->info.handleState |= TEE_HANDLE_FLAG_EXTRACTING;
@@ -567,6 +600,13 @@ static TEE_Result extract_rest(struct __TEE_OperationHandle *op,
 
 	if (chunk_len)
 		misuse();
+	if (xof(op)) {
+		/* OP-TEE: *hashLen more bytes of the stream. */
+		check_buf(hash, *hash_len);
+		xof_squeeze(op, hash, *hash_len);
+		digest_restart(op);
+		return TEE_SUCCESS;
+	}
 	if (!hash || *hash_len < rest) {
 		*hash_len = rest;
 		return TEE_ERROR_SHORT_BUFFER;
@@ -589,6 +629,11 @@ TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
 	check_buf(hash, *hashLen);
 	if (op->state != TEE_OPERATION_STATE_EXTRACTING)
 		extract_start(op);
+	if (xof(op)) {
+		/* An XOF gives as many bytes as asked, call after call. */
+		xof_squeeze(op, hash, *hashLen);
+		return TEE_SUCCESS;
+	}
 	/* A fixed-size digest gives at most what is left of it. */
 	n = op->info.digestLength - op->extract_off;
 	if (*hashLen < n)
@@ -611,6 +656,17 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 		misuse();
 	if (op->state == TEE_OPERATION_STATE_EXTRACTING)
 		return extract_rest(op, chunkLen, hash, hashLen);
+	if (xof(op)) {
+		/*
+		 * OP-TEE's syscall_hash_final(): an XOF's output is as long
+		 * as the buffer given (none for 0), never SHORT_BUFFER.
+		 */
+		check_buf(hash, *hashLen);
+		must(EVP_DigestUpdate(op->md, chunk, chunkLen));
+		xof_squeeze(op, hash, *hashLen);
+		digest_restart(op);
+		return TEE_SUCCESS;
+	}
 	if (!hash || *hashLen < op->info.digestLength) {
 		*hashLen = op->info.digestLength;
 		return TEE_ERROR_SHORT_BUFFER;

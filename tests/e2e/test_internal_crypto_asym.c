@@ -1268,6 +1268,101 @@ static void test_digest_extract_fips180(void **state)
 	down();
 }
 
+/* SHAKE128/256 of @msg, @n bytes of it, computed here. */
+static void shake_here(uint32_t alg, const void *msg, size_t len, uint8_t *out,
+		       size_t n)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+
+	assert_non_null(c);
+	assert_int_equal(EVP_DigestInit_ex(c,
+					   alg == TEE_ALG_SHAKE128
+						   ? EVP_shake128()
+						   : EVP_shake256(),
+					   NULL),
+			 1);
+	assert_int_equal(EVP_DigestUpdate(c, msg, len), 1);
+	assert_int_equal(EVP_DigestFinalXOF(c, out, n), 1);
+	EVP_MD_CTX_free(c);
+}
+
+/* @cmd (TA_CRYPTO_CMD_DIGEST) of @msg with @out_len bytes of room. */
+static TEEC_Result digest_final(uint32_t cmd, uint32_t alg, const char *msg,
+				uint32_t chunk, uint8_t *out, size_t *out_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = chunk;
+	op.params[1].tmpref.buffer = (void *)msg;
+	op.params[1].tmpref.size = strlen(msg);
+	op.params[2].tmpref.buffer = out;
+	op.params[2].tmpref.size = *out_len;
+	res = TEEC_InvokeCommand(&sess, cmd, &op, NULL);
+	*out_len = op.params[2].tmpref.size;
+	return res;
+}
+
+/*
+ * SHAKE128/256 (FIPS 202), as OP-TEE gives them: digestLength 0;
+ * TEE_DigestDoFinal writes as many bytes as the buffer holds (OP-TEE's
+ * syscall_hash_final() takes an XOF's length from the caller, so there is
+ * no SHORT_BUFFER); TEE_DigestExtract squeezes on, call after call, as
+ * long as asked.  The FIPS 202 value of SHAKE128("") and libcrypto here
+ * are the checks.
+ */
+static void test_shake_xof(void **state)
+{
+	static const char shake128_empty[] = "7f9c2ba4e88f827d616045507605853e"
+					     "d73b8093f6efbc88eb1a6eacfa66ef26";
+	static const uint32_t algs[] = {TEE_ALG_SHAKE128, TEE_ALG_SHAKE256};
+	static const uint32_t pieces[] = {1, 7, 64, 168, 500};
+	static const size_t sizes[] = {0, 1, 16, 32, 167, 168, 169, 300};
+	const char *msg = "abc";
+	uint8_t out[301], want[300];
+	size_t len;
+
+	(void)state;
+	up();
+	len = 32;
+	assert_int_equal(digest_final(TA_CRYPTO_CMD_DIGEST, TEE_ALG_SHAKE128,
+				      "", 0, out, &len),
+			 TEEC_SUCCESS);
+	assert_hex(out, len, shake128_empty);
+	for (size_t a = 0; a < 2; a++) {
+		shake_here(algs[a], msg, 3, want, sizeof(want));
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			len = sizes[i];
+			memset(out, 0xee, sizeof(out));
+			assert_int_equal(digest_final(TA_CRYPTO_CMD_DIGEST,
+						      algs[a], msg, 1, out,
+						      &len),
+					 TEEC_SUCCESS);
+			assert_int_equal(len, sizes[i]);
+			assert_memory_equal(out, want, len);
+			assert_int_equal(out[len], 0xee);
+		}
+		for (size_t i = 0; i < sizeof(pieces) / sizeof(pieces[0]);
+		     i++) {
+			len = 300;
+			assert_int_equal(extract(algs[a], pieces[i], out, &len),
+					 TEEC_SUCCESS);
+			assert_int_equal(len, 300);
+			assert_memory_equal(out, want, 300);
+		}
+	}
+	/* TEE_IsAlgorithmSupported says yes. */
+	for (size_t a = 0; a < 2; a++)
+		assert_int_equal(
+			invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, algs[a], 0),
+			TEEC_SUCCESS);
+	down();
+}
+
 /* TEE_IsAlgorithmSupported with the new algorithms and their elements
  * (ABI-FACTS-INTERNAL §1.7: 25519 algorithms need TEE_ECC_CURVE_25519,
  * ECDH a NIST curve, SM2 TEE_ECC_CURVE_SM2, the rest none); SM2 PKE is
@@ -1368,6 +1463,7 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_digest_extract_fips180,
 					  stop_leftover),
+		cmocka_unit_test_teardown(test_shake_xof, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_two_keys, stop_leftover),
