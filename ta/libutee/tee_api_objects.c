@@ -568,6 +568,7 @@ TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 		res = generate_25519(o, paramCount);
 		break;
 	case TEE_TYPE_SM2_DSA_KEYPAIR:
+	case TEE_TYPE_SM2_PKE_KEYPAIR:
 		if (paramCount) /* the type names the curve */
 			misuse();
 		res = utee_ecc_generate(o, TEE_ECC_CURVE_SM2);

@@ -183,6 +183,8 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	case UTEE_ALG_HKDF:
 	case UTEE_ALG_CONCAT_KDF:
 	case UTEE_ALG_PBKDF2:
+	case UTEE_ALG_SM2_PKE:
+	case UTEE_ALG_SM2_KEP:
 		return TEE_SUCCESS;
 	case UTEE_ALG_HMAC:
 	case UTEE_ALG_CMAC:
@@ -509,7 +511,8 @@ static bool element_ok(const struct utee_alg *a, uint32_t element)
 {
 	uint32_t bits = utee_ecc_curve_bits(element);
 
-	if (a->key_type == TEE_TYPE_SM2_DSA_PUBLIC_KEY)
+	if (a->key_type == TEE_TYPE_SM2_DSA_PUBLIC_KEY ||
+	    a->key_type == TEE_TYPE_SM2_PKE_PUBLIC_KEY)
 		return element == TEE_ECC_CURVE_SM2;
 	switch (a->kind) {
 	case UTEE_ALG_ECDSA:
@@ -1079,9 +1082,13 @@ static TEE_Result asym_crypt(TEE_OperationHandle operation, uint32_t mode,
 	if (op->info.mode != mode || !destLen ||
 	    !(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
 		misuse();
-	res = utee_rsa_crypt(op, params, paramCount, src, srcLen, dest,
-			     destLen);
-	if (res == TEE_ERROR_GENERIC)
+	if (op->alg->kind == UTEE_ALG_SM2_PKE)
+		res = utee_sm2_pke_crypt(op, src, srcLen, dest, destLen);
+	else
+		res = utee_rsa_crypt(op, params, paramCount, src, srcLen, dest,
+				     destLen);
+	/* OP-TEE's core: BAD_STATE for too little room for SM2's C1. */
+	if (res == TEE_ERROR_GENERIC || res == TEE_ERROR_BAD_STATE)
 		misuse();
 	return res;
 }

@@ -11,6 +11,7 @@
  *  utee_crypto_cipher.c  symmetric ciphers and AE on EVP_CIPHER
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
  *  utee_crypto_ecc.c     ECDSA, ECDH, SM2 keys, signatures, ECDH secrets
+ *  utee_crypto_sm2.c     SM2 encryption (PKE), the SM2 KDF and EC helpers
  *  utee_crypto_rsa.c     RSA keys, signatures and encryption on EVP_PKEY
  *  utee_crypto_ffc.c     DSA and DH keys, signatures, DH secrets
  *  utee_crypto_25519.c   X25519 and Ed25519 keys, secrets, signatures
@@ -32,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <tee_api_types.h>
 
@@ -144,6 +146,8 @@ enum utee_alg_kind {
 	UTEE_ALG_PBKDF2,
 	UTEE_ALG_CTS,
 	UTEE_ALG_XTS,
+	UTEE_ALG_SM2_PKE,
+	UTEE_ALG_SM2_KEP,
 };
 
 /**
@@ -593,6 +597,74 @@ TEE_Result utee_dsa_sign(struct __TEE_OperationHandle *op, const void *digest,
  */
 TEE_Result utee_dsa_verify(struct __TEE_OperationHandle *op, const void *digest,
 			   size_t len, const uint8_t *sig, size_t sig_len);
+
+/* utee_crypto_sm2.c */
+
+/**
+ * struct utee_sm2_chunk - one piece of an SM3 input
+ * @buf:	its bytes
+ * @len:	their number
+ */
+struct utee_sm2_chunk {
+	const void *buf;
+	size_t len;
+};
+
+/**
+ * utee_sm2_kdf() - the SM2 key derivation function (GM/T 0003-2012 part
+ * 4, 5.4.3): @len bytes of SM3(@z || ct) for ct = 1, 2, ... into @out
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_sm2_kdf(const uint8_t *z, size_t z_len, uint8_t *out,
+			size_t len);
+
+/**
+ * utee_sm2_sm3() - SM3 of the concatenation of @n @chunks into @out (32
+ * bytes)
+ * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
+ */
+TEE_Result utee_sm2_sm3(const struct utee_sm2_chunk *chunks, size_t n,
+			uint8_t *out);
+
+/** utee_sm2_group() - the SM2 curve's group (EC_GROUP_free()), or NULL. */
+EC_GROUP *utee_sm2_group(void);
+
+/**
+ * utee_sm2_attr_bn() - buffer attribute @id of @o as a BIGNUM
+ * Return: the BIGNUM (BN_clear_free()), or NULL.
+ */
+BIGNUM *utee_sm2_attr_bn(const struct __TEE_ObjectHandle *o, uint32_t id);
+
+/**
+ * utee_sm2_public() - the public point of SM2 key @o on group @g
+ * Return: the point (EC_POINT_free()), or NULL: none, or not on the
+ * curve.
+ */
+EC_POINT *utee_sm2_public(const EC_GROUP *g,
+			  const struct __TEE_ObjectHandle *o);
+
+/**
+ * utee_sm2_xy() - @p's affine coordinates, 32 bytes each, into @xy
+ * Return: true, or false (the point at infinity).
+ */
+bool utee_sm2_xy(const EC_GROUP *g, const EC_POINT *p, uint8_t *xy);
+
+/**
+ * utee_sm2_pke_crypt() - SM2 encryption or decryption (@op's mode) as
+ * OP-TEE's core gives it: C1 || C2 || C3
+ * @op:		a TEE_ALG_SM2_PKE operation with its key
+ * @src:	the message or ciphertext
+ * @len:	its length
+ * @dst:	the output
+ * @dst_len:	its room in, the output's length out (SHORT_BUFFER: the
+ *		length needed)
+ * Return: TEE_SUCCESS, TEE_ERROR_SHORT_BUFFER, TEE_ERROR_BAD_PARAMETERS,
+ * TEE_ERROR_NOT_SUPPORTED (a compressed C1), TEE_ERROR_CIPHERTEXT_INVALID,
+ * TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_BAD_STATE or TEE_ERROR_GENERIC (the
+ * last two: OP-TEE's panics).
+ */
+TEE_Result utee_sm2_pke_crypt(struct __TEE_OperationHandle *op, const void *src,
+			      size_t len, void *dst, size_t *dst_len);
 
 /* utee_crypto_kdf.c */
 

@@ -167,6 +167,8 @@ static const struct utee_obj_type obj_types[] = {
 	FIXED(TEE_TYPE_ED25519_PUBLIC_KEY, 256, ed25519_public_attrs),
 	FIXED(TEE_TYPE_SM2_DSA_KEYPAIR, 256, sm2_keypair_attrs),
 	FIXED(TEE_TYPE_SM2_DSA_PUBLIC_KEY, 256, sm2_public_attrs),
+	FIXED(TEE_TYPE_SM2_PKE_KEYPAIR, 256, sm2_keypair_attrs),
+	FIXED(TEE_TYPE_SM2_PKE_PUBLIC_KEY, 256, sm2_public_attrs),
 };
 
 /* clang-format off */
@@ -251,6 +253,9 @@ static const struct utee_alg algs[] = {
 	ECDSA(__OPTEE_ALG_ECDSA_P256, 0, 256),
 	ECDSA(__OPTEE_ALG_ECDSA_P384, 0, 384),
 	ECDSA(__OPTEE_ALG_ECDSA_P521, 0, 521),
+	/* SM2 encryption: OP-TEE's C1 || C2 || C3 (utee_crypto_sm2.c). */
+	{TEE_ALG_SM2_PKE, UTEE_ALG_SM2_PKE, TEE_TYPE_SM2_PKE_PUBLIC_KEY, 0, 0,
+	 NULL, false, 256},
 	/* SM2 signs the digest e = SM3(Z || M) the TA computes. */
 	{TEE_ALG_SM2_DSA_SM3, UTEE_ALG_ECDSA, TEE_TYPE_SM2_DSA_PUBLIC_KEY, 32,
 	 0, NULL, false, 256},
@@ -371,6 +376,11 @@ bool utee_alg_key_size_ok(const struct utee_alg *a, uint32_t bits)
 
 uint32_t utee_alg_class(const struct utee_alg *a)
 {
+	/* OP-TEE's TEE_ALG_GET_CLASS() swaps the SM2 PKE and KEP bits. */
+	if (a->alg == TEE_ALG_SM2_PKE)
+		return TEE_OPERATION_ASYMMETRIC_CIPHER;
+	if (a->alg == TEE_ALG_SM2_KEP)
+		return TEE_OPERATION_KEY_DERIVATION;
 	return a->alg >> 28;
 }
 

@@ -55,7 +55,9 @@ uint32_t utee_ecc_curve_bits(uint32_t curve)
 
 static bool is_sm2(const struct __TEE_ObjectHandle *o)
 {
-	return (o->info.objectType & 0xFF) == 0x45;
+	uint32_t main = o->info.objectType & 0xFF;
+
+	return main == 0x45 || main == 0x46 || main == 0x47; /* DSA, KEP, PKE */
 }
 
 /* @o's curve, or 0. */

@@ -723,7 +723,9 @@ static void test_objects_secret_key_rules(void **state)
 		{TEE_TYPE_GENERIC_SECRET, 4100, TEE_ERROR_NOT_SUPPORTED},
 		{TEE_TYPE_RSA_KEYPAIR, 2048, TEEC_SUCCESS},
 		{TEE_TYPE_RSA_KEYPAIR, 4097, TEE_ERROR_NOT_SUPPORTED},
-		{TEE_TYPE_SM2_PKE_KEYPAIR, 256, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_TYPE_SM2_PKE_KEYPAIR, 256, TEEC_SUCCESS},
+		{TEE_TYPE_SM2_PKE_KEYPAIR, 255, TEE_ERROR_NOT_SUPPORTED},
+		{0xA1000049 /* X448 keypair */, 448, TEE_ERROR_NOT_SUPPORTED},
 		{0xA00000FF, 128, TEE_ERROR_NOT_SUPPORTED},
 	};
 	uint8_t secret[128];
@@ -900,8 +902,9 @@ static void test_operation_info_and_support(void **state_)
 	assert_int_equal(op_info(TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT, 100, 0, 0,
 				 w, &size, &st),
 			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(op_info(TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, 256, 0, 0,
-				 w, &size, &st),
+	assert_int_equal(op_info(0x80000045 /* TEE_ALG_X448 */,
+				 4 /* TEE_MODE_DERIVE */, 448, 0, 0, w, &size,
+				 &st),
 			 TEE_ERROR_NOT_SUPPORTED);
 	/* ECDSA: one curve per algorithm */
 	assert_int_equal(
@@ -914,9 +917,9 @@ static void test_operation_info_and_support(void **state_)
 				       TEE_ALG_AES_CCM,
 				       TEE_ECC_CURVE_NIST_P256),
 			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(
-		invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, TEE_ALG_SM2_PKE, 0),
-		TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+				       0x80000045 /* TEE_ALG_X448 */, 0),
+			 TEE_ERROR_NOT_SUPPORTED);
 	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
 				       TEE_ALG_ECDSA_SHA256,
 				       TEE_ECC_CURVE_NIST_P256),

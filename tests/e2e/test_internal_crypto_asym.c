@@ -1268,6 +1268,287 @@ static void test_digest_extract_fips180(void **state)
 	down();
 }
 
+/* A DER length (short or long form) at *@p; false past @end. */
+static bool der_len(const uint8_t **p, const uint8_t *end, size_t *len)
+{
+	size_t n;
+
+	if (*p >= end)
+		return false;
+	if (!(**p & 0x80)) {
+		*len = *(*p)++;
+		return true;
+	}
+	n = *(*p)++ & 0x7f;
+	if (n > 2 || (size_t)(end - *p) < n)
+		return false;
+	for (*len = 0; n; n--)
+		*len = (*len << 8) | *(*p)++;
+	return (size_t)(end - *p) >= *len;
+}
+
+/* The DER element of @tag at *@p: its contents and length. */
+static const uint8_t *der_take(const uint8_t **p, const uint8_t *end,
+			       uint8_t tag, size_t *len)
+{
+	const uint8_t *c;
+
+	if (*p >= end || *(*p)++ != tag || !der_len(p, end, len))
+		return NULL;
+	c = *p;
+	*p += *len;
+	return c;
+}
+
+static void der_put(uint8_t **p, uint8_t tag, const uint8_t *c, size_t len)
+{
+	*(*p)++ = tag;
+	if (len >= 0x100) {
+		*(*p)++ = 0x82;
+		*(*p)++ = (uint8_t)(len >> 8);
+	} else if (len >= 0x80) {
+		*(*p)++ = 0x81;
+	}
+	*(*p)++ = (uint8_t)len;
+	memcpy(*p, c, len);
+	*p += len;
+}
+
+/* An unsigned big-endian @n-byte integer as a DER INTEGER's contents. */
+static size_t der_uint(const uint8_t *b, size_t n, uint8_t *out)
+{
+	while (n > 1 && !b[0]) {
+		b++;
+		n--;
+	}
+	out[0] = 0;
+	memcpy(out + (b[0] & 0x80 ? 1 : 0), b, n);
+	return n + (b[0] & 0x80 ? 1 : 0);
+}
+
+/*
+ * OP-TEE's SM2 ciphertext C1 || C2 || C3 (C1 = 04 || x || y) as the DER
+ * libcrypto speaks (GM/T 0009: SEQUENCE { x, y INTEGER, C3, C2 OCTET
+ * STRING }), into @der; its length.
+ */
+static size_t sm2_gp_to_der(const uint8_t *c, size_t len, uint8_t *der)
+{
+	uint8_t body[BLOB_MAX], x[33], y[33], *p = body, *q = der;
+	size_t c2 = len - 65 - 32;
+
+	assert_int_equal(c[0], 4);
+	der_put(&p, 0x02, x, der_uint(c + 1, 32, x));
+	der_put(&p, 0x02, y, der_uint(c + 33, 32, y));
+	der_put(&p, 0x04, c + 65 + c2, 32);
+	der_put(&p, 0x04, c + 65, c2);
+	der_put(&q, 0x30, body, (size_t)(p - body));
+	return (size_t)(q - der);
+}
+
+/* libcrypto's DER SM2 ciphertext as OP-TEE's C1 || C2 || C3, strictly:
+ * every field there, nothing after; its length. */
+static size_t sm2_der_to_gp(const uint8_t *der, size_t len, uint8_t *c)
+{
+	const uint8_t *p = der, *end = der + len, *x, *y, *c3, *c2, *seq;
+	size_t sl, xl, yl, c3l, c2l;
+
+	seq = der_take(&p, end, 0x30, &sl);
+	assert_non_null(seq);
+	assert_ptr_equal(p, end);
+	p = seq;
+	end = seq + sl;
+	x = der_take(&p, end, 0x02, &xl);
+	y = der_take(&p, end, 0x02, &yl);
+	c3 = der_take(&p, end, 0x04, &c3l);
+	c2 = der_take(&p, end, 0x04, &c2l);
+	assert_true(x && y && c3 && c2 && p == end);
+	assert_true(xl <= 33 && yl <= 33 && c3l == 32);
+	if (xl == 33)
+		assert_int_equal(*x++, 0), xl--;
+	if (yl == 33)
+		assert_int_equal(*y++, 0), yl--;
+	memset(c, 0, 65);
+	c[0] = 4;
+	memcpy(c + 1 + 32 - xl, x, xl);
+	memcpy(c + 33 + 32 - yl, y, yl);
+	memcpy(c + 65, c2, c2l);
+	memcpy(c + 65 + c2l, c3, 32);
+	return 65 + c2l + 32;
+}
+
+/* SM2 encryption (@enc) or decryption here with @pk, libcrypto's DER. */
+static size_t sm2_here(EVP_PKEY *pk, bool enc, const uint8_t *in, size_t len,
+		       uint8_t *out, size_t room)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pk, NULL);
+
+	assert_non_null(c);
+	if (enc)
+		assert_true(EVP_PKEY_encrypt_init(c) > 0 &&
+			    EVP_PKEY_encrypt(c, out, &room, in, len) > 0);
+	else
+		assert_true(EVP_PKEY_decrypt_init(c) > 0 &&
+			    EVP_PKEY_decrypt(c, out, &room, in, len) > 0);
+	EVP_PKEY_CTX_free(c);
+	return room;
+}
+
+/* An SM2 PKE key of @type for ASYM: this process's @d, @x, @y. */
+static void sm2_pke_key(struct asym *a, uint32_t type, const BIGNUM *d,
+			const BIGNUM *x, const BIGNUM *y)
+{
+	bool pair = type == TEE_TYPE_SM2_PKE_KEYPAIR;
+
+	asym_key(a, type, 256, pair ? 3 : 2);
+	if (pair)
+		add_bn(&a->req, TEE_ATTR_ECC_PRIVATE_VALUE, d);
+	add_bn(&a->req, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
+	add_bn(&a->req, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
+}
+
+/*
+ * SM2 PKE (GM/T 0003-2012 part 4) in OP-TEE's layout C1 || C2 || C3
+ * (core/lib/libtomcrypt/sm2-pke.c): what the TA encrypts libcrypto
+ * decrypts here and the other way round, the DER libcrypto speaks
+ * converted strictly both ways.  Then OP-TEE's answers: SHORT_BUFFER with
+ * the size needed, a panic for less room than C1 (its BAD_STATE), an
+ * empty message CIPHERTEXT_INVALID (its all-zero KDF check), a changed C3
+ * CIPHERTEXT_INVALID, a compressed C1 NOT_SUPPORTED, a bad PC byte, a
+ * point off the curve or no C2 BAD_PARAMETERS, and too little room to
+ * decrypt into: as much of the message as fits.
+ */
+static void test_sm2_pke_matches_libcrypto(void **state)
+{
+	static const uint8_t msg[] = "encryption standard, and more than "
+				     "one SM3 block of mask: 0123456789";
+	const size_t mlen = sizeof(msg) - 1, clen = 65 + mlen + 32;
+	uint8_t ct[BLOB_MAX], der[BLOB_MAX], pt[BLOB_MAX], bad[BLOB_MAX];
+	EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, "SM2");
+	BIGNUM *d = NULL, *x = NULL, *y = NULL;
+	struct asym pub, pair;
+	size_t len, n;
+
+	(void)state;
+	assert_non_null(pk);
+	assert_true(EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &d) &&
+		    EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_X, &x) &&
+		    EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_Y, &y));
+	up();
+	sm2_pke_key(&pub, TEE_TYPE_SM2_PKE_PUBLIC_KEY, d, x, y);
+	sm2_pke_key(&pair, TEE_TYPE_SM2_PKE_KEYPAIR, d, x, y);
+
+	/* The TA encrypts, libcrypto decrypts. */
+	len = sizeof(ct);
+	assert_int_equal(asym(&pub, TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, msg,
+			      mlen, ct, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, clen);
+	n = sm2_gp_to_der(ct, len, der);
+	assert_int_equal(sm2_here(pk, false, der, n, pt, sizeof(pt)), mlen);
+	assert_memory_equal(pt, msg, mlen);
+	/* And decrypts its own. */
+	len = sizeof(pt);
+	assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT, ct,
+			      clen, pt, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, mlen);
+	assert_memory_equal(pt, msg, mlen);
+
+	/* libcrypto encrypts (one byte too), the TA decrypts. */
+	for (size_t m = 1; m <= mlen; m += mlen - 1) {
+		n = sm2_here(pk, true, msg, m, der, sizeof(der));
+		assert_int_equal(sm2_der_to_gp(der, n, ct), 65 + m + 32);
+		len = sizeof(pt);
+		assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT,
+				      ct, 65 + m + 32, pt, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, m);
+		assert_memory_equal(pt, msg, m);
+	}
+	n = sm2_here(pk, true, msg, mlen, der, sizeof(der));
+	sm2_der_to_gp(der, n, ct);
+
+	/* Too little room to decrypt into: what fits (OP-TEE). */
+	len = 10;
+	assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT, ct,
+			      clen, pt, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, 10);
+	assert_memory_equal(pt, msg, 10);
+	/* A changed C3, a changed C2: CIPHERTEXT_INVALID. */
+	for (size_t at = clen - 1; at >= 65 + mlen - 1; at -= 32) {
+		memcpy(bad, ct, clen);
+		bad[at] ^= 1;
+		len = sizeof(pt);
+		assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT,
+				      bad, clen, pt, &len),
+				 TEE_ERROR_CIPHERTEXT_INVALID);
+	}
+	/* C1's form: compressed or hybrid, unknown, off the curve. */
+	{
+		static const struct {
+			uint8_t pc;
+			uint32_t res;
+		} forms[] = {{2, TEE_ERROR_NOT_SUPPORTED},
+			     {3, TEE_ERROR_NOT_SUPPORTED},
+			     {6, TEE_ERROR_NOT_SUPPORTED},
+			     {7, TEE_ERROR_NOT_SUPPORTED},
+			     {0, TEE_ERROR_BAD_PARAMETERS},
+			     {5, TEE_ERROR_BAD_PARAMETERS}};
+
+		for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+			memcpy(bad, ct, clen);
+			bad[0] = forms[i].pc;
+			len = sizeof(pt);
+			assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE,
+					      TEE_MODE_DECRYPT, bad, clen, pt,
+					      &len),
+					 forms[i].res);
+		}
+	}
+	memcpy(bad, ct, clen);
+	bad[64] ^= 1;
+	len = sizeof(pt);
+	assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT, bad,
+			      clen, pt, &len),
+			 TEE_ERROR_BAD_PARAMETERS);
+	/* C1 and C3 alone (no C2), or less than C1. */
+	len = sizeof(pt);
+	assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT, ct,
+			      65 + 32, pt, &len),
+			 TEE_ERROR_BAD_PARAMETERS);
+	len = sizeof(pt);
+	assert_int_equal(asym(&pair, TEE_ALG_SM2_PKE, TEE_MODE_DECRYPT, ct, 40,
+			      pt, &len),
+			 TEE_ERROR_BAD_PARAMETERS);
+
+	/* Encryption's room: the size needed; less than C1: a panic. */
+	len = 65;
+	assert_int_equal(asym(&pub, TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, msg,
+			      mlen, ct, &len),
+			 TEEC_ERROR_SHORT_BUFFER);
+	assert_int_equal(len, clen);
+	/* An empty message: the all-zero mask check refuses it. */
+	len = sizeof(ct);
+	assert_int_equal(
+		asym(&pub, TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, msg, 0, ct, &len),
+		TEE_ERROR_CIPHERTEXT_INVALID);
+	len = 64;
+	assert_int_equal(asym(&pub, TEE_ALG_SM2_PKE, TEE_MODE_ENCRYPT, msg,
+			      mlen, ct, &len),
+			 TEEC_ERROR_TARGET_DEAD);
+	e2e_close(&ctx, &sess);
+	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+				       TEE_ALG_SM2_PKE, 0x400),
+			 TEEC_SUCCESS);
+	down();
+	BN_free(d);
+	BN_free(x);
+	BN_free(y);
+	EVP_PKEY_free(pk);
+}
+
 /* SHAKE128/256 of @msg, @n bytes of it, computed here. */
 static void shake_here(uint32_t alg, const void *msg, size_t len, uint8_t *out,
 		       size_t n)
@@ -1365,8 +1646,7 @@ static void test_shake_xof(void **state)
 
 /* TEE_IsAlgorithmSupported with the new algorithms and their elements
  * (ABI-FACTS-INTERNAL §1.7: 25519 algorithms need TEE_ECC_CURVE_25519,
- * ECDH a NIST curve, SM2 TEE_ECC_CURVE_SM2, the rest none); SM2 PKE is
- * not implemented. */
+ * ECDH a NIST curve, SM2 TEE_ECC_CURVE_SM2, the rest none). */
 static void test_support_of_new_algorithms(void **state)
 {
 	static const struct {
@@ -1392,7 +1672,8 @@ static void test_support_of_new_algorithms(void **state)
 		 TEEC_SUCCESS},
 		{TEE_ALG_SM2_DSA_SM3, TEE_ECC_CURVE_NIST_P256,
 		 TEE_ERROR_NOT_SUPPORTED},
-		{TEE_ALG_SM2_PKE, 0x400, TEE_ERROR_NOT_SUPPORTED},
+		{TEE_ALG_SM2_PKE, 0x400, TEEC_SUCCESS},
+		{TEE_ALG_SM2_PKE, 0, TEE_ERROR_NOT_SUPPORTED},
 	};
 
 	(void)state;
@@ -1464,6 +1745,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_digest_extract_fips180,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_shake_xof, stop_leftover),
+		cmocka_unit_test_teardown(test_sm2_pke_matches_libcrypto,
+					  stop_leftover),
 		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_two_keys, stop_leftover),
