@@ -11,6 +11,8 @@
  *  ECDH:   two, TEE_ATTR_ECC_PUBLIC_VALUE_X then _Y, on the key's curve
  *  X25519: one, TEE_ATTR_X25519_PUBLIC_VALUE of 32 bytes
  *  HKDF, Concat KDF, PBKDF2: see utee_crypto_kdf.c
+ *  SM2 KEP: see utee_crypto_sm2_kep.c; the key is as long as the object
+ *          holds
  */
 #include <string.h>
 
@@ -98,6 +100,10 @@ void TEE_DeriveKey(TEE_OperationHandle operation, const TEE_Attribute *params,
 	    op->alg->kind == UTEE_ALG_CONCAT_KDF ||
 	    op->alg->kind == UTEE_ALG_PBKDF2)
 		res = utee_kdf_derive(op, params, paramCount, &secret, &len);
+	else if (op->alg->kind == UTEE_ALG_SM2_KEP)
+		res = utee_sm2_kep_derive(op, params, paramCount,
+					  len = out->info.maxObjectSize / 8,
+					  &secret);
 	else
 		res = agree(op, params, paramCount, shared, &len);
 	if (res)

@@ -569,6 +569,7 @@ TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 		break;
 	case TEE_TYPE_SM2_DSA_KEYPAIR:
 	case TEE_TYPE_SM2_PKE_KEYPAIR:
+	case TEE_TYPE_SM2_KEP_KEYPAIR:
 		if (paramCount) /* the type names the curve */
 			misuse();
 		res = utee_ecc_generate(o, TEE_ECC_CURVE_SM2);

@@ -239,13 +239,14 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	if (a->kind == UTEE_ALG_DIGEST) {
 		op->info.handleState =
 			TEE_HANDLE_FLAG_KEY_SET | TEE_HANDLE_FLAG_INITIALIZED;
-	} else if (a->kind == UTEE_ALG_XTS) {
+	} else if (a->kind == UTEE_ALG_XTS || a->kind == UTEE_ALG_SM2_KEP) {
 		/* Two keys, each half of maxKeySize. */
 		op->info.handleState = TEE_HANDLE_FLAG_EXPECT_TWO_KEYS;
-		res = utee_obj_alloc_key(a->key_type, maxKeySize / 2, &op->key);
+		res = utee_obj_alloc_key(key_type(a, mode), maxKeySize / 2,
+					 &op->key);
 		if (!res)
-			res = utee_obj_alloc_key(a->key_type, maxKeySize / 2,
-						 &op->key2);
+			res = utee_obj_alloc_key(key_type(a, mode),
+						 maxKeySize / 2, &op->key2);
 	} else {
 		res = utee_obj_alloc_key(key_type(a, mode), maxKeySize,
 					 &op->key);
@@ -512,7 +513,8 @@ static bool element_ok(const struct utee_alg *a, uint32_t element)
 	uint32_t bits = utee_ecc_curve_bits(element);
 
 	if (a->key_type == TEE_TYPE_SM2_DSA_PUBLIC_KEY ||
-	    a->key_type == TEE_TYPE_SM2_PKE_PUBLIC_KEY)
+	    a->key_type == TEE_TYPE_SM2_PKE_PUBLIC_KEY ||
+	    a->key_type == TEE_TYPE_SM2_KEP_KEYPAIR)
 		return element == TEE_ECC_CURVE_SM2;
 	switch (a->kind) {
 	case UTEE_ALG_ECDSA:

@@ -12,6 +12,7 @@
  *  utee_crypto_mac.c     HMAC and CMAC on EVP_MAC, CBC-MAC on EVP_CIPHER
  *  utee_crypto_ecc.c     ECDSA, ECDH, SM2 keys, signatures, ECDH secrets
  *  utee_crypto_sm2.c     SM2 encryption (PKE), the SM2 KDF and EC helpers
+ *  utee_crypto_sm2_kep.c SM2 key exchange (KEP)
  *  utee_crypto_rsa.c     RSA keys, signatures and encryption on EVP_PKEY
  *  utee_crypto_ffc.c     DSA and DH keys, signatures, DH secrets
  *  utee_crypto_25519.c   X25519 and Ed25519 keys, secrets, signatures
@@ -665,6 +666,26 @@ bool utee_sm2_xy(const EC_GROUP *g, const EC_POINT *p, uint8_t *xy);
  */
 TEE_Result utee_sm2_pke_crypt(struct __TEE_OperationHandle *op, const void *src,
 			      size_t len, void *dst, size_t *dst_len);
+
+/* utee_crypto_sm2_kep.c */
+
+/**
+ * utee_sm2_kep_derive() - the SM2 key exchange's shared key, as OP-TEE's
+ * core derives it, checking and giving the confirmation values
+ * @op:		a TEE_ALG_SM2_KEP operation: this side's keypair and
+ *		ephemeral keypair
+ * @params:	TEE_DeriveKey()'s parameters
+ * @count:	their number
+ * @len:	the key's length in bytes (the derived object's room)
+ * @out:	[out] the key, TEE_Malloc'ed (also on failure; TEE_Free())
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (a point missing or not
+ * on the curve, a confirmation buffer under 32 bytes),
+ * TEE_ERROR_BAD_STATE (a wrong confirmation value) or
+ * TEE_ERROR_OUT_OF_MEMORY: all panics of TEE_DeriveKey().
+ */
+TEE_Result utee_sm2_kep_derive(struct __TEE_OperationHandle *op,
+			       const TEE_Attribute *params, uint32_t count,
+			       size_t len, uint8_t **out);
 
 /* utee_crypto_kdf.c */
 

@@ -167,6 +167,8 @@ static const struct utee_obj_type obj_types[] = {
 	FIXED(TEE_TYPE_ED25519_PUBLIC_KEY, 256, ed25519_public_attrs),
 	FIXED(TEE_TYPE_SM2_DSA_KEYPAIR, 256, sm2_keypair_attrs),
 	FIXED(TEE_TYPE_SM2_DSA_PUBLIC_KEY, 256, sm2_public_attrs),
+	FIXED(TEE_TYPE_SM2_KEP_KEYPAIR, 256, sm2_keypair_attrs),
+	FIXED(TEE_TYPE_SM2_KEP_PUBLIC_KEY, 256, sm2_public_attrs),
 	FIXED(TEE_TYPE_SM2_PKE_KEYPAIR, 256, sm2_keypair_attrs),
 	FIXED(TEE_TYPE_SM2_PKE_PUBLIC_KEY, 256, sm2_public_attrs),
 };
@@ -256,6 +258,9 @@ static const struct utee_alg algs[] = {
 	/* SM2 encryption: OP-TEE's C1 || C2 || C3 (utee_crypto_sm2.c). */
 	{TEE_ALG_SM2_PKE, UTEE_ALG_SM2_PKE, TEE_TYPE_SM2_PKE_PUBLIC_KEY, 0, 0,
 	 NULL, false, 256},
+	/* SM2 key exchange: two 256-bit keypairs (utee_crypto_sm2_kep.c). */
+	{TEE_ALG_SM2_KEP, UTEE_ALG_SM2_KEP, TEE_TYPE_SM2_KEP_KEYPAIR, 0, 0,
+	 NULL, false, 512},
 	/* SM2 signs the digest e = SM3(Z || M) the TA computes. */
 	{TEE_ALG_SM2_DSA_SM3, UTEE_ALG_ECDSA, TEE_TYPE_SM2_DSA_PUBLIC_KEY, 32,
 	 0, NULL, false, 256},

@@ -1549,6 +1549,126 @@ static void test_sm2_pke_matches_libcrypto(void **state)
 	EVP_PKEY_free(pk);
 }
 
+/* GM/T 0003-2012 part 5, annex B.2 (SM2 key exchange on the
+ * recommended curve, as OP-TEE's xtest uses it): A initiates, B
+ * responds, both identities "1234567812345678". */
+static const struct {
+	const char *d, *x, *y, *r, *ex, *ey;
+} gmt_kep[2] = {
+	{"81EB26E941BB5AF16DF116495F90695272AE2CD63D6C4AE1678418BE48230029",
+	 "160E12897DF4EDB61DD812FEB96748FBD3CCF4FFE26AA6F6DB9540AF49C94232",
+	 "4A7DAD08BB9A459531694BEB20AA489D6649975E1BFCF8C4741B78B4B223007F",
+	 "D4DE15474DB74D06491C440D305E012400990F3E390C7E87153C12DB2EA60BB3",
+	 "64CED1BDBC99D590049B434D0FD73428CF608A5DB8FE5CE07F15026940BAE40E",
+	 "376629C7AB21E7DB260922499DDB118F07CE8EAAE3E7720AFEF6A5CC062070C0"},
+	{"785129917D45A9EA5437A59356B82338EAADDA6CEB199088F14AE10DEFA229B5",
+	 "6AE848C57C53C7B1B5FA99EB2286AF078BA64C64591B8B566F7357D576F16DFB",
+	 "EE489D771621A27B36C5C7992062E9CD09A9264386F3FBEA54DFF69305621C4D",
+	 "7E07124814B309489125EAED101113164EBF0F3458C5BD88335C1F9D596243D6",
+	 "ACC27688A6F7B706098BC91FF3AD1BFF7DC2802CDB14CCCCDB0A90471F9BD707",
+	 "2FEDAC0494B2FFC4D6853876C79B8F301C6573AD0AA50F39FC87181E1A1B46FE"},
+};
+/* SB: B's confirmation value in the annex. */
+static const char gmt_kep_sb[] =
+	"D3A0FE15DEE185CEAE907A6B595CC32A266ED7B3367E9983A896DC32FA20F8EB";
+
+/* SM2_KEP as side @me (0: A, the initiator) of gmt_kep with @klen
+ * bytes; @conf_in (NULL: none) the peer's value; @out gets K then this
+ * side's confirmation value. */
+static TEEC_Result kep_side(int me, const uint8_t *conf_in, bool corrupt_peer,
+			    uint8_t *out, size_t klen)
+{
+	const uint8_t id[] = "1234567812345678";
+	TEEC_Operation op = {0};
+	struct blob b = {0};
+	uint8_t peer_x[32];
+	int peer = !me;
+	TEEC_Result res;
+
+	put_u32(&b, 3);
+	add_hex(&b, TEE_ATTR_ECC_PRIVATE_VALUE, gmt_kep[me].d);
+	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, gmt_kep[me].x);
+	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[me].y);
+	put_u32(&b, 3);
+	add_hex(&b, TEE_ATTR_ECC_PRIVATE_VALUE, gmt_kep[me].r);
+	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, gmt_kep[me].ex);
+	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[me].ey);
+	add_val(&b, TEE_ATTR_SM2_KEP_USER, (uint32_t)me);
+	unhex(gmt_kep[peer].x, peer_x);
+	if (corrupt_peer)
+		peer_x[31] ^= 1;
+	add_ref(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, peer_x, 32);
+	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[peer].y);
+	/* One side with OP-TEE's first ids of the ephemeral point. */
+	add_hex(&b, me ? 0xD0000946 : TEE_ATTR_ECC_EPHEMERAL_PUBLIC_VALUE_X,
+		gmt_kep[peer].ex);
+	add_hex(&b, me ? 0xD0000A46 : TEE_ATTR_ECC_EPHEMERAL_PUBLIC_VALUE_Y,
+		gmt_kep[peer].ey);
+	add_ref(&b, TEE_ATTR_SM2_ID_INITIATOR, id, 16);
+	add_ref(&b, TEE_ATTR_SM2_ID_RESPONDER, id, 16);
+	if (conf_in)
+		add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_IN, conf_in, 32);
+	add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_OUT, out, 32);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
+	op.params[0].value.a = (uint32_t)klen;
+	op.params[0].value.b = 1;
+	op.params[1].tmpref.buffer = b.b;
+	op.params[1].tmpref.size = b.n;
+	op.params[2].tmpref.buffer = out;
+	op.params[2].tmpref.size = klen + 32;
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_SM2_KEP, &op, NULL);
+	if (!res)
+		assert_int_equal(op.params[2].tmpref.size, klen + 32);
+	return res;
+}
+
+/*
+ * SM2 key exchange (GM/T 0003-2012 part 3, 6.1) as OP-TEE's core does it
+ * (core/lib/libtomcrypt/sm2-kep.c): with the annex B.2 keys, B's
+ * confirmation value is the annex's SB; A takes it, both sides derive the
+ * same key (16 bytes, the annex's klen, and 100), B takes A's value.  A
+ * wrong confirmation value, a peer point off the curve: TEE_DeriveKey
+ * panics (OP-TEE's BAD_STATE, BAD_PARAMETERS).
+ */
+static void test_sm2_kep_gmt_vector(void **state)
+{
+	uint8_t a[100 + 32], b[100 + 32], sb[32];
+	static const size_t klens[] = {16, 100};
+
+	(void)state;
+	unhex(gmt_kep_sb, sb);
+	up();
+	for (size_t i = 0; i < 2; i++) {
+		size_t kl = klens[i];
+
+		/* B first, without A's value: its SB. */
+		assert_int_equal(kep_side(1, NULL, false, b, kl), TEEC_SUCCESS);
+		assert_memory_equal(b + kl, sb, 32);
+		assert_int_equal(kep_side(0, b + kl, false, a, kl),
+				 TEEC_SUCCESS);
+		assert_memory_equal(a, b, kl);
+		/* B checks SA. */
+		memcpy(sb, a + kl, 32);
+		assert_int_equal(kep_side(1, sb, false, b, kl), TEEC_SUCCESS);
+		assert_memory_equal(a, b, kl);
+		unhex(gmt_kep_sb, sb);
+	}
+	sb[0] ^= 1;
+	assert_int_equal(kep_side(0, sb, false, a, 16), TEEC_ERROR_TARGET_DEAD);
+	e2e_close(&ctx, &sess);
+	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(kep_side(0, NULL, true, a, 16),
+			 TEEC_ERROR_TARGET_DEAD);
+	e2e_close(&ctx, &sess);
+	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+				       TEE_ALG_SM2_KEP, 0x400),
+			 TEEC_SUCCESS);
+	down();
+}
+
 /* SHAKE128/256 of @msg, @n bytes of it, computed here. */
 static void shake_here(uint32_t alg, const void *msg, size_t len, uint8_t *out,
 		       size_t n)
@@ -1746,6 +1866,8 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_shake_xof, stop_leftover),
 		cmocka_unit_test_teardown(test_sm2_pke_matches_libcrypto,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_sm2_kep_gmt_vector,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),

@@ -22,6 +22,12 @@ TEE_Result ta_key_gen(uint32_t types, TEE_Param params[4]);
 TEE_Result ta_asym(uint32_t types, TEE_Param params[4]);
 
 /**
+ * ta_sm2_kep() - TA_CRYPTO_CMD_SM2_KEP
+ * Return: TEE_SUCCESS, or what setting up the operation gave.
+ */
+TEE_Result ta_sm2_kep(uint32_t types, TEE_Param params[4]);
+
+/**
  * ta_digest_extract() - TA_CRYPTO_CMD_DIGEST_EXTRACT
  * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS.
  */

@@ -185,6 +185,15 @@ struct ta_crypto_req {
  * VALUE_OUTPUT a = numberOfKeys, b = TEE_GetOperationInfo's keySize.
  */
 #define TA_CRYPTO_CMD_XTS_KEYS 21
+/*
+ * SM2 key exchange: [0] VALUE_INPUT a = bytes of the key to derive, b = 1
+ * to ask for this side's confirmation value; [1] MEMREF_INPUT a blob:
+ * uint32_t n1 then n1 attributes of this side's SM2 KEP keypair, uint32_t
+ * n2 then n2 of its ephemeral keypair, then TEE_DeriveKey's parameters
+ * (TEE_ALG_SM2_KEP, TEE_SetOperationKey2); [2] MEMREF_OUTPUT the key,
+ * then (b = 1) the 32-byte confirmation value.
+ */
+#define TA_CRYPTO_CMD_SM2_KEP 22
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1

@@ -904,6 +904,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ta_asym(types, params);
 	case TA_CRYPTO_CMD_DIGEST_EXTRACT:
 		return ta_digest_extract(types, params);
+	case TA_CRYPTO_CMD_SM2_KEP:
+		return ta_sm2_kep(types, params);
 	case TA_CRYPTO_CMD_BENCH:
 		return ta_bench(types, params);
 	case TA_CRYPTO_CMD_XTS_KEYS:

@@ -19,7 +19,7 @@
 #define MIN   TEE_PARAM_TYPE_MEMREF_INPUT
 #define MOUT  TEE_PARAM_TYPE_MEMREF_OUTPUT
 
-#define MAX_ATTRS 8
+#define MAX_ATTRS 10
 
 /* A blob being read. */
 struct blob {
@@ -228,6 +228,73 @@ TEE_Result ta_asym(uint32_t types, TEE_Param params[4])
 		break;
 	}
 	TEE_FreeOperation(op);
+	return res;
+}
+
+/* A populated SM2 KEP keypair from @b: a count, then its attributes. */
+static TEE_Result kep_key(struct blob *b, TEE_ObjectHandle *key)
+{
+	TEE_Attribute attrs[MAX_ATTRS];
+	TEE_Result res;
+	uint32_t n;
+	int got;
+
+	if (!take_u32(b, &n))
+		return TEE_ERROR_BAD_PARAMETERS;
+	got = read_attrs(b, n, attrs);
+	if (got < 0)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = TEE_AllocateTransientObject(TEE_TYPE_SM2_KEP_KEYPAIR, 256, key);
+	if (!res)
+		res = TEE_PopulateTransientObject(*key, attrs, (uint32_t)got);
+	return res;
+}
+
+TEE_Result ta_sm2_kep(uint32_t types, TEE_Param params[4])
+{
+	struct blob b = {params[1].memref.buffer, params[1].memref.size};
+	uint32_t len = params[0].value.a, conf = params[0].value.b ? 32 : 0;
+	TEE_ObjectHandle k1 = TEE_HANDLE_NULL, k2 = TEE_HANDLE_NULL, secret;
+	uint8_t *out = params[2].memref.buffer;
+	TEE_Attribute attrs[MAX_ATTRS];
+	TEE_OperationHandle op;
+	size_t got = len;
+	TEE_Result res;
+	int n;
+
+	if (types != TYPES(VIN, MIN, MOUT, NONE) ||
+	    params[2].memref.size < (size_t)len + conf)
+		return TEE_ERROR_BAD_PARAMETERS;
+	res = kep_key(&b, &k1);
+	if (!res)
+		res = kep_key(&b, &k2);
+	n = res ? 0 : read_attrs(&b, 0, attrs);
+	if (!res && n < 0)
+		res = TEE_ERROR_BAD_PARAMETERS;
+	/* The confirmation value goes after the key in [2]. */
+	for (int i = 0; i < n; i++)
+		if (attrs[i].attributeID == TEE_ATTR_SM2_KEP_CONFIRMATION_OUT)
+			attrs[i].content.ref.buffer = out + len;
+	if (!res)
+		res = TEE_AllocateOperation(&op, TEE_ALG_SM2_KEP,
+					    TEE_MODE_DERIVE, 512);
+	if (res)
+		goto out;
+	res = TEE_SetOperationKey2(op, k1, k2);
+	if (!res)
+		res = TEE_AllocateTransientObject(TEE_TYPE_GENERIC_SECRET,
+						  len * 8, &secret);
+	if (!res) {
+		TEE_DeriveKey(op, attrs, (uint32_t)n, secret);
+		res = TEE_GetObjectBufferAttribute(
+			secret, TEE_ATTR_SECRET_VALUE, out, &got);
+		TEE_FreeTransientObject(secret);
+	}
+	params[2].memref.size = got + conf;
+	TEE_FreeOperation(op);
+out:
+	TEE_FreeTransientObject(k1);
+	TEE_FreeTransientObject(k2);
 	return res;
 }
 
