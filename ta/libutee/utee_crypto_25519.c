@@ -7,7 +7,10 @@
  * Ed25519ctx and Ed25519ph (TEE_ATTR_EDDSA_CTX, TEE_ATTR_EDDSA_PREHASH)
  * need libcrypto's "instance" signature parameter, which OpenSSL has
  * from 3.2 on; built against an older libcrypto they are refused
- * (TEE_ERROR_NOT_SUPPORTED, which the caller turns into a panic).
+ * (TEE_ERROR_NOT_SUPPORTED, which the caller turns into a panic): OP-TEE
+ * panics likewise when its crypto library lacks a function (the core's
+ * TEE_ERROR_NOT_IMPLEMENTED, core/crypto/crypto.c, is not among the
+ * results TEE_AsymmetricSignDigest/VerifyDigest return).
  */
 #include <string.h>
 
