@@ -67,6 +67,16 @@ static TEE_Result agree(struct __TEE_OperationHandle *op,
 	}
 }
 
+/* SM2 KEP: a key as long as @out holds, as OP-TEE's core derives it. */
+static TEE_Result sm2_kep(struct __TEE_OperationHandle *op,
+			  const TEE_Attribute *params, uint32_t count,
+			  const struct __TEE_ObjectHandle *out,
+			  uint8_t **secret, size_t *len)
+{
+	*len = out->info.maxObjectSize / 8;
+	return utee_sm2_kep_derive(op, params, count, *len, secret);
+}
+
 /* Every buffer parameter's bytes are there. */
 static void check_params(const TEE_Attribute *params, uint32_t count)
 {
@@ -101,9 +111,7 @@ void TEE_DeriveKey(TEE_OperationHandle operation, const TEE_Attribute *params,
 	    op->alg->kind == UTEE_ALG_PBKDF2)
 		res = utee_kdf_derive(op, params, paramCount, &secret, &len);
 	else if (op->alg->kind == UTEE_ALG_SM2_KEP)
-		res = utee_sm2_kep_derive(op, params, paramCount,
-					  len = out->info.maxObjectSize / 8,
-					  &secret);
+		res = sm2_kep(op, params, paramCount, out, &secret, &len);
 	else
 		res = agree(op, params, paramCount, shared, &len);
 	if (res)
