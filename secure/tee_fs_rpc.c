@@ -10,6 +10,7 @@
  * was asked; the data is copied out of the shared buffer once, after
  * the answer.  Anything else is TEE_ERROR_COMMUNICATION.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "drivers/tee/optee/optee_msg.h"
@@ -19,22 +20,26 @@
 #include "thread.h"
 #include "thread_rpc.h"
 
-/* A payload buffer for one request. */
+/*
+ * A request's payload: the thread's cached buffer for @user (OP-TEE's
+ * tee_fs_rpc_cache_alloc()), kept until the call ends, so that a
+ * request costs one round trip and not three (SHM_ALLOC, the request,
+ * SHM_FREE).  Sizes are rounded up to a power of two from one block, so
+ * that a name and a block share one buffer.
+ */
 struct fs_payload {
-	struct nw_mem mem;
+	struct nw_mem *mem;
 	uint64_t cookie;
 };
 
-static TEE_Result payload_alloc(struct sthread *t, size_t size,
-				struct fs_payload *p)
+static TEE_Result payload_get(struct sthread *t, unsigned int user, size_t size,
+			      struct fs_payload *p)
 {
-	return thread_rpc_shm_alloc(t, OPTEE_RPC_SHM_TYPE_APPL, size, &p->mem,
-				    &p->cookie);
-}
+	size_t want = 4096;
 
-static void payload_free(struct sthread *t, struct fs_payload *p)
-{
-	thread_rpc_shm_free(t, OPTEE_RPC_SHM_TYPE_APPL, p->cookie, &p->mem);
+	while (want < size)
+		want *= 2;
+	return thread_rpc_shm_cache_alloc(t, user, want, &p->mem, &p->cookie);
 }
 
 static void set_value(struct rpc_param *p, uint32_t attr, uint64_t a,
@@ -47,12 +52,13 @@ static void set_value(struct rpc_param *p, uint32_t attr, uint64_t a,
 	p->u.value.c = c;
 }
 
+/* Bytes [@offs, @offs + @size) of the payload buffer. */
 static void set_tmem(struct rpc_param *p, uint32_t attr,
-		     const struct fs_payload *pl, size_t size)
+		     const struct fs_payload *pl, size_t offs, size_t size)
 {
 	memset(p, 0, sizeof(*p));
 	p->attr = attr;
-	p->u.tmem.buf_ptr = pl->mem.pa;
+	p->u.tmem.buf_ptr = pl->mem->pa + offs;
 	p->u.tmem.size = size;
 	p->u.tmem.shm_ref = pl->cookie;
 }
@@ -66,11 +72,11 @@ static TEE_Result name_payload(struct sthread *t, const char *name,
 
 	if (len >= TEE_FS_NAME_MAX)
 		return TEE_ERROR_BAD_PARAMETERS;
-	res = payload_alloc(t, TEE_FS_NAME_MAX, pl);
+	res = payload_get(t, THREAD_SHM_CACHE_USER_FS, TEE_FS_NAME_MAX, pl);
 	if (res)
 		return res;
-	memset(pl->mem.va, 0, TEE_FS_NAME_MAX);
-	memcpy(pl->mem.va, name, len);
+	memset(pl->mem->va, 0, TEE_FS_NAME_MAX);
+	memcpy(pl->mem->va, name, len);
 	return TEE_SUCCESS;
 }
 
@@ -86,10 +92,10 @@ static TEE_Result rpc_open(void *ctx, const char *name, bool create, int *fd)
 		return res;
 	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
 		  create ? OPTEE_RPC_FS_CREATE : OPTEE_RPC_FS_OPEN, 0, 0);
-	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, TEE_FS_NAME_MAX);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0,
+		 TEE_FS_NAME_MAX);
 	set_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT, 0, 0, 0);
 	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 3, p);
-	payload_free(t, &pl);
 	if (res)
 		return res;
 	if (p[2].u.value.a > INT32_MAX)
@@ -126,20 +132,19 @@ static TEE_Result rpc_read(void *ctx, int fd, uint64_t offs, void *buf,
 
 	if (!len || len > TEE_FS_RPC_MAX_IO)
 		return TEE_ERROR_BAD_PARAMETERS;
-	res = payload_alloc(t, len, &pl);
+	res = payload_get(t, THREAD_SHM_CACHE_USER_FS, len, &pl);
 	if (res)
 		return res;
 	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_READ,
 		  (uint64_t)fd, offs);
-	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &pl, len);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &pl, 0, len);
 	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
 	if (!res && p[1].u.tmem.size > len)
 		res = TEE_ERROR_COMMUNICATION;
 	if (!res) {
 		*got = (size_t)p[1].u.tmem.size;
-		memcpy(buf, pl.mem.va, *got);
+		memcpy(buf, pl.mem->va, *got);
 	}
-	payload_free(t, &pl);
 	return res;
 }
 
@@ -153,16 +158,14 @@ static TEE_Result rpc_write(void *ctx, int fd, uint64_t offs, const void *buf,
 
 	if (!len || len > TEE_FS_RPC_MAX_IO)
 		return TEE_ERROR_BAD_PARAMETERS;
-	res = payload_alloc(t, len, &pl);
+	res = payload_get(t, THREAD_SHM_CACHE_USER_FS, len, &pl);
 	if (res)
 		return res;
-	memcpy(pl.mem.va, buf, len);
+	memcpy(pl.mem->va, buf, len);
 	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_WRITE,
 		  (uint64_t)fd, offs);
-	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, len);
-	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
-	payload_free(t, &pl);
-	return res;
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0, len);
+	return thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
 }
 
 static TEE_Result rpc_remove(void *ctx, const char *name)
@@ -177,45 +180,44 @@ static TEE_Result rpc_remove(void *ctx, const char *name)
 		return res;
 	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_REMOVE,
 		  0, 0);
-	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, TEE_FS_NAME_MAX);
-	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
-	payload_free(t, &pl);
-	return res;
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0,
+		 TEE_FS_NAME_MAX);
+	return thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
 }
 
 /*
- * OPTEE_RPC_CMD_RPMB as OP-TEE's tee_rpmb_fs.c sends it: the request and
- * the answer in two APPL buffers, memref IN and memref OUT.  The answer
- * is copied out once, and only when it has exactly the size asked for.
+ * OPTEE_RPC_CMD_RPMB as OP-TEE's tee_rpmb.c sends it: the request and
+ * the answer in one cached APPL buffer (THREAD_SHM_CACHE_USER_RPMB), as
+ * memref IN at its start and memref OUT after it.  The answer is copied
+ * out once, and only when it has exactly the size asked for.
  */
 static TEE_Result rpc_rpmb(void *ctx, const void *req, size_t req_size,
 			   void *rsp, size_t rsp_size)
 {
 	struct sthread *t = ctx;
-	struct fs_payload in, out;
 	struct rpc_param p[2];
+	struct fs_payload pl;
+	size_t rsp_offs;
 	TEE_Result res;
 
-	if (!req_size || !rsp_size)
+	if (!req_size || !rsp_size || req_size > SIZE_MAX / 4 ||
+	    rsp_size > SIZE_MAX / 4)
 		return TEE_ERROR_BAD_PARAMETERS;
-	res = payload_alloc(t, req_size, &in);
+	rsp_offs = (req_size + 7) & ~(size_t)7;
+	res = payload_get(t, THREAD_SHM_CACHE_USER_RPMB, rsp_offs + rsp_size,
+			  &pl);
 	if (res)
 		return res;
-	res = payload_alloc(t, rsp_size, &out);
-	if (res)
-		goto free_in;
-	memcpy(in.mem.va, req, req_size);
-	memset(out.mem.va, 0, rsp_size);
-	set_tmem(&p[0], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &in, req_size);
-	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &out, rsp_size);
+	memcpy(pl.mem->va, req, req_size);
+	memset((uint8_t *)pl.mem->va + rsp_offs, 0, rsp_size);
+	set_tmem(&p[0], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0, req_size);
+	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &pl, rsp_offs,
+		 rsp_size);
 	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_RPMB, 2, p);
 	if (!res && p[1].u.tmem.size != rsp_size)
 		res = TEE_ERROR_COMMUNICATION;
 	if (!res)
-		memcpy(rsp, out.mem.va, rsp_size);
-	payload_free(t, &out);
-free_in:
-	payload_free(t, &in);
+		memcpy(rsp, (uint8_t *)pl.mem->va + rsp_offs, rsp_size);
 	return res;
 }
 

@@ -17,8 +17,11 @@
 
 /* TEE_FS_NAME_MAX: every name travels in a buffer of this size. */
 #define TEE_FS_NAME_MAX 350
-/* Largest READ or WRITE one request carries (one block). */
-#define TEE_FS_RPC_MAX_IO 4096
+/*
+ * Largest READ or WRITE one request carries.  OP-TEE's protocol takes
+ * any length; runs of hash-tree blocks go in one request up to this.
+ */
+#define TEE_FS_RPC_MAX_IO (256 * 1024)
 
 struct sthread;
 

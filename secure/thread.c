@@ -114,6 +114,8 @@ void sthread_free(struct sthread *t)
 	pthread_mutex_unlock(&sw->lock);
 	if (!ok)
 		return;
+	/* Payload buffers live for one call (OP-TEE's shm cache). */
+	thread_rpc_shm_cache_clear(t);
 	/* Without the cache the RPC buffer goes back with the call. */
 	if (!keep)
 		thread_rpc_release_arg(t);

@@ -23,6 +23,32 @@
 
 struct secure_world;
 struct sw_mutex;
+
+/**
+ * enum thread_shm_cache_user - who owns a payload buffer of a thread's
+ * shm cache (OP-TEE's THREAD_SHM_CACHE_USER_*)
+ * @THREAD_SHM_CACHE_USER_FS:	the REE FS requests (tee_fs_rpc.c)
+ * @THREAD_SHM_CACHE_USER_RPMB:	the RPMB requests (tee_fs_rpc.c)
+ */
+enum thread_shm_cache_user {
+	THREAD_SHM_CACHE_USER_FS,
+	THREAD_SHM_CACHE_USER_RPMB,
+	THREAD_SHM_CACHE_USERS,
+};
+
+/**
+ * struct thread_shm_cache_entry - one cached payload buffer
+ * @valid:	@mem and @cookie hold a buffer of @size bytes
+ * @size:	its size
+ * @cookie:	its cookie in the normal world
+ * @mem:	its mapping (holds a reference while @valid)
+ */
+struct thread_shm_cache_entry {
+	bool valid;
+	size_t size;
+	uint64_t cookie;
+	struct nw_mem mem;
+};
 struct ta_proc;
 
 /**
@@ -50,6 +76,9 @@ enum thread_state {
  *		calls while the shared memory cache is enabled
  * @rpc_cookie:	its cookie in the normal world
  * @rpc_mem:	its mapping (holds a reference while @rpc_arg is set)
+ * @shm_cache:	payload buffers kept for the rest of the call, one per
+ *		user (thread_rpc_shm_cache_alloc()); given back when the call
+ *		ends, as OP-TEE's thread_rpc_shm_cache_clear()
  * @cancel:	the call this thread runs may be cancelled: session and
  *		cancel id, whether a cancel request came, and whether the
  *		normal world abandoned the call (its client is gone and it
@@ -67,6 +96,7 @@ struct sthread {
 	bool rpc_arg;
 	uint64_t rpc_cookie;
 	struct nw_mem rpc_mem;
+	struct thread_shm_cache_entry shm_cache[THREAD_SHM_CACHE_USERS];
 	struct {
 		uint32_t session;
 		uint32_t cancel_id;

@@ -165,6 +165,47 @@ void thread_rpc_shm_free(struct sthread *t, uint32_t type, uint64_t cookie,
 	thread_rpc_cmd(t, OPTEE_RPC_CMD_SHM_FREE, 1, &p);
 }
 
+TEE_Result thread_rpc_shm_cache_alloc(struct sthread *t, unsigned int user,
+				      size_t size, struct nw_mem **mem,
+				      uint64_t *cookie)
+{
+	struct thread_shm_cache_entry *ce;
+	TEE_Result res;
+
+	if (user >= THREAD_SHM_CACHE_USERS)
+		return TEE_ERROR_BAD_PARAMETERS;
+	ce = &t->shm_cache[user];
+	if (ce->valid && ce->size < size) {
+		ce->valid = false;
+		thread_rpc_shm_free(t, OPTEE_RPC_SHM_TYPE_APPL, ce->cookie,
+				    &ce->mem);
+	}
+	if (!ce->valid) {
+		res = thread_rpc_shm_alloc(t, OPTEE_RPC_SHM_TYPE_APPL, size,
+					   &ce->mem, &ce->cookie);
+		if (res)
+			return res;
+		ce->valid = true;
+		ce->size = size;
+	}
+	*mem = &ce->mem;
+	*cookie = ce->cookie;
+	return TEE_SUCCESS;
+}
+
+void thread_rpc_shm_cache_clear(struct sthread *t)
+{
+	for (unsigned int i = 0; i < THREAD_SHM_CACHE_USERS; i++) {
+		struct thread_shm_cache_entry *ce = &t->shm_cache[i];
+
+		if (!ce->valid)
+			continue;
+		ce->valid = false;
+		thread_rpc_shm_free(t, OPTEE_RPC_SHM_TYPE_APPL, ce->cookie,
+				    &ce->mem);
+	}
+}
+
 static TEE_Result notif(struct sthread *t, uint32_t op, uint32_t key,
 			uint32_t timeout_ms)
 {

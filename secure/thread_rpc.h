@@ -66,6 +66,27 @@ void thread_rpc_shm_free(struct sthread *t, uint32_t type, uint64_t cookie,
 			 struct nw_mem *mem);
 
 /**
+ * thread_rpc_shm_cache_alloc() - a payload buffer of at least @size
+ * bytes (OPTEE_RPC_SHM_TYPE_APPL) kept by @t for @user until the call
+ * ends (OP-TEE's thread_rpc_shm_cache_alloc()): the first request of a
+ * call allocates it, later ones reuse it, a larger one replaces it
+ * @user:	enum thread_shm_cache_user
+ * @mem:	[out] its memory; valid until the call ends or the next
+ *		call of this function for @user
+ * @cookie:	[out] its cookie, for the requests' shm_ref
+ * Return: TEE_SUCCESS, or thread_rpc_shm_alloc()'s error.
+ */
+TEE_Result thread_rpc_shm_cache_alloc(struct sthread *t, unsigned int user,
+				      size_t size, struct nw_mem **mem,
+				      uint64_t *cookie);
+
+/**
+ * thread_rpc_shm_cache_clear() - give every buffer of @t's shm cache
+ * back to the normal world; called when @t's call ends
+ */
+void thread_rpc_shm_cache_clear(struct sthread *t);
+
+/**
  * thread_rpc_notif_wait() - sleep in the normal world until key @key is
  * sent or @timeout_ms passes (0: no timeout): OPTEE_RPC_CMD_NOTIFICATION
  * WAIT

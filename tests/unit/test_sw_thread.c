@@ -43,6 +43,7 @@
  *		trusted OS would act while the thread is out
  * @fast_calls:	sw_entry_fast() calls
  * @releases:	thread_rpc_release_arg() calls
+ * @cache_clears: thread_rpc_shm_cache_clear() calls
  * @release_state: the thread's state at the last one
  * @puts:	nw_ram_sw_put() calls
  */
@@ -55,6 +56,7 @@ static struct stub_lane {
 	void (*while_out)(struct sthread *t);
 	unsigned int fast_calls;
 	unsigned int releases;
+	unsigned int cache_clears;
 	enum thread_state release_state;
 	unsigned int puts;
 } nw;
@@ -83,6 +85,12 @@ void sw_entry_fast(struct secure_world *w, uint64_t regs[SMC_NUM_REGS])
 	assert_ptr_equal(w, &sw);
 	nw.fast_calls++;
 	regs[0] = FAST_ANSWER;
+}
+
+void thread_rpc_shm_cache_clear(struct sthread *t)
+{
+	(void)t;
+	nw.cache_clears++;
 }
 
 void thread_rpc_release_arg(struct sthread *t)
@@ -249,6 +257,24 @@ static void test_sthread_free__active_thread_freed_after_release(void **state)
 	assert_int_equal(sw_threads_busy(&sw), 0);
 }
 
+/*
+ * Payload buffers go back at the end of every call, cache or not (OP-TEE
+ * clears the thread's shm cache when the standard call returns).
+ */
+static void test_sthread_free__payload_cache_cleared(void **state)
+{
+	struct sthread *t = take();
+
+	(void)state;
+	sw.shm_cache_enabled = true;
+	sthread_free(t);
+	assert_int_equal(nw.cache_clears, 1);
+	t = take();
+	sw.shm_cache_enabled = false;
+	sthread_free(t);
+	assert_int_equal(nw.cache_clears, 2);
+}
+
 /* With the shm cache enabled the RPC buffer stays with the thread. */
 static void test_sthread_free__cache_keeps_rpc_buffer(void **state)
 {
@@ -407,6 +433,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_sthread_free__active_thread_freed_after_release,
 			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_sthread_free__payload_cache_cleared, setup,
+			teardown),
 		cmocka_unit_test_setup_teardown(
 			test_sthread_free__cache_keeps_rpc_buffer, setup,
 			teardown),
