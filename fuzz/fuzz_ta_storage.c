@@ -9,7 +9,11 @@
  *
  * What must hold, besides no memory error: a handle given out is 1..64;
  * a call writes sys_buf only as far as its answer says (READ, ATTRS:
- * out[0] bytes, NEXT: out[1]) and never more than it was asked; a STAGE
+ * out[0] bytes, NEXT: out[1]) and never more than it was asked; a READ
+ * through the transfer bank (args[2] = TA_IPC_STORAGE_XFER) writes the
+ * bank only as far as out[0] <= args[1] <= TA_IPC_STORAGE_XFER_MAX and
+ * leaves sys_buf alone; a READ or WRITE whose args[2] names neither
+ * place is TEE_ERROR_BAD_PARAMETERS; a STAGE
  * beyond sys_buf is TEE_ERROR_BAD_PARAMETERS and a number outside STAGE
  * .. STORAGE_NEXT is TEE_ERROR_NOT_SUPPORTED; and once the instance is
  * freed (ta_storage_free(), as when a TA dies) no supplicant descriptor
@@ -22,8 +26,9 @@
  * the supplicant in memory, sys_buf is a static page.
  *
  * Input: records of { u8 nr, u8 wide, args[4] (arg i: a u64 if bit i
- * of wide is set, else a u16), u16 n, n bytes copied into sys_buf
- * before the call (at most 2048) } (little endian), until the input
+ * of wide is set, else a u16), u16 n, n bytes copied into sys_buf and
+ * to the start of the transfer bank before the call (at most 2048) }
+ * (little endian), until the input
  * ends.  fuzz/corpus/fuzz_ta_storage holds the calls libutee makes for
  * create, write, read, seek, truncate, rename, info, attributes,
  * enumeration and delete.
@@ -59,6 +64,12 @@ static struct sthread thread = {.sw = &sw};
 static struct mem_supp supp;
 static struct tee_svc_storage *svc;
 static uint8_t sys_buf[TA_IPC_SYS_BUF_SIZE];
+/* The transfer bank, as far as a storage call may use it. */
+static uint8_t xfer[TA_IPC_STORAGE_XFER_MAX];
+/* How far the last call said it wrote the bank (ta_proc_xfer_done()). */
+static uint64_t xfer_end;
+/* The bank's first bytes before a call (all after them are zeros). */
+static uint8_t xfer_before[TA_IPC_SYS_BUF_SIZE];
 
 /* The secure world's pieces ta_storage.c uses, for this process. */
 void sw_mutex_lock(struct sw_mutex *m, struct sthread *t)
@@ -89,6 +100,21 @@ uint8_t *ta_proc_sys_buf(struct ta_proc *p)
 {
 	(void)p;
 	return sys_buf;
+}
+
+uint8_t *ta_proc_xfer_bank(struct ta_proc *p, unsigned int *bank)
+{
+	(void)p;
+	*bank = 0;
+	return xfer;
+}
+
+void ta_proc_xfer_done(struct ta_proc *p, unsigned int bank, uint64_t end)
+{
+	(void)p;
+	if (bank || end > sizeof(xfer))
+		abort();
+	xfer_end = end;
 }
 
 void ta_syscall_host(struct sthread *t, struct ta_proc_host *host)
@@ -136,11 +162,41 @@ static uint64_t written(uint32_t nr, const uint64_t out[4])
 	return 0;
 }
 
+/* A READ through the transfer bank: the bank as far as out[0] only. */
+static void check_xfer_read(const uint64_t args[4], const uint64_t out[4],
+			    TEE_Result res)
+{
+	uint64_t n = res ? 0 : out[0];
+	uint64_t end = n + 2 * TA_IPC_SYS_BUF_SIZE;
+
+	if (args[1] > TA_IPC_STORAGE_XFER_MAX &&
+	    res != TEE_ERROR_BAD_PARAMETERS)
+		abort();
+	if (n > args[1] || xfer_end > n)
+		abort();
+	/* Beyond the answer, a sample: what the fuzzer left there. */
+	if (end > sizeof(xfer))
+		end = sizeof(xfer);
+	for (uint64_t i = n; i < end; i++)
+		if (xfer[i] != (i < sizeof(xfer_before) ? xfer_before[i] : 0))
+			abort();
+}
+
 /* What the decoder's contract says about one answer. */
 static void check(uint32_t nr, const uint64_t args[4], const uint64_t out[4],
 		  TEE_Result res, const uint8_t *before)
 {
 	uint64_t n = 0;
+
+	if ((nr == TA_IPC_SYS_STORAGE_READ || nr == TA_IPC_SYS_STORAGE_WRITE) &&
+	    args[2] > TA_IPC_STORAGE_XFER && res != TEE_ERROR_BAD_PARAMETERS)
+		abort();
+	if (nr == TA_IPC_SYS_STORAGE_READ && args[2] == TA_IPC_STORAGE_XFER) {
+		check_xfer_read(args, out, res);
+		if (memcmp(sys_buf, before, sizeof(sys_buf)))
+			abort();
+		return;
+	}
 
 	if (nr < TA_IPC_SYS_STAGE || nr > TA_IPC_SYS_STORAGE_NEXT) {
 		if (res != TEE_ERROR_NOT_SUPPORTED)
@@ -188,6 +244,11 @@ static void one_call(struct ta_storage *st, struct input *in)
 	memcpy(sys_buf, in->p, n);
 	in->p += n;
 	in->left -= n;
+	/* The bank: these bytes, then zeros as far as the last call went. */
+	memset(xfer, 0, xfer_end > n ? (size_t)xfer_end : n);
+	memcpy(xfer, sys_buf, n);
+	xfer_end = 0;
+	memcpy(xfer_before, xfer, sizeof(xfer_before));
 	memcpy(before, sys_buf, sizeof(sys_buf));
 	res = ta_storage_syscall(st, &thread, NULL, nr, args, out);
 	check(nr, args, out, res, before);
@@ -210,6 +271,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ta_storage_new(&ta, &st))
 		abort();
 	memset(sys_buf, 0, sizeof(sys_buf));
+	memset(xfer, 0, sizeof(xfer));
+	xfer_end = 0;
 	for (int i = 0; i < MAX_CALLS && in.left; i++)
 		one_call(st, &in);
 	/* The TA dies: every handle closed, nothing of it left. */

@@ -239,6 +239,16 @@ void ta_proc_cancel_at(struct ta_proc *p, uint64_t ms);
 uint8_t *ta_proc_xfer(struct ta_proc *p, unsigned int *bank);
 
 /**
+ * ta_proc_xfer_bank() - for a system call being served: the secure
+ * world's mapping of the start of @p's transfer bank (see
+ * ta_proc_xfer()), TA_IPC_WIN_BANK_SIZE bytes the TA may write at any
+ * time: copy out of it once, before use
+ * @bank:	[out] 0 or 1
+ * Return: the bank's first byte.
+ */
+uint8_t *ta_proc_xfer_bank(struct ta_proc *p, unsigned int *bank);
+
+/**
  * ta_proc_xfer_done() - a TA-to-TA call wrote @p's transfer bank @bank up
  * to offset @end of the window: give back what stays resident above
  * TA_IPC_WIN_KEEP, as after a large call

@@ -157,8 +157,6 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 		return true;
 	case TA_IPC_SYS_WAIT:
 	case TA_IPC_SYS_STAGE:
-	case TA_IPC_SYS_STORAGE_READ:
-	case TA_IPC_SYS_STORAGE_WRITE:
 	case TA_IPC_SYS_STORAGE_TRUNCATE:
 	case TA_IPC_SYS_STORAGE_RESTRICT:
 	case TA_IPC_SYS_STORAGE_RENAME:
@@ -174,6 +172,8 @@ static bool sys_num_args(uint32_t nr, unsigned int *nargs)
 		*nargs = 1;
 		return true;
 	case TA_IPC_SYS_STORAGE_OPEN:
+	case TA_IPC_SYS_STORAGE_READ:
+	case TA_IPC_SYS_STORAGE_WRITE:
 	case TA_IPC_SYS_STORAGE_SEEK:
 	case TA_IPC_SYS_STORAGE_ATTRS:
 	case TA_IPC_SYS_TA_INVOKE:
@@ -370,6 +370,13 @@ uint8_t *ta_proc_xfer(struct ta_proc *p, unsigned int *bank)
 				       1
 			     : 0;
 	return p->win.va;
+}
+
+uint8_t *ta_proc_xfer_bank(struct ta_proc *p, unsigned int *bank)
+{
+	uint8_t *win = ta_proc_xfer(p, bank);
+
+	return win + (uint64_t)*bank * TA_IPC_WIN_BANK_SIZE;
 }
 
 void ta_proc_xfer_done(struct ta_proc *p, unsigned int bank, uint64_t end)

@@ -9,6 +9,10 @@
  * exactly what was staged; an output goes to the page only from our own
  * buffer, never longer than the page's sys_buf.  A write arrives whole
  * before it is applied, so that TEE_WriteObjectData stays one update.
+ * Large READs and WRITEs use the start of the transfer bank instead
+ * (TA_IPC_STORAGE_XFER), at most TA_IPC_STORAGE_XFER_MAX bytes: a
+ * write's bytes are copied out of it once, a read's copied into it from
+ * our own buffer.
  */
 #include <limits.h>
 #include <string.h>
@@ -210,6 +214,57 @@ static TEE_Result sys_attrs(struct tee_svc_obj *o, struct ta_proc *p,
 	return TEE_SUCCESS;
 }
 
+/*
+ * READ into the transfer bank: through a buffer of ours, so that the
+ * storage layers never see memory the TA can write.
+ */
+static TEE_Result sys_read_xfer(struct tee_svc_obj *o, struct ta_proc *p,
+				const struct tee_fs_rpc *rpc, uint64_t len,
+				uint64_t out[4])
+{
+	unsigned int bank;
+	uint8_t *xfer, *buf;
+	TEE_Result res;
+	size_t count = 0;
+
+	if (len > TA_IPC_STORAGE_XFER_MAX)
+		return TEE_ERROR_BAD_PARAMETERS;
+	buf = kmalloc(len ? (size_t)len : 1);
+	if (!buf)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	res = tee_svc_storage_read(o, rpc, buf, (size_t)len, &count);
+	if (!res) {
+		xfer = ta_proc_xfer_bank(p, &bank);
+		memcpy(xfer, buf, count);
+		ta_proc_xfer_done(
+			p, bank, (uint64_t)bank * TA_IPC_WIN_BANK_SIZE + count);
+		out[0] = count;
+	}
+	memset(buf, 0, count);
+	kfree(buf);
+	return res;
+}
+
+/* WRITE from the transfer bank: one copy, before anything reads it. */
+static TEE_Result sys_write_xfer(struct tee_svc_obj *o, struct ta_proc *p,
+				 const struct tee_fs_rpc *rpc, uint64_t len)
+{
+	unsigned int bank;
+	uint8_t *buf;
+	TEE_Result res;
+
+	if (len > TA_IPC_STORAGE_XFER_MAX || len > TA_STORAGE_STAGE_MAX)
+		return TEE_ERROR_BAD_PARAMETERS;
+	buf = kmalloc(len ? (size_t)len : 1);
+	if (!buf)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	memcpy(buf, ta_proc_xfer_bank(p, &bank), (size_t)len);
+	res = tee_svc_storage_write(o, rpc, buf, (size_t)len);
+	memset(buf, 0, (size_t)len);
+	kfree(buf);
+	return res;
+}
+
 static TEE_Result sys_read(struct tee_svc_obj *o, struct ta_proc *p,
 			   const struct tee_fs_rpc *rpc, uint64_t len,
 			   uint64_t out[4])
@@ -276,9 +331,16 @@ static TEE_Result on_handle(struct ta_storage *st, struct ta_proc *p,
 			return TEE_ERROR_BAD_PARAMETERS;
 		return tee_svc_storage_rename(o, rpc, st->stage, st->stage_len);
 	case TA_IPC_SYS_STORAGE_READ:
+		if (args[2] == TA_IPC_STORAGE_XFER)
+			return sys_read_xfer(o, p, rpc, args[1], out);
+		if (args[2] != TA_IPC_STORAGE_SYS_BUF)
+			return TEE_ERROR_BAD_PARAMETERS;
 		return sys_read(o, p, rpc, args[1], out);
 	case TA_IPC_SYS_STORAGE_WRITE:
-		if (args[1] != st->stage_len)
+		if (args[2] == TA_IPC_STORAGE_XFER && !st->stage_len)
+			return sys_write_xfer(o, p, rpc, args[1]);
+		if (args[2] != TA_IPC_STORAGE_SYS_BUF ||
+		    args[1] != st->stage_len)
 			return TEE_ERROR_BAD_PARAMETERS;
 		return tee_svc_storage_write(o, rpc, st->stage, st->stage_len);
 	case TA_IPC_SYS_STORAGE_TRUNCATE:

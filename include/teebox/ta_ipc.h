@@ -164,11 +164,18 @@ enum ta_ipc_cmd {
  * @TA_IPC_SYS_STORAGE_DELETE:	args[0] = h (closed unless the answer is
  *				TEE_ERROR_ACCESS_CONFLICT)
  * @TA_IPC_SYS_STORAGE_RENAME:	args[0] = h, [1] = new id length (staged)
- * @TA_IPC_SYS_STORAGE_READ:	args[0] = h, [1] = at most
- *				TA_IPC_SYS_BUF_SIZE; out[0] = bytes read
- *				into sys_buf
- * @TA_IPC_SYS_STORAGE_WRITE:	args[0] = h, [1] = data length (staged);
- *				one atomic update
+ * @TA_IPC_SYS_STORAGE_READ:	args[0] = h, [1] = length, [2] = where:
+ *				TA_IPC_STORAGE_SYS_BUF (length at most
+ *				TA_IPC_SYS_BUF_SIZE) or TA_IPC_STORAGE_XFER
+ *				(at most TA_IPC_STORAGE_XFER_MAX: into the
+ *				start of the transfer bank, which the TA
+ *				opened for it); out[0] = bytes read there
+ * @TA_IPC_SYS_STORAGE_WRITE:	args[0] = h, [1] = data length, [2] =
+ *				where: TA_IPC_STORAGE_SYS_BUF (the data was
+ *				staged) or TA_IPC_STORAGE_XFER (at most
+ *				TA_IPC_STORAGE_XFER_MAX bytes at the start
+ *				of the transfer bank, copied once before
+ *				use); one atomic update
  * @TA_IPC_SYS_STORAGE_TRUNCATE: args[0] = h, [1] = new size
  * @TA_IPC_SYS_STORAGE_SEEK:	args[0] = h, [1] = offset (int32_t, sign
  *				extended), [2] = whence
@@ -330,6 +337,16 @@ struct ta_ipc_request {
  * runtime copies min(size returned, size given) bytes back to the TA's
  * buffer and closes the bank again.
  */
+/*
+ * Storage READ and WRITE data: in sys_buf (READ) or staged (WRITE), or
+ * in one piece at the start of the transfer bank (the bank TA-to-TA
+ * memrefs use, opened by the TA around the system call), which saves a
+ * system call per 2 KiB.
+ */
+#define TA_IPC_STORAGE_SYS_BUF	0
+#define TA_IPC_STORAGE_XFER	1
+#define TA_IPC_STORAGE_XFER_MAX (1ULL << 20)
+
 #define TA_IPC_TA2TA_TIMEOUT_NONE 0xffffffffU /* TEE_TIMEOUT_INFINITE */
 
 /**

@@ -459,33 +459,98 @@ static struct __TEE_ObjectHandle *pobj_access(TEE_ObjectHandle object,
 	return o;
 }
 
+/*
+ * One READ of up to *@n bytes into @dst: through the transfer bank,
+ * opened for the call only, when they do not fit sys_buf (and the bank
+ * opens), else at most TA_IPC_SYS_BUF_SIZE of them through sys_buf;
+ * *@n becomes what was asked.  *@got: bytes read (an answer beyond what
+ * was asked ends the stream).
+ */
+static TEE_Result read_piece(uint64_t h, uint8_t *dst, size_t *n, size_t *got)
+{
+	uint8_t *sb = utee_channel_sys_buf();
+	uint64_t out[4] = {0};
+	uint64_t off;
+	TEE_Result res;
+	char *x = NULL;
+
+	*got = 0;
+	if (*n > TA_IPC_SYS_BUF_SIZE)
+		x = utee_memref_xfer_open(*n, &off);
+	if (!x) {
+		if (*n > TA_IPC_SYS_BUF_SIZE)
+			*n = TA_IPC_SYS_BUF_SIZE;
+		res = sys(TA_IPC_SYS_STORAGE_READ, h, *n,
+			  TA_IPC_STORAGE_SYS_BUF, 0, out);
+		if (!res && out[0] <= *n) {
+			memcpy(dst, sb, out[0]);
+			*got = (size_t)out[0];
+		}
+		return res;
+	}
+	res = sys(TA_IPC_SYS_STORAGE_READ, h, *n, TA_IPC_STORAGE_XFER, 0, out);
+	if (!res && out[0] <= *n) {
+		memcpy(dst, x, out[0]);
+		*got = (size_t)out[0];
+	}
+	/* The bank keeps no copy, as sys_buf keeps none of a write. */
+	memset(x, 0, *got);
+	utee_memref_xfer_close();
+	return res;
+}
+
 TEE_Result TEE_ReadObjectData(TEE_ObjectHandle object, void *buffer,
 			      size_t size, size_t *count)
 {
 	struct __TEE_ObjectHandle *o;
-	uint8_t *sb = utee_channel_sys_buf();
-	uint64_t out[4] = {0};
 	TEE_Result res = TEE_SUCCESS;
-	size_t done = 0, n;
+	size_t done = 0, n, got;
 
 	o = pobj_access(object, TEE_DATA_FLAG_ACCESS_READ);
 	if (!count || (!buffer && size))
 		misuse();
 	while (done < size) {
 		n = size - done;
-		if (n > TA_IPC_SYS_BUF_SIZE)
-			n = TA_IPC_SYS_BUF_SIZE;
-		res = sys(TA_IPC_SYS_STORAGE_READ, o->pobj, n, 0, 0, out);
-		if (res || out[0] > n)
+		if (n > TA_IPC_STORAGE_XFER_MAX)
+			n = TA_IPC_STORAGE_XFER_MAX;
+		res = read_piece(o->pobj, (uint8_t *)buffer + done, &n, &got);
+		if (res)
 			break;
-		memcpy((uint8_t *)buffer + done, sb, out[0]);
-		done += out[0];
-		if (out[0] < n)
+		done += got;
+		if (got < n)
 			break; /* the end of the stream */
 	}
 	*count = done;
 	return allowed(res, 2, TEE_ERROR_CORRUPT_OBJECT,
 		       TEE_ERROR_STORAGE_NOT_AVAILABLE);
+}
+
+/*
+ * One WRITE of @size bytes: more than sys_buf holds goes in one piece
+ * through the transfer bank (at most TA_IPC_STORAGE_XFER_MAX), the rest
+ * is staged.
+ */
+static TEE_Result write_data(uint64_t h, const void *buffer, size_t size)
+{
+	TEE_Result res;
+	uint64_t off;
+	char *x = NULL;
+
+	if (size > TA_IPC_SYS_BUF_SIZE && size <= TA_IPC_STORAGE_XFER_MAX)
+		x = utee_memref_xfer_open(size, &off);
+	if (x) {
+		memcpy(x, buffer, size);
+		res = sys(TA_IPC_SYS_STORAGE_WRITE, h, size,
+			  TA_IPC_STORAGE_XFER, 0, NULL);
+		memset(x, 0, size);
+		utee_memref_xfer_close();
+		return res;
+	}
+	res = stage(buffer, size, true);
+	if (!res)
+		res = sys(TA_IPC_SYS_STORAGE_WRITE, h, size,
+			  TA_IPC_STORAGE_SYS_BUF, 0, NULL);
+	return res;
 }
 
 TEE_Result TEE_WriteObjectData(TEE_ObjectHandle object, const void *buffer,
@@ -497,9 +562,7 @@ TEE_Result TEE_WriteObjectData(TEE_ObjectHandle object, const void *buffer,
 	o = pobj_access(object, TEE_DATA_FLAG_ACCESS_WRITE);
 	if (!buffer && size)
 		misuse();
-	res = stage(buffer, size, true);
-	if (!res)
-		res = sys(TA_IPC_SYS_STORAGE_WRITE, o->pobj, size, 0, 0, NULL);
+	res = write_data(o->pobj, buffer, size);
 	/* More than the secure world stages at once: no space for it. */
 	if (res == TEE_ERROR_OUT_OF_MEMORY)
 		res = TEE_ERROR_STORAGE_NO_SPACE;
