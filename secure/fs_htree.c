@@ -33,6 +33,10 @@
 /* Node flags. */
 #define NODE_COMMITTED_BLOCK	0x1u
 #define NODE_COMMITTED_CHILD(n) (0x2u << (n))
+/* Data blocks one read request carries at most (their span: twice). */
+#define READ_RUN_BLOCKS 16
+/* Bytes of a node block that hold node images (both slots of each). */
+#define NODE_BLOCK_USED (NODES_PER_BLOCK * 2 * FS_HTREE_NODE_IMAGE_SIZE)
 /* Most nodes: enough for FS_HTREE_MAX_LENGTH bytes of data. */
 #define MAX_NODES ((uint32_t)(FS_HTREE_MAX_LENGTH >> BLOCK_SHIFT) + 2)
 
@@ -347,6 +351,35 @@ static TEE_Result read_node(struct fs_htree *ht, uint32_t id, unsigned int slot)
 	return res;
 }
 
+/*
+ * Nodes [@first, @last] (one node block) from the slots their parents
+ * name, read in one request; their parents are read already.
+ */
+static TEE_Result read_nodes(struct fs_htree *ht, uint32_t first, uint32_t last)
+{
+	uint8_t blk[NODE_BLOCK_USED];
+	uint64_t base = fs_htree_node_offset(first, 0);
+	size_t span = (size_t)(fs_htree_node_offset(last, 1) +
+			       FS_HTREE_NODE_IMAGE_SIZE - base);
+	TEE_Result res = TEE_SUCCESS;
+	size_t got = 0;
+
+	if (first < last)
+		res = ht->ops->read(ht->io, base, blk, span, &got);
+	for (uint32_t id = first; !res && id <= last; id++) {
+		const struct htree_node *p = node_of(ht, id / 2);
+		unsigned int slot = !!(p->flags & NODE_COMMITTED_CHILD(id & 1));
+		uint64_t at = fs_htree_node_offset(id, slot) - base;
+
+		/* Short (the file ends in a slot no one uses): node by node. */
+		if (got == span)
+			node_from_image(node_of(ht, id), blk + at);
+		else
+			res = read_node(ht, id, slot);
+	}
+	return res;
+}
+
 /* Every node below the root, then every hash checked. */
 static TEE_Result read_tree(struct fs_htree *ht)
 {
@@ -356,13 +389,17 @@ static TEE_Result read_tree(struct fs_htree *ht)
 	res = grow_nodes(ht, ht->max_node_id);
 	if (res)
 		return res;
-	for (uint32_t id = 2; id <= ht->max_node_id; id++) {
-		const struct htree_node *p = node_of(ht, id / 2);
+	/* A node block at a time: one request per 31 nodes. */
+	for (uint32_t id = 2; id <= ht->max_node_id;) {
+		uint32_t end =
+			((id - 1) / NODES_PER_BLOCK + 1) * NODES_PER_BLOCK;
 
-		res = read_node(ht, id,
-				!!(p->flags & NODE_COMMITTED_CHILD(id & 1)));
+		if (end > ht->max_node_id)
+			end = ht->max_node_id;
+		res = read_nodes(ht, id, end);
 		if (res)
 			return res;
+		id = end + 1;
 	}
 	for (uint32_t id = last_node(ht); id >= 1; id--) {
 		res = node_hash(ht, id, hash);
@@ -613,9 +650,51 @@ out:
 	return res;
 }
 
+/* Where block @b of the committed version is. */
+static uint64_t committed_block_offset(struct fs_htree *ht, uint64_t b)
+{
+	const struct htree_node *n = node_of(ht, (uint32_t)b + 1);
+
+	return fs_htree_block_offset(b, n->flags & NODE_COMMITTED_BLOCK);
+}
+
+/*
+ * Blocks [@b, @b + @n) of the committed version into @out, with one read
+ * of the file span that holds them (their other slots and any node block
+ * between come along and are skipped): one FS request instead of @n.
+ */
+static TEE_Result read_blocks(struct fs_htree *ht, uint64_t b, size_t n,
+			      uint8_t *out)
+{
+	uint64_t first = committed_block_offset(ht, b);
+	uint64_t span = committed_block_offset(ht, b + n - 1) +
+			FS_HTREE_BLOCK_SIZE - first;
+	TEE_Result res;
+	uint8_t *enc;
+
+	if (n == 1)
+		return read_block(ht, b, out);
+	enc = malloc((size_t)span);
+	if (!enc)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	res = io_read_exact(ht, first, enc, (size_t)span);
+	for (size_t i = 0; !res && i < n; i++) {
+		struct htree_node *nd = node_of(ht, (uint32_t)(b + i) + 1);
+		uint64_t at = committed_block_offset(ht, b + i) - first;
+
+		res = gcm(ht->fek, false, nd->iv, ht->enc_fek,
+			  FS_HTREE_FEK_SIZE, nd->iv, IV_SIZE, enc + at,
+			  out + i * FS_HTREE_BLOCK_SIZE, FS_HTREE_BLOCK_SIZE,
+			  nd->tag);
+	}
+	free(enc);
+	return res;
+}
+
 TEE_Result fs_htree_read(struct fs_htree *ht, uint64_t pos, void *buf,
 			 size_t len, size_t *got)
 {
+	const size_t bufsz = READ_RUN_BLOCKS * FS_HTREE_BLOCK_SIZE;
 	uint8_t *blk;
 	uint8_t *dst = buf;
 	TEE_Result res = TEE_SUCCESS;
@@ -625,16 +704,22 @@ TEE_Result fs_htree_read(struct fs_htree *ht, uint64_t pos, void *buf,
 		return TEE_SUCCESS;
 	if (len > ht->length - pos)
 		len = (size_t)(ht->length - pos);
-	blk = malloc(FS_HTREE_BLOCK_SIZE);
+	if (!len)
+		return TEE_SUCCESS;
+	blk = malloc(bufsz);
 	if (!blk)
 		return TEE_ERROR_OUT_OF_MEMORY;
 	while (len) {
+		uint64_t b = pos >> BLOCK_SHIFT;
 		size_t off = pos & (FS_HTREE_BLOCK_SIZE - 1);
-		size_t n = FS_HTREE_BLOCK_SIZE - off;
+		uint64_t last = (pos + len - 1) >> BLOCK_SHIFT;
+		size_t nb = last - b + 1 > READ_RUN_BLOCKS ? READ_RUN_BLOCKS
+							   : last - b + 1;
+		size_t n = nb * FS_HTREE_BLOCK_SIZE - off;
 
 		if (n > len)
 			n = len;
-		res = read_block(ht, pos >> BLOCK_SHIFT, blk);
+		res = read_blocks(ht, b, nb, blk);
 		if (res)
 			break;
 		memcpy(dst, blk + off, n);
@@ -643,7 +728,7 @@ TEE_Result fs_htree_read(struct fs_htree *ht, uint64_t pos, void *buf,
 		len -= n;
 		*got += n;
 	}
-	OPENSSL_cleanse(blk, FS_HTREE_BLOCK_SIZE);
+	OPENSSL_cleanse(blk, bufsz);
 	free(blk);
 	return res;
 }
