@@ -841,14 +841,100 @@ TEE_Result fs_htree_truncate(struct fs_htree *ht, uint64_t len)
 	return TEE_SUCCESS;
 }
 
-/* Children first: each dirty node goes to the slot its parent now names. */
-static TEE_Result sync_nodes(struct fs_htree *ht, uint32_t new_counter)
+/**
+ * struct node_batch - the node images of one commit that fall in one
+ * node block, written together
+ * @group:	the node block (node id - 1) / NODES_PER_BLOCK, or -1: empty
+ * @n:		images held
+ * @offs:	each one's file offset
+ * @img:	the images
+ */
+struct node_batch {
+	int64_t group;
+	unsigned int n;
+	uint64_t offs[NODES_PER_BLOCK];
+	uint8_t img[NODES_PER_BLOCK][FS_HTREE_NODE_IMAGE_SIZE];
+};
+
+/*
+ * Writes the batch.  More than one image: the span from the first to the
+ * last is read, the images laid over it and the span written in one
+ * request.  The bytes between them are the other slots, written back as
+ * they were read: the committed version's nodes keep their bytes, so a
+ * crash during the write leaves them as valid as a crash between two
+ * single writes would.
+ */
+static TEE_Result flush_nodes(struct fs_htree *ht, struct node_batch *nb)
 {
-	uint8_t img[FS_HTREE_NODE_IMAGE_SIZE];
+	uint8_t blk[NODE_BLOCK_USED];
+	uint64_t lo = UINT64_MAX, hi = 0;
+	TEE_Result res;
+	size_t got = 0;
+
+	if (nb->n <= 1) {
+		res = nb->n ? io_write(ht, nb->offs[0], nb->img[0],
+				       FS_HTREE_NODE_IMAGE_SIZE)
+			    : TEE_SUCCESS;
+		nb->n = 0;
+		return res;
+	}
+	for (unsigned int i = 0; i < nb->n; i++) {
+		if (nb->offs[i] < lo)
+			lo = nb->offs[i];
+		if (nb->offs[i] + FS_HTREE_NODE_IMAGE_SIZE > hi)
+			hi = nb->offs[i] + FS_HTREE_NODE_IMAGE_SIZE;
+	}
+	res = ht->ops->read(ht->io, lo, blk, (size_t)(hi - lo), &got);
+	if (res) {
+		ht->broken = true;
+		return res;
+	}
+	/* Past the end of the file: nothing there yet. */
+	memset(blk + got, 0, (size_t)(hi - lo) - got);
+	for (unsigned int i = 0; i < nb->n; i++)
+		memcpy(blk + (nb->offs[i] - lo), nb->img[i],
+		       FS_HTREE_NODE_IMAGE_SIZE);
+	nb->n = 0;
+	return io_write(ht, lo, blk, (size_t)(hi - lo));
+}
+
+/* Adds node @id's image for @offs, writing the batch of another block. */
+static TEE_Result batch_node(struct fs_htree *ht, struct node_batch *nb,
+			     uint32_t id, uint64_t offs)
+{
+	int64_t group = (id - 1) / NODES_PER_BLOCK;
 	TEE_Result res;
 
+	if (nb->group != group) {
+		res = flush_nodes(ht, nb);
+		if (res)
+			return res;
+		nb->group = group;
+	}
+	nb->offs[nb->n] = offs;
+	node_to_image(node_of(ht, id), nb->img[nb->n]);
+	nb->n++;
+	return TEE_SUCCESS;
+}
+
+/*
+ * Children first: each dirty node goes to the slot its parent now names.
+ * The ids fall, so the nodes of one node block come one after another
+ * and are written together (flush_nodes()); all of them before the
+ * header, which alone makes the commit.
+ */
+static TEE_Result sync_nodes(struct fs_htree *ht, uint32_t new_counter)
+{
+	struct node_batch *nb;
+	TEE_Result res = TEE_SUCCESS;
+
+	nb = malloc(sizeof(*nb));
+	if (!nb)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	nb->group = -1;
+	nb->n = 0;
 	node_of(ht, 1)->dirty = true;
-	for (uint32_t id = last_node(ht); id >= 1; id--) {
+	for (uint32_t id = last_node(ht); id >= 1 && !res; id--) {
 		struct htree_node *n = node_of(ht, id);
 		unsigned int slot;
 
@@ -865,15 +951,14 @@ static TEE_Result sync_nodes(struct fs_htree *ht, uint32_t new_counter)
 			slot = new_counter & 1;
 		}
 		res = node_hash(ht, id, n->hash);
-		if (res)
-			return res;
-		node_to_image(n, img);
-		res = io_write(ht, fs_htree_node_offset(id, slot), img,
-			       sizeof(img));
-		if (res)
-			return res;
+		if (!res)
+			res = batch_node(ht, nb, id,
+					 fs_htree_node_offset(id, slot));
 	}
-	return TEE_SUCCESS;
+	if (!res)
+		res = flush_nodes(ht, nb);
+	free(nb);
+	return res;
 }
 
 static TEE_Result write_head(struct fs_htree *ht, uint32_t counter)

@@ -289,7 +289,8 @@ static void check_atomic(update_fn update)
 	assert_int_equal(read_all(&f, new_hash, tsk, &new, &new_len),
 			 TEE_SUCCESS);
 	mem_file_free(&f);
-	assert_true(total > 3);
+	/* At least the nodes, the header and (a shrink) the trim. */
+	assert_true(total >= 3);
 	for (long k = 0; k <= total; k++) {
 		long at;
 		TEE_Result res = crashed_update(&base, hash, update, k, &f,
