@@ -612,21 +612,20 @@ static TEE_Result read_block(struct fs_htree *ht, uint64_t b, uint8_t *out)
 	return res;
 }
 
-/* Writes block @b into the slot the committed version does not use. */
-static TEE_Result write_block(struct fs_htree *ht, uint64_t b,
-			      const uint8_t *in)
+/*
+ * Encrypts block @b from @in into @enc for the slot the committed
+ * version does not use; *@offs: where it goes.
+ */
+static TEE_Result seal_block(struct fs_htree *ht, uint64_t b, const uint8_t *in,
+			     uint8_t *enc, uint64_t *offs)
 {
 	struct htree_node *n;
-	uint8_t *enc;
 	TEE_Result res;
 
 	res = get_node(ht, (uint32_t)b + 1);
 	if (res)
 		return res;
 	n = node_of(ht, (uint32_t)b + 1);
-	enc = malloc(FS_HTREE_BLOCK_SIZE);
-	if (!enc)
-		return TEE_ERROR_OUT_OF_MEMORY;
 	if (!n->block_updated) {
 		n->flags ^= NODE_COMMITTED_BLOCK;
 		n->block_updated = true;
@@ -634,20 +633,46 @@ static TEE_Result write_block(struct fs_htree *ht, uint64_t b,
 	n->dirty = true;
 	ht->dirty = true;
 	res = TEE_ERROR_GENERIC;
-	if (getrandom(n->iv, IV_SIZE, 0) != IV_SIZE)
-		goto out;
-	res = gcm(ht->fek, true, n->iv, ht->enc_fek, FS_HTREE_FEK_SIZE, n->iv,
-		  IV_SIZE, in, enc, FS_HTREE_BLOCK_SIZE, n->tag);
-	if (!res)
-		res = io_write(ht,
-			       fs_htree_block_offset(
-				       b, n->flags & NODE_COMMITTED_BLOCK),
-			       enc, FS_HTREE_BLOCK_SIZE);
-out:
+	if (getrandom(n->iv, IV_SIZE, 0) == IV_SIZE)
+		res = gcm(ht->fek, true, n->iv, ht->enc_fek, FS_HTREE_FEK_SIZE,
+			  n->iv, IV_SIZE, in, enc, FS_HTREE_BLOCK_SIZE, n->tag);
+	/* The node names a slot that does not hold its block. */
 	if (res)
 		ht->broken = true;
-	free(enc);
+	*offs = fs_htree_block_offset(b, n->flags & NODE_COMMITTED_BLOCK);
 	return res;
+}
+
+/*
+ * Writes the @n sealed blocks in @enc, at @offs each (rising), in one
+ * request: the span from the first to the last is read, the blocks laid
+ * over it and the span written.  The bytes between them (the committed
+ * slots, a node block) go back as they were read, so a crash during the
+ * write leaves the committed version as valid as a crash between two
+ * single writes would.  The request is written by @buf's owner.
+ */
+static TEE_Result write_sealed(struct fs_htree *ht, size_t n,
+			       const uint64_t *offs, const uint8_t *enc,
+			       uint8_t *buf)
+{
+	uint64_t lo = offs[0];
+	size_t span = (size_t)(offs[n - 1] + FS_HTREE_BLOCK_SIZE - lo);
+	TEE_Result res;
+	size_t got = 0;
+
+	if (n == 1)
+		return io_write(ht, lo, enc, FS_HTREE_BLOCK_SIZE);
+	res = ht->ops->read(ht->io, lo, buf, span, &got);
+	if (res) {
+		ht->broken = true;
+		return res;
+	}
+	/* Past the end of the file: nothing there yet. */
+	memset(buf + got, 0, span - got);
+	for (size_t i = 0; i < n; i++)
+		memcpy(buf + (offs[i] - lo), enc + i * FS_HTREE_BLOCK_SIZE,
+		       FS_HTREE_BLOCK_SIZE);
+	return io_write(ht, lo, buf, span);
 }
 
 /* Where block @b of the committed version is. */
@@ -733,21 +758,48 @@ TEE_Result fs_htree_read(struct fs_htree *ht, uint64_t pos, void *buf,
 	return res;
 }
 
+/* A run of up to READ_RUN_BLOCKS blocks being written. */
+struct write_run {
+	size_t n;
+	uint64_t offs[READ_RUN_BLOCKS];
+	uint8_t *enc;  /* READ_RUN_BLOCKS sealed blocks */
+	uint8_t *span; /* their span in the file: twice that and a node block */
+};
+
+#define RUN_SPAN_SIZE ((2 * READ_RUN_BLOCKS + 1) * FS_HTREE_BLOCK_SIZE)
+
+static TEE_Result flush_run(struct fs_htree *ht, struct write_run *r)
+{
+	TEE_Result res = TEE_SUCCESS;
+
+	if (r->n)
+		res = write_sealed(ht, r->n, r->offs, r->enc, r->span);
+	r->n = 0;
+	if (res)
+		ht->broken = true;
+	return res;
+}
+
 /*
  * Writes @len bytes of @src (zeros if NULL) at @pos: whole blocks are
- * read, changed and written back.  Bytes between the end and @pos must
- * be filled by the caller (write_range() of zeros) first.
+ * read, changed, sealed and written back, up to READ_RUN_BLOCKS of them
+ * in one request.  Bytes between the end and @pos must be filled by the
+ * caller (write_range() of zeros) first.
  */
 static TEE_Result write_range(struct fs_htree *ht, uint64_t pos,
 			      const uint8_t *src, size_t len)
 {
 	uint64_t old_blocks = num_blocks(ht->length);
+	struct write_run r = {0};
 	uint8_t *blk;
-	TEE_Result res = TEE_SUCCESS;
+	TEE_Result res = TEE_ERROR_OUT_OF_MEMORY;
 
 	blk = malloc(FS_HTREE_BLOCK_SIZE);
-	if (!blk)
-		return TEE_ERROR_OUT_OF_MEMORY;
+	r.enc = malloc(READ_RUN_BLOCKS * FS_HTREE_BLOCK_SIZE);
+	r.span = malloc(RUN_SPAN_SIZE);
+	if (!blk || !r.enc || !r.span)
+		goto out;
+	res = TEE_SUCCESS;
 	while (len) {
 		uint64_t b = pos >> BLOCK_SHIFT;
 		size_t off = pos & (FS_HTREE_BLOCK_SIZE - 1);
@@ -765,7 +817,16 @@ static TEE_Result write_range(struct fs_htree *ht, uint64_t pos,
 			memcpy(blk + off, src, n);
 		else
 			memset(blk + off, 0, n);
-		res = write_block(ht, b, blk);
+		res = seal_block(ht, b, blk, r.enc + r.n * FS_HTREE_BLOCK_SIZE,
+				 &r.offs[r.n]);
+		if (res) {
+			/* No room for a node: what is sealed still goes out. */
+			if (!ht->broken)
+				(void)flush_run(ht, &r);
+			break;
+		}
+		if (++r.n == READ_RUN_BLOCKS)
+			res = flush_run(ht, &r);
 		if (res)
 			break;
 		if (src)
@@ -775,8 +836,14 @@ static TEE_Result write_range(struct fs_htree *ht, uint64_t pos,
 		if (pos > ht->length)
 			ht->length = pos;
 	}
-	OPENSSL_cleanse(blk, FS_HTREE_BLOCK_SIZE);
+	if (!res)
+		res = flush_run(ht, &r);
+out:
+	if (blk)
+		OPENSSL_cleanse(blk, FS_HTREE_BLOCK_SIZE);
 	free(blk);
+	free(r.enc);
+	free(r.span);
 	return res;
 }
 
