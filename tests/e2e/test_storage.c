@@ -319,6 +319,57 @@ static void test_data_object(void **state)
 }
 
 /*
+ * Data larger than sys_buf moves through the transfer bank (at most
+ * TA_IPC_STORAGE_XFER_MAX a system call), into and out of the call's own
+ * memrefs in the other bank: two writes that end and start inside
+ * hash-tree blocks, then one read of more than a bank piece, which
+ * libutee splits, must give back every byte, and a read past the end
+ * stops there (GP TEE_ReadObjectData).
+ */
+static void test_large_data(void **state)
+{
+	const size_t half = TA_IPC_STORAGE_XFER_MAX / 2 + 4097;
+	size_t len = 2 * half + 100, i;
+	uint8_t *want = malloc(2 * half), *got = malloc(len);
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t slot;
+
+	(void)state;
+	assert_non_null(want);
+	assert_non_null(got);
+	for (i = 0; i < 2 * half; i++)
+		want[i] = (uint8_t)(i * 7 + i / 4096);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	open_ta(&ctx, &s, &ta_uuid);
+	assert_int_equal(obj_open(&s, TA_STORAGE_CMD_CREATE, "big", "x",
+				  RW | META, &slot),
+			 TEEC_SUCCESS);
+	assert_int_equal(
+		on_slot(&s, TA_STORAGE_CMD_SEEK, slot, TEE_DATA_SEEK_SET, 0),
+		TEEC_SUCCESS);
+	for (i = 0; i < 2; i++) {
+		size_t n = half;
+
+		assert_int_equal(on_buf(&s, TA_STORAGE_CMD_WRITE, slot,
+					want + i * half, &n),
+				 TEEC_SUCCESS);
+	}
+	assert_int_equal(
+		on_slot(&s, TA_STORAGE_CMD_SEEK, slot, TEE_DATA_SEEK_SET, 0),
+		TEEC_SUCCESS);
+	memset(got, 0, len);
+	assert_int_equal(on_buf(&s, TA_STORAGE_CMD_READ, slot, got, &len),
+			 TEEC_SUCCESS);
+	assert_int_equal(len, 2 * half);
+	assert_memory_equal(got, want, 2 * half);
+	e2e_close(&ctx, &s);
+	harness_stop_ok(&tb);
+	free(want);
+	free(got);
+}
+
+/*
  * The sharing rules of tee_pobj.c (ABI-FACTS-INTERNAL §5 "Open/share
  * rules") between two instances of one TA, and the end of an instance
  * closing its handles.
@@ -848,6 +899,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_data_object, teardown),
+		cmocka_unit_test_teardown(test_large_data, teardown),
 		cmocka_unit_test_teardown(test_rpmb_data_object, teardown),
 		cmocka_unit_test_teardown(test_rpmb_rollback, teardown),
 		cmocka_unit_test_teardown(test_ta_persistent_time, teardown),
