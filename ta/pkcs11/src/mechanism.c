@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * The mechanisms this TA carries (a subset of OP-TEE's
+ * token_capabilities.c table, ABI-FACTS-INTERNAL §6.8) and the commands
+ * that start processing: as no cipher, digest or signature mechanism is
+ * carried yet, their INIT answers MECHANISM_INVALID after checking its
+ * arguments, and their steps find no active operation.
+ */
+#include <tee_internal_api.h>
+
+#include "pkcs11_token.h"
+
+struct mechanism {
+	uint32_t id;
+	uint32_t min_key;
+	uint32_t max_key;
+	uint32_t flags;
+};
+
+/*
+ * Key sizes in OP-TEE's units: bits for GENERIC_SECRET_KEY_GEN, bytes for
+ * AES.  MECHANISM_IDS lists them in reverse table order, as OP-TEE.
+ */
+static const struct mechanism mechanisms[] = {
+	{ PKCS11_CKM_GENERIC_SECRET_KEY_GEN, 1, 4096, PKCS11_CKFM_GENERATE },
+	{ PKCS11_CKM_AES_KEY_GEN, 16, 32, PKCS11_CKFM_GENERATE },
+};
+
+#define MECH_COUNT (sizeof(mechanisms) / sizeof(mechanisms[0]))
+
+static const struct mechanism *find_mechanism(uint32_t id)
+{
+	size_t n;
+
+	for (n = 0; n < MECH_COUNT; n++)
+		if (mechanisms[n].id == id)
+			return &mechanisms[n];
+	return NULL;
+}
+
+enum pkcs11_rc mechanism_keygen_check(uint32_t mech, uint32_t key_type,
+				      uint32_t bytes)
+{
+	const struct mechanism *m = find_mechanism(mech);
+
+	if (!m || !(m->flags & PKCS11_CKFM_GENERATE))
+		return PKCS11_CKR_MECHANISM_INVALID;
+	if (mech == PKCS11_CKM_AES_KEY_GEN) {
+		if (key_type != PKCS11_CKK_AES)
+			return PKCS11_CKR_TEMPLATE_INCONSISTENT;
+		if (bytes != 16 && bytes != 24 && bytes != 32)
+			return PKCS11_CKR_KEY_SIZE_RANGE;
+		return PKCS11_CKR_OK;
+	}
+	if (key_type != PKCS11_CKK_GENERIC_SECRET)
+		return PKCS11_CKR_TEMPLATE_INCONSISTENT;
+	if (!bytes || (uint64_t)bytes * 8 > m->max_key)
+		return PKCS11_CKR_KEY_SIZE_RANGE;
+	return PKCS11_CKR_OK;
+}
+
+#define OUT_TYPES                                                          \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+			TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE)
+
+PKCS11_HANDLER(entry_ck_token_mecha_ids)
+{
+	uint32_t need = MECH_COUNT * 4, slot = 0, n;
+	uint8_t *out = PARAM_BUF(2);
+	struct serialargs a;
+
+	(void)c;
+	if (ptypes != OUT_TYPES)
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &slot) || serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_token(slot))
+		return PKCS11_CKR_SLOT_ID_INVALID;
+	if (PARAM_SIZE(2) < need) {
+		PARAM_SIZE(2) = need;
+		return out ? PKCS11_CKR_BUFFER_TOO_SMALL : PKCS11_CKR_OK;
+	}
+	for (n = 0; n < MECH_COUNT; n++)
+		put_u32(out + 4 * n, mechanisms[MECH_COUNT - 1 - n].id);
+	PARAM_SIZE(2) = need;
+	return PKCS11_CKR_OK;
+}
+
+PKCS11_HANDLER(entry_ck_token_mecha_info)
+{
+	const struct mechanism *m;
+	uint32_t slot = 0, id = 0;
+	uint8_t *out = PARAM_BUF(2);
+	struct serialargs a;
+
+	(void)c;
+	if (ptypes != OUT_TYPES ||
+	    PARAM_SIZE(2) != sizeof(struct pkcs11_mechanism_info))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &slot) || serialargs_get_u32(&a, &id) ||
+	    serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_token(slot))
+		return PKCS11_CKR_SLOT_ID_INVALID;
+	m = find_mechanism(id);
+	if (!m)
+		return PKCS11_CKR_MECHANISM_INVALID;
+	put_u32(out, m->min_key);
+	put_u32(out + 4, m->max_key);
+	put_u32(out + 8, m->flags);
+	return PKCS11_CKR_OK;
+}
+
+/*
+ * Control arguments: session handle, key handle unless @has_key is false
+ * (DIGEST_INIT), mechanism (id, parameter size, parameter).
+ */
+static enum pkcs11_rc processing_init(struct pkcs11_client *c,
+				      uint32_t ptypes, TEE_Param *params,
+				      bool has_key)
+{
+	const uint32_t exp = TEE_PARAM_TYPES(
+		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,
+		TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE);
+	uint32_t sh = 0, key = 0, mech = 0, psize = 0;
+	struct serialargs a;
+
+	if (ptypes != exp)
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) ||
+	    (has_key && serialargs_get_u32(&a, &key)) ||
+	    serialargs_get_u32(&a, &mech) || serialargs_get_u32(&a, &psize) ||
+	    serialargs_get(&a, NULL, psize) || serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_session(c, sh))
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	return PKCS11_CKR_MECHANISM_INVALID;
+}
+
+PKCS11_HANDLER(entry_processing_init)
+{
+	return processing_init(c, ptypes, params, true);
+}
+
+PKCS11_HANDLER(entry_digest_init)
+{
+	return processing_init(c, ptypes, params, false);
+}
+
+/* Update, final and one-shot steps: only a session handle is parsed. */
+PKCS11_HANDLER(entry_processing_step)
+{
+	struct serialargs a;
+	uint32_t sh = 0;
+
+	(void)ptypes;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_session(c, sh))
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	return PKCS11_CKR_OPERATION_NOT_INITIALIZED;
+}
+
+PKCS11_HANDLER(entry_release_active_processing)
+{
+	struct serialargs a;
+	uint32_t sh = 0, cmd = 0;
+
+	(void)ptypes;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &cmd) ||
+	    serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_session(c, sh))
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	/* Nothing can be active: no processing mechanism is carried. */
+	return PKCS11_CKR_OK;
+}
+
+/* Session, mechanism, public template, private template. */
+PKCS11_HANDLER(entry_generate_key_pair)
+{
+	const uint32_t exp = TEE_PARAM_TYPES(
+		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,
+		TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE);
+	uint32_t sh = 0, mech = 0, psize = 0;
+	const uint8_t *tpl = NULL;
+	struct serialargs a;
+	size_t size = 0;
+
+	if (ptypes != exp)
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &mech) ||
+	    serialargs_get_u32(&a, &psize) || serialargs_get(&a, NULL, psize) ||
+	    serialargs_get_template(&a, &tpl, &size) ||
+	    serialargs_get_template(&a, &tpl, &size) ||
+	    serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_session(c, sh))
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	return PKCS11_CKR_MECHANISM_INVALID;
+}
+
+PKCS11_HANDLER(entry_ck_generate_random)
+{
+	const uint32_t exp = TEE_PARAM_TYPES(
+		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,
+		TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE);
+	struct serialargs a;
+	uint32_t sh = 0;
+
+	if (ptypes != exp)
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	if (!get_session(c, sh))
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	if (PARAM_SIZE(2))
+		TEE_GenerateRandom(PARAM_BUF(2), PARAM_SIZE(2));
+	return PKCS11_CKR_OK;
+}
