@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* What libckteec's Cryptoki files share. */
+#ifndef CKTEEC_CK_API_H
+#define CKTEEC_CK_API_H
+
+#include "invoke_ta.h"
+
+/**
+ * ck_ready() - Return: CKR_OK once C_Initialize succeeded, else
+ * CKR_CRYPTOKI_NOT_INITIALIZED
+ */
+CK_RV ck_ready(void);
+
+/**
+ * ck_mechanism() - append a mechanism (id, parameter size, parameter) to
+ * @c.  Only the key generation mechanisms are carried: they take no
+ * parameter; other mechanisms travel without their parameter, for the TA
+ * to refuse
+ * Return: CKR_OK, CKR_ARGUMENTS_BAD or CKR_MECHANISM_PARAM_INVALID
+ */
+CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m);
+
+#endif
