@@ -50,7 +50,7 @@ static uint32_t u32_handle(CK_ULONG h)
 CK_RV C_CreateObject(CK_SESSION_HANDLE session, CK_ATTRIBUTE_PTR tpl,
 		     CK_ULONG count, CK_OBJECT_HANDLE_PTR obj)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -70,7 +70,7 @@ CK_RV C_GenerateKey(CK_SESSION_HANDLE session, CK_MECHANISM_PTR mech,
 		    CK_ATTRIBUTE_PTR tpl, CK_ULONG count,
 		    CK_OBJECT_HANDLE_PTR obj)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -90,7 +90,7 @@ CK_RV C_GenerateKey(CK_SESSION_HANDLE session, CK_MECHANISM_PTR mech,
 
 CK_RV C_DestroyObject(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -103,7 +103,7 @@ CK_RV C_DestroyObject(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj)
 CK_RV C_GetObjectSize(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj,
 		      CK_ULONG_PTR size)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_OBJECT_HANDLE v = 0;
 	CK_RV rv = ck_ready();
 
@@ -170,7 +170,7 @@ static int ulong_too_small(CK_ATTRIBUTE_PTR a)
 CK_RV C_GetAttributeValue(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj,
 			  CK_ATTRIBUTE_PTR tpl, CK_ULONG count)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	size_t tpl_off, size, n, off = 8;
 	uint8_t *out;
 	int small = 0;
@@ -219,7 +219,7 @@ CK_RV C_GetAttributeValue(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj,
 CK_RV C_FindObjectsInit(CK_SESSION_HANDLE session, CK_ATTRIBUTE_PTR tpl,
 			CK_ULONG count)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -237,7 +237,7 @@ CK_RV C_FindObjectsInit(CK_SESSION_HANDLE session, CK_ATTRIBUTE_PTR tpl,
 CK_RV C_FindObjects(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE_PTR obj,
 		    CK_ULONG max, CK_ULONG_PTR count)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	uint8_t *buf = NULL;
 	size_t size, n;
 	CK_RV rv = ck_ready();
@@ -265,7 +265,7 @@ CK_RV C_FindObjects(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE_PTR obj,
 
 CK_RV C_FindObjectsFinal(CK_SESSION_HANDLE session)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)

@@ -15,7 +15,7 @@ static uint32_t u32_of(CK_ULONG h)
 static CK_RV init_cmd(uint32_t cmd, CK_SESSION_HANDLE session,
 		      CK_MECHANISM_PTR mech, const CK_OBJECT_HANDLE *key)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -33,7 +33,7 @@ static CK_RV init_cmd(uint32_t cmd, CK_SESSION_HANDLE session,
 
 static CK_RV step_cmd(uint32_t cmd, CK_SESSION_HANDLE session)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -42,14 +42,12 @@ static CK_RV step_cmd(uint32_t cmd, CK_SESSION_HANDLE session)
 	return ctrl_invoke(cmd, &c, NULL, 0, NULL, NULL);
 }
 
-CK_RV C_EncryptInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
-		    CK_OBJECT_HANDLE k)
+CK_RV C_EncryptInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE k)
 {
 	return init_cmd(PKCS11_CMD_ENCRYPT_INIT, s, m, &k);
 }
 
-CK_RV C_DecryptInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
-		    CK_OBJECT_HANDLE k)
+CK_RV C_DecryptInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE k)
 {
 	return init_cmd(PKCS11_CMD_DECRYPT_INIT, s, m, &k);
 }
@@ -59,8 +57,7 @@ CK_RV C_SignInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE k)
 	return init_cmd(PKCS11_CMD_SIGN_INIT, s, m, &k);
 }
 
-CK_RV C_VerifyInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
-		   CK_OBJECT_HANDLE k)
+CK_RV C_VerifyInit(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE k)
 {
 	return init_cmd(PKCS11_CMD_VERIFY_INIT, s, m, &k);
 }
@@ -103,8 +100,7 @@ CK_RV C_EncryptUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 	return step_cmd(CMD_ENCRYPT_UPDATE, s);
 }
 
-CK_RV C_EncryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out,
-		     CK_ULONG_PTR out_len)
+CK_RV C_EncryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
 	(void)out, (void)out_len;
 	return step_cmd(CMD_ENCRYPT_FINAL, s);
@@ -124,8 +120,7 @@ CK_RV C_DecryptUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 	return step_cmd(CMD_DECRYPT_UPDATE, s);
 }
 
-CK_RV C_DecryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out,
-		     CK_ULONG_PTR out_len)
+CK_RV C_DecryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
 	(void)out, (void)out_len;
 	return step_cmd(CMD_DECRYPT_FINAL, s);
@@ -144,8 +139,7 @@ CK_RV C_DigestUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len)
 	return step_cmd(CMD_DIGEST_UPDATE, s);
 }
 
-CK_RV C_DigestFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out,
-		    CK_ULONG_PTR out_len)
+CK_RV C_DigestFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
 	(void)out, (void)out_len;
 	return step_cmd(CMD_DIGEST_FINAL, s);
@@ -194,7 +188,7 @@ CK_RV C_GenerateKeyPair(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
 			CK_ATTRIBUTE_PTR priv, CK_ULONG priv_count,
 			CK_OBJECT_HANDLE_PTR pub_h, CK_OBJECT_HANDLE_PTR priv_h)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	uint8_t out[8];
 	size_t size = sizeof(out);
 	CK_RV rv = ck_ready();
@@ -213,8 +207,7 @@ CK_RV C_GenerateKeyPair(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
 		ctrl_release(&c);
 		return rv;
 	}
-	rv = ctrl_invoke(PKCS11_CMD_GENERATE_KEY_PAIR, &c, NULL, 0, out,
-			 &size);
+	rv = ctrl_invoke(PKCS11_CMD_GENERATE_KEY_PAIR, &c, NULL, 0, out, &size);
 	if (rv == CKR_OK) {
 		*pub_h = get_u32(out);
 		*priv_h = get_u32(out + 4);

@@ -49,7 +49,7 @@ static CK_RV get_u32_list(uint32_t cmd, struct ctrl_buf *c, CK_ULONG_PTR list,
 
 CK_RV C_GetSlotList(CK_BBOOL present, CK_SLOT_ID_PTR list, CK_ULONG_PTR count)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	(void)present; /* every slot holds its token */
@@ -60,7 +60,7 @@ CK_RV C_GetSlotList(CK_BBOOL present, CK_SLOT_ID_PTR list, CK_ULONG_PTR count)
 
 static CK_RV slot_cmd(uint32_t cmd, CK_SLOT_ID slot, void *out, size_t size)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	size_t got = size;
 	CK_RV rv = ck_ready();
 
@@ -130,14 +130,14 @@ CK_RV C_GetTokenInfo(CK_SLOT_ID slot, CK_TOKEN_INFO_PTR info)
 	info->ulRwSessionCount = get_u32(&ta.rw_session_count);
 	info->ulMaxPinLen = get_u32(&ta.max_pin_len);
 	info->ulMinPinLen = get_u32(&ta.min_pin_len);
-	info->ulTotalPublicMemory = ta_count(&ta.total_public_memory,
-					     CK_UNAVAILABLE_INFORMATION);
-	info->ulFreePublicMemory = ta_count(&ta.free_public_memory,
-					    CK_UNAVAILABLE_INFORMATION);
-	info->ulTotalPrivateMemory = ta_count(&ta.total_private_memory,
-					      CK_UNAVAILABLE_INFORMATION);
-	info->ulFreePrivateMemory = ta_count(&ta.free_private_memory,
-					     CK_UNAVAILABLE_INFORMATION);
+	info->ulTotalPublicMemory =
+		ta_count(&ta.total_public_memory, CK_UNAVAILABLE_INFORMATION);
+	info->ulFreePublicMemory =
+		ta_count(&ta.free_public_memory, CK_UNAVAILABLE_INFORMATION);
+	info->ulTotalPrivateMemory =
+		ta_count(&ta.total_private_memory, CK_UNAVAILABLE_INFORMATION);
+	info->ulFreePrivateMemory =
+		ta_count(&ta.free_private_memory, CK_UNAVAILABLE_INFORMATION);
 	info->hardwareVersion.major = ta.hardware_version[0];
 	info->hardwareVersion.minor = ta.hardware_version[1];
 	info->firmwareVersion.major = ta.firmware_version[0];
@@ -149,7 +149,7 @@ CK_RV C_GetTokenInfo(CK_SLOT_ID slot, CK_TOKEN_INFO_PTR info)
 CK_RV C_GetMechanismList(CK_SLOT_ID slot, CK_MECHANISM_TYPE_PTR list,
 			 CK_ULONG_PTR count)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -163,7 +163,7 @@ CK_RV C_GetMechanismList(CK_SLOT_ID slot, CK_MECHANISM_TYPE_PTR list,
 CK_RV C_GetMechanismInfo(CK_SLOT_ID slot, CK_MECHANISM_TYPE type,
 			 CK_MECHANISM_INFO_PTR info)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	uint8_t out[12];
 	size_t size = sizeof(out);
 	CK_RV rv = ck_ready();
@@ -190,7 +190,7 @@ CK_RV C_GetMechanismInfo(CK_SLOT_ID slot, CK_MECHANISM_TYPE type,
 CK_RV C_InitToken(CK_SLOT_ID slot, CK_UTF8CHAR_PTR pin, CK_ULONG pin_len,
 		  CK_UTF8CHAR_PTR label)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -209,7 +209,7 @@ CK_RV C_InitToken(CK_SLOT_ID slot, CK_UTF8CHAR_PTR pin, CK_ULONG pin_len,
 CK_RV C_InitPIN(CK_SESSION_HANDLE session, CK_UTF8CHAR_PTR pin,
 		CK_ULONG pin_len)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -222,10 +222,10 @@ CK_RV C_InitPIN(CK_SESSION_HANDLE session, CK_UTF8CHAR_PTR pin,
 	return ctrl_invoke(PKCS11_CMD_INIT_PIN, &c, NULL, 0, NULL, NULL);
 }
 
-CK_RV C_SetPIN(CK_SESSION_HANDLE session, CK_UTF8CHAR_PTR old,
-	       CK_ULONG old_len, CK_UTF8CHAR_PTR new, CK_ULONG new_len)
+CK_RV C_SetPIN(CK_SESSION_HANDLE session, CK_UTF8CHAR_PTR old, CK_ULONG old_len,
+	       CK_UTF8CHAR_PTR new, CK_ULONG new_len)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -244,7 +244,7 @@ CK_RV C_SetPIN(CK_SESSION_HANDLE session, CK_UTF8CHAR_PTR old,
 CK_RV C_OpenSession(CK_SLOT_ID slot, CK_FLAGS flags, CK_VOID_PTR app,
 		    CK_NOTIFY notify, CK_SESSION_HANDLE_PTR session)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	uint8_t out[4];
 	size_t size = sizeof(out);
 	CK_RV rv = ck_ready();
@@ -269,7 +269,7 @@ CK_RV C_OpenSession(CK_SLOT_ID slot, CK_FLAGS flags, CK_VOID_PTR app,
 
 static CK_RV u32_cmd(uint32_t cmd, CK_ULONG v)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -297,7 +297,7 @@ CK_RV C_Logout(CK_SESSION_HANDLE session)
 
 CK_RV C_GetSessionInfo(CK_SESSION_HANDLE session, CK_SESSION_INFO_PTR info)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	uint8_t out[16];
 	size_t size = sizeof(out);
 	CK_RV rv = ck_ready();
@@ -317,10 +317,10 @@ CK_RV C_GetSessionInfo(CK_SESSION_HANDLE session, CK_SESSION_INFO_PTR info)
 	return CKR_OK;
 }
 
-CK_RV C_Login(CK_SESSION_HANDLE session, CK_USER_TYPE user,
-	      CK_UTF8CHAR_PTR pin, CK_ULONG pin_len)
+CK_RV C_Login(CK_SESSION_HANDLE session, CK_USER_TYPE user, CK_UTF8CHAR_PTR pin,
+	      CK_ULONG pin_len)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	CK_RV rv = ck_ready();
 
 	if (rv)
@@ -336,10 +336,9 @@ CK_RV C_Login(CK_SESSION_HANDLE session, CK_USER_TYPE user,
 	return ctrl_invoke(PKCS11_CMD_LOGIN, &c, NULL, 0, NULL, NULL);
 }
 
-CK_RV C_GenerateRandom(CK_SESSION_HANDLE session, CK_BYTE_PTR out,
-		       CK_ULONG len)
+CK_RV C_GenerateRandom(CK_SESSION_HANDLE session, CK_BYTE_PTR out, CK_ULONG len)
 {
-	struct ctrl_buf c = { 0 };
+	struct ctrl_buf c = {0};
 	size_t size = len;
 	CK_RV rv = ck_ready();
 
@@ -348,6 +347,5 @@ CK_RV C_GenerateRandom(CK_SESSION_HANDLE session, CK_BYTE_PTR out,
 	if (len && !out)
 		return CKR_ARGUMENTS_BAD;
 	ctrl_put_u32(&c, session > UINT32_MAX ? 0 : session);
-	return ctrl_invoke(PKCS11_CMD_GENERATE_RANDOM, &c, NULL, 0, out,
-			   &size);
+	return ctrl_invoke(PKCS11_CMD_GENERATE_RANDOM, &c, NULL, 0, out, &size);
 }

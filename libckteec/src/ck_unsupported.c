@@ -9,14 +9,13 @@
  */
 #include "ck_api.h"
 
-#define NOT_SUPPORTED                                                      \
-	do {                                                               \
-		CK_RV rv = ck_ready();                                     \
-		return rv ? rv : CKR_FUNCTION_NOT_SUPPORTED;               \
+#define NOT_SUPPORTED                                                          \
+	do {                                                                   \
+		CK_RV rv = ck_ready();                                         \
+		return rv ? rv : CKR_FUNCTION_NOT_SUPPORTED;                   \
 	} while (0)
 
-CK_RV C_GetOperationState(CK_SESSION_HANDLE s, CK_BYTE_PTR st,
-			  CK_ULONG_PTR len)
+CK_RV C_GetOperationState(CK_SESSION_HANDLE s, CK_BYTE_PTR st, CK_ULONG_PTR len)
 {
 	(void)s, (void)st, (void)len;
 	NOT_SUPPORTED;
@@ -29,8 +28,8 @@ CK_RV C_SetOperationState(CK_SESSION_HANDLE s, CK_BYTE_PTR st, CK_ULONG len,
 	NOT_SUPPORTED;
 }
 
-CK_RV C_CopyObject(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o,
-		   CK_ATTRIBUTE_PTR t, CK_ULONG n, CK_OBJECT_HANDLE_PTR no)
+CK_RV C_CopyObject(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o, CK_ATTRIBUTE_PTR t,
+		   CK_ULONG n, CK_OBJECT_HANDLE_PTR no)
 {
 	(void)s, (void)o, (void)t, (void)n, (void)no;
 	NOT_SUPPORTED;
@@ -112,18 +111,17 @@ CK_RV C_WrapKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE wk,
 	NOT_SUPPORTED;
 }
 
-CK_RV C_UnwrapKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
-		  CK_OBJECT_HANDLE uk, CK_BYTE_PTR w, CK_ULONG wl,
-		  CK_ATTRIBUTE_PTR t, CK_ULONG n, CK_OBJECT_HANDLE_PTR k)
+CK_RV C_UnwrapKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE uk,
+		  CK_BYTE_PTR w, CK_ULONG wl, CK_ATTRIBUTE_PTR t, CK_ULONG n,
+		  CK_OBJECT_HANDLE_PTR k)
 {
 	(void)s, (void)m, (void)uk, (void)w, (void)wl, (void)t, (void)n,
 		(void)k;
 	NOT_SUPPORTED;
 }
 
-CK_RV C_DeriveKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
-		  CK_OBJECT_HANDLE bk, CK_ATTRIBUTE_PTR t, CK_ULONG n,
-		  CK_OBJECT_HANDLE_PTR k)
+CK_RV C_DeriveKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE bk,
+		  CK_ATTRIBUTE_PTR t, CK_ULONG n, CK_OBJECT_HANDLE_PTR k)
 {
 	(void)s, (void)m, (void)bk, (void)t, (void)n, (void)k;
 	NOT_SUPPORTED;

@@ -44,7 +44,7 @@ static CK_RV login_from_env(uint32_t *method, uint32_t *gid)
 
 static CK_RV ping(void)
 {
-	uint8_t ctrl[4] = { 0 }, ver[12];
+	uint8_t ctrl[4] = {0}, ver[12];
 	size_t size = sizeof(ver);
 	CK_RV rv;
 
@@ -94,9 +94,8 @@ void ckteec_close(void)
 	TEEC_FinalizeContext(&ctx);
 }
 
-CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size,
-		    const void *in, size_t in_size, void *out,
-		    size_t *out_size)
+CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
+		    size_t in_size, void *out, size_t *out_size)
 {
 	TEEC_Operation op;
 	uint32_t origin = 0, t1 = TEEC_NONE, t2 = TEEC_NONE;
@@ -117,8 +116,8 @@ CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size,
 		op.params[2].tmpref.buffer = *out_size ? out : NULL;
 		op.params[2].tmpref.size = *out_size;
 	}
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INOUT, t1, t2,
-					 TEEC_NONE);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INOUT, t1, t2, TEEC_NONE);
 	res = TEEC_InvokeCommand(&sess, cmd, &op, &origin);
 	if (res == TEEC_ERROR_SHORT_BUFFER) {
 		if (out_size)
@@ -199,15 +198,14 @@ int ck_attr_is_ulong(CK_ATTRIBUTE_TYPE id)
 	}
 }
 
-static CK_RV put_ulong_attr(struct ctrl_buf *c, CK_ATTRIBUTE_PTR a,
-			    int query)
+static CK_RV put_ulong_attr(struct ctrl_buf *c, CK_ATTRIBUTE_PTR a, int query)
 {
 	CK_ULONG v;
 
 	if (query) {
 		/* Room for the u32 when the caller has room for a CK_ULONG. */
-		ctrl_put_u32(c, a->pValue && a->ulValueLen >= sizeof(v) ? 4
-									: 0);
+		ctrl_put_u32(c,
+			     a->pValue && a->ulValueLen >= sizeof(v) ? 4 : 0);
 		if (a->pValue && a->ulValueLen >= sizeof(v))
 			ctrl_put_u32(c, 0);
 		return CKR_OK;

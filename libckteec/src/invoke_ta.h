@@ -44,9 +44,8 @@ int ckteec_is_open(void);
  * CKR_DEVICE_MEMORY for TEEC_ERROR_OUT_OF_MEMORY, else CKR_GENERAL_ERROR
  * when the TEE call itself failed
  */
-CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size,
-		    const void *in, size_t in_size, void *out,
-		    size_t *out_size);
+CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
+		    size_t in_size, void *out, size_t *out_size);
 
 /**
  * struct ctrl_buf - a control argument buffer being built

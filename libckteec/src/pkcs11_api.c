@@ -78,7 +78,7 @@ CK_RV C_GetInfo(CK_INFO_PTR info)
 }
 
 static CK_FUNCTION_LIST function_list = {
-	.version = { 2, 40 },
+	.version = {2, 40},
 	.C_Initialize = C_Initialize,
 	.C_Finalize = C_Finalize,
 	.C_GetInfo = C_GetInfo,

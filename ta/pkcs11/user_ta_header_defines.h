@@ -8,8 +8,8 @@
 #define TA_UUID PKCS11_TA_UUID
 
 /* One instance for every client, kept alive: tokens are shared state. */
-#define TA_FLAGS                                                           \
-	(TA_FLAG_SINGLE_INSTANCE | TA_FLAG_MULTI_SESSION |                 \
+#define TA_FLAGS                                                               \
+	(TA_FLAG_SINGLE_INSTANCE | TA_FLAG_MULTI_SESSION |                     \
 	 TA_FLAG_INSTANCE_KEEP_ALIVE)
 #define TA_STACK_SIZE (4 * 1024)
 /* OP-TEE's CFG_PKCS11_TA_HEAP_SIZE is 32 KiB; token objects live here. */

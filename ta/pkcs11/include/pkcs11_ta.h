@@ -11,12 +11,12 @@
 
 #include <stdint.h>
 
-#define PKCS11_TA_UUID                                                     \
-	{                                                                  \
-		0xfd02c9da, 0x306c, 0x48c7,                                \
-		{                                                          \
-			0xa4, 0x9c, 0xbb, 0xd8, 0x27, 0xae, 0x86, 0xee     \
-		}                                                          \
+#define PKCS11_TA_UUID                                                         \
+	{                                                                      \
+		0xfd02c9da, 0x306c, 0x48c7,                                    \
+		{                                                              \
+			0xa4, 0x9c, 0xbb, 0xd8, 0x27, 0xae, 0x86, 0xee         \
+		}                                                              \
 	}
 
 /* PING answers 1.0.0 as OP-TEE's TA (libckteec 0.1 accepts major 1). */
@@ -164,20 +164,20 @@ struct pkcs11_mechanism_info {
 
 #define PKCS11_CKFS_TOKEN_PRESENT 0x1U
 
-#define PKCS11_CKFT_RNG 0x1U
-#define PKCS11_CKFT_LOGIN_REQUIRED 0x4U
-#define PKCS11_CKFT_USER_PIN_INITIALIZED 0x8U
-#define PKCS11_CKFT_TOKEN_INITIALIZED 0x400U
-#define PKCS11_CKFT_USER_PIN_COUNT_LOW 0x10000U
-#define PKCS11_CKFT_USER_PIN_FINAL_TRY 0x20000U
-#define PKCS11_CKFT_USER_PIN_LOCKED 0x40000U
+#define PKCS11_CKFT_RNG			   0x1U
+#define PKCS11_CKFT_LOGIN_REQUIRED	   0x4U
+#define PKCS11_CKFT_USER_PIN_INITIALIZED   0x8U
+#define PKCS11_CKFT_TOKEN_INITIALIZED	   0x400U
+#define PKCS11_CKFT_USER_PIN_COUNT_LOW	   0x10000U
+#define PKCS11_CKFT_USER_PIN_FINAL_TRY	   0x20000U
+#define PKCS11_CKFT_USER_PIN_LOCKED	   0x40000U
 #define PKCS11_CKFT_USER_PIN_TO_BE_CHANGED 0x80000U
-#define PKCS11_CKFT_SO_PIN_COUNT_LOW 0x100000U
-#define PKCS11_CKFT_SO_PIN_FINAL_TRY 0x200000U
-#define PKCS11_CKFT_SO_PIN_LOCKED 0x400000U
-#define PKCS11_CKFT_SO_PIN_TO_BE_CHANGED 0x800000U
+#define PKCS11_CKFT_SO_PIN_COUNT_LOW	   0x100000U
+#define PKCS11_CKFT_SO_PIN_FINAL_TRY	   0x200000U
+#define PKCS11_CKFT_SO_PIN_LOCKED	   0x400000U
+#define PKCS11_CKFT_SO_PIN_TO_BE_CHANGED   0x800000U
 
-#define PKCS11_CKFSS_RW_SESSION 0x2U
+#define PKCS11_CKFSS_RW_SESSION	    0x2U
 #define PKCS11_CKFSS_SERIAL_SESSION 0x4U
 
 enum pkcs11_session_state {
@@ -197,9 +197,9 @@ enum pkcs11_user_type {
 #define PKCS11_CKFM_GENERATE 0x8000U
 
 /* PKCS11_TOKEN_SO_PIN_COUNT_MAX, PKCS11_TOKEN_USER_PIN_COUNT_MAX */
-#define PKCS11_PIN_COUNT_MAX 7
-#define PKCS11_PIN_MIN_LEN 4
-#define PKCS11_PIN_MAX_LEN 128
+#define PKCS11_PIN_COUNT_MAX	7
+#define PKCS11_PIN_MIN_LEN	4
+#define PKCS11_PIN_MAX_LEN	128
 #define PKCS11_TOKEN_LABEL_SIZE 32
 
 enum pkcs11_attr_id {

@@ -22,8 +22,8 @@ struct mechanism {
  * AES.  MECHANISM_IDS lists them in reverse table order, as OP-TEE.
  */
 static const struct mechanism mechanisms[] = {
-	{ PKCS11_CKM_GENERIC_SECRET_KEY_GEN, 1, 4096, PKCS11_CKFM_GENERATE },
-	{ PKCS11_CKM_AES_KEY_GEN, 16, 32, PKCS11_CKFM_GENERATE },
+	{PKCS11_CKM_GENERIC_SECRET_KEY_GEN, 1, 4096, PKCS11_CKFM_GENERATE},
+	{PKCS11_CKM_AES_KEY_GEN, 16, 32, PKCS11_CKFM_GENERATE},
 };
 
 #define MECH_COUNT (sizeof(mechanisms) / sizeof(mechanisms[0]))
@@ -59,8 +59,8 @@ enum pkcs11_rc mechanism_keygen_check(uint32_t mech, uint32_t key_type,
 	return PKCS11_CKR_OK;
 }
 
-#define OUT_TYPES                                                          \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define OUT_TYPES                                                              \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE)
 
 PKCS11_HANDLER(entry_ck_token_mecha_ids)
@@ -117,9 +117,8 @@ PKCS11_HANDLER(entry_ck_token_mecha_info)
  * Control arguments: session handle, key handle unless @has_key is false
  * (DIGEST_INIT), mechanism (id, parameter size, parameter).
  */
-static enum pkcs11_rc processing_init(struct pkcs11_client *c,
-				      uint32_t ptypes, TEE_Param *params,
-				      bool has_key)
+static enum pkcs11_rc processing_init(struct pkcs11_client *c, uint32_t ptypes,
+				      TEE_Param *params, bool has_key)
 {
 	const uint32_t exp = TEE_PARAM_TYPES(
 		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,

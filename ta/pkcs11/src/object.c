@@ -12,11 +12,11 @@
 
 #include "object.h"
 
-#define OUT_TYPES                                                          \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define OUT_TYPES                                                              \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE)
-#define CTRL_TYPES                                                         \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define CTRL_TYPES                                                             \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE)
 
 void object_release(struct pkcs11_object *obj)
@@ -75,8 +75,7 @@ static bool on_token_list(struct ck_token *t, struct pkcs11_object *obj)
 }
 
 /* Object handle @h of @s's client, if the object is on @s's token. */
-static struct pkcs11_object *get_object(struct pkcs11_session *s,
-					uint32_t h)
+static struct pkcs11_object *get_object(struct pkcs11_session *s, uint32_t h)
 {
 	struct pkcs11_object *obj = handle_get(&s->client->objects, h);
 
@@ -130,8 +129,7 @@ static enum pkcs11_rc store_token_object(struct ck_token *t,
 	return PKCS11_CKR_OK;
 }
 
-static void unstore_token_object(struct ck_token *t,
-				 struct pkcs11_object *obj)
+static void unstore_token_object(struct ck_token *t, struct pkcs11_object *obj)
 {
 	TEE_ObjectHandle h = TEE_HANDLE_NULL;
 	struct pkcs11_object **pp;

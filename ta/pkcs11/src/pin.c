@@ -56,18 +56,20 @@ static void pin_slot_of(struct token_persistent_main *db, uint32_t user,
 			struct pin_slot *p)
 {
 	if (user == PKCS11_CKU_SO) {
-		*p = (struct pin_slot){ &db->so_pin_count, db->so_pin_salt,
-					db->so_pin_hash,
-					PKCS11_CKFT_SO_PIN_COUNT_LOW,
-					PKCS11_CKFT_SO_PIN_FINAL_TRY,
-					PKCS11_CKFT_SO_PIN_LOCKED };
+		*p = (struct pin_slot){&db->so_pin_count,
+				       db->so_pin_salt,
+				       db->so_pin_hash,
+				       PKCS11_CKFT_SO_PIN_COUNT_LOW,
+				       PKCS11_CKFT_SO_PIN_FINAL_TRY,
+				       PKCS11_CKFT_SO_PIN_LOCKED};
 		return;
 	}
-	*p = (struct pin_slot){ &db->user_pin_count, db->user_pin_salt,
-				db->user_pin_hash,
-				PKCS11_CKFT_USER_PIN_COUNT_LOW,
-				PKCS11_CKFT_USER_PIN_FINAL_TRY,
-				PKCS11_CKFT_USER_PIN_LOCKED };
+	*p = (struct pin_slot){&db->user_pin_count,
+			       db->user_pin_salt,
+			       db->user_pin_hash,
+			       PKCS11_CKFT_USER_PIN_COUNT_LOW,
+			       PKCS11_CKFT_USER_PIN_FINAL_TRY,
+			       PKCS11_CKFT_USER_PIN_LOCKED};
 }
 
 enum pkcs11_rc check_pin(struct ck_token *token, uint32_t user,

@@ -220,8 +220,8 @@ void session_find_release(struct pkcs11_session *s);
  * Command handlers: @c the client, @ptypes the TEE parameter types,
  * @params the parameters.  Return: the PKCS#11 rc for the client.
  */
-#define PKCS11_HANDLER(name)                                               \
-	enum pkcs11_rc name(struct pkcs11_client *c, uint32_t ptypes,      \
+#define PKCS11_HANDLER(name)                                                   \
+	enum pkcs11_rc name(struct pkcs11_client *c, uint32_t ptypes,          \
 			    TEE_Param *params)
 
 /** entry_ck_slot_list() - PKCS11_CMD_SLOT_LIST. Return: the rc. */

@@ -139,8 +139,8 @@ uint32_t pkcs11_tpl_count(const uint8_t *tpl)
 	return get_u32(tpl + 4);
 }
 
-const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index,
-			       uint32_t *id, uint32_t *size)
+const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index, uint32_t *id,
+			       uint32_t *size)
 {
 	const uint8_t *p = tpl + HEAD_SIZE;
 	uint32_t n;
@@ -154,8 +154,8 @@ const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index,
 	return p + HEAD_SIZE;
 }
 
-enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id,
-			      const void **val, uint32_t *size)
+enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id, const void **val,
+			      uint32_t *size)
 {
 	const uint8_t *p = tpl + HEAD_SIZE;
 	uint32_t n, count = pkcs11_tpl_count(tpl);
@@ -175,8 +175,7 @@ enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id,
 	return PKCS11_RV_NOT_FOUND;
 }
 
-enum pkcs11_rc pkcs11_tpl_get_u32(const uint8_t *tpl, uint32_t id,
-				  uint32_t *v)
+enum pkcs11_rc pkcs11_tpl_get_u32(const uint8_t *tpl, uint32_t id, uint32_t *v)
 {
 	const void *val = NULL;
 	uint32_t size = 0;

@@ -114,8 +114,8 @@ uint32_t pkcs11_tpl_count(const uint8_t *tpl);
  * @size:	set to its size
  * Return: its value, in place, or NULL past the end
  */
-const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index,
-			       uint32_t *id, uint32_t *size);
+const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index, uint32_t *id,
+			       uint32_t *size);
 
 /**
  * pkcs11_tpl_get() - find an attribute of a checked template
@@ -125,8 +125,8 @@ const uint8_t *pkcs11_tpl_attr(const uint8_t *tpl, uint32_t index,
  * @size:	set to its size (may be NULL)
  * Return: PKCS11_CKR_OK, or PKCS11_RV_NOT_FOUND
  */
-enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id,
-			      const void **val, uint32_t *size);
+enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id, const void **val,
+			      uint32_t *size);
 
 /**
  * pkcs11_tpl_get_u32() - the 4-byte attribute @id as a u32
@@ -136,8 +136,7 @@ enum pkcs11_rc pkcs11_tpl_get(const uint8_t *tpl, uint32_t id,
  * Return: PKCS11_CKR_OK, PKCS11_RV_NOT_FOUND, or
  * PKCS11_CKR_ATTRIBUTE_VALUE_INVALID if it is not 4 bytes
  */
-enum pkcs11_rc pkcs11_tpl_get_u32(const uint8_t *tpl, uint32_t id,
-				  uint32_t *v);
+enum pkcs11_rc pkcs11_tpl_get_u32(const uint8_t *tpl, uint32_t id, uint32_t *v);
 
 /**
  * pkcs11_tpl_get_bool() - the boolean attribute @id, @dflt if absent

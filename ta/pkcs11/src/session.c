@@ -113,11 +113,11 @@ void pkcs11_client_release(struct pkcs11_client *c)
 	TEE_Free(c);
 }
 
-#define OUT_TYPES                                                          \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define OUT_TYPES                                                              \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE)
-#define CTRL_TYPES                                                         \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define CTRL_TYPES                                                             \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE)
 
 PKCS11_HANDLER(entry_ck_open_session)
@@ -140,8 +140,7 @@ PKCS11_HANDLER(entry_ck_open_session)
 		return PKCS11_CKR_ARGUMENTS_BAD;
 	if (!(flags & PKCS11_CKFSS_SERIAL_SESSION))
 		return PKCS11_CKR_SESSION_PARALLEL_NOT_SUPPORTED;
-	if (!(flags & PKCS11_CKFSS_RW_SESSION) &&
-	    c->login[t->id] == LOGIN_SO)
+	if (!(flags & PKCS11_CKFSS_RW_SESSION) && c->login[t->id] == LOGIN_SO)
 		return PKCS11_CKR_SESSION_READ_WRITE_SO_EXISTS;
 
 	s = TEE_Malloc(sizeof(*s), TEE_MALLOC_FILL_ZERO);
@@ -258,8 +257,8 @@ static enum pkcs11_rc login_so(struct pkcs11_session *s, const uint8_t *pin,
 	return rc;
 }
 
-static enum pkcs11_rc login_user(struct pkcs11_session *s,
-				 const uint8_t *pin, uint32_t len)
+static enum pkcs11_rc login_user(struct pkcs11_session *s, const uint8_t *pin,
+				 uint32_t len)
 {
 	struct pkcs11_client *c = s->client;
 	enum pkcs11_rc rc;
@@ -291,8 +290,7 @@ PKCS11_HANDLER(entry_ck_login)
 	if (rc == PKCS11_CKR_ARGUMENTS_BAD)
 		return rc;
 	if (serialargs_get_u32(&a, &user) || serialargs_get_u32(&a, &len) ||
-	    serialargs_get_ptr(&a, &pin, len) ||
-	    serialargs_remaining_bytes(&a))
+	    serialargs_get_ptr(&a, &pin, len) || serialargs_remaining_bytes(&a))
 		return PKCS11_CKR_ARGUMENTS_BAD;
 	if (rc)
 		return rc;
@@ -350,10 +348,10 @@ static enum pkcs11_rc set_user_pin(struct ck_token *t, const uint8_t *pin,
 		return rc;
 	t->db.user_pin_count = 0;
 	t->db.flags |= PKCS11_CKFT_USER_PIN_INITIALIZED;
-	t->db.flags &= ~(PKCS11_CKFT_USER_PIN_COUNT_LOW |
-			 PKCS11_CKFT_USER_PIN_FINAL_TRY |
-			 PKCS11_CKFT_USER_PIN_LOCKED |
-			 PKCS11_CKFT_USER_PIN_TO_BE_CHANGED);
+	t->db.flags &=
+		~(PKCS11_CKFT_USER_PIN_COUNT_LOW |
+		  PKCS11_CKFT_USER_PIN_FINAL_TRY | PKCS11_CKFT_USER_PIN_LOCKED |
+		  PKCS11_CKFT_USER_PIN_TO_BE_CHANGED);
 	return update_persistent_db(t);
 }
 

@@ -18,8 +18,8 @@ _Static_assert(sizeof(struct pkcs11_slot_info) == 104, "slot info");
 _Static_assert(sizeof(struct pkcs11_token_info) == 160, "token info");
 
 #define DB_ID_SIZE 32
-#define DB_FLAGS                                                           \
-	(TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE |          \
+#define DB_FLAGS                                                               \
+	(TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE |              \
 	 TEE_DATA_FLAG_OVERWRITE)
 
 static struct ck_token tokens[PKCS11_TOKEN_COUNT];
@@ -73,8 +73,8 @@ static void token_db_fresh(struct ck_token *token)
 	memset(&token->db, 0, sizeof(token->db));
 	memset(token->db.label, '*', sizeof(token->db.label));
 	token->db.flags = PKCS11_CKFT_SO_PIN_TO_BE_CHANGED |
-			  PKCS11_CKFT_USER_PIN_TO_BE_CHANGED |
-			  PKCS11_CKFT_RNG | PKCS11_CKFT_LOGIN_REQUIRED;
+			  PKCS11_CKFT_USER_PIN_TO_BE_CHANGED | PKCS11_CKFT_RNG |
+			  PKCS11_CKFT_LOGIN_REQUIRED;
 }
 
 static TEE_Result read_all(TEE_ObjectHandle h, uint8_t **out, size_t *size)
@@ -108,9 +108,8 @@ static TEE_Result load_object(struct ck_token *token, const TEE_UUID *uuid)
 	size_t size = 0, used = 0;
 	TEE_Result res;
 
-	res = TEE_OpenPersistentObject(TEE_STORAGE_PRIVATE, uuid,
-				       sizeof(*uuid), TEE_DATA_FLAG_ACCESS_READ,
-				       &h);
+	res = TEE_OpenPersistentObject(TEE_STORAGE_PRIVATE, uuid, sizeof(*uuid),
+				       TEE_DATA_FLAG_ACCESS_READ, &h);
 	if (res)
 		return res;
 	res = read_all(h, &buf, &size);
@@ -236,11 +235,11 @@ static enum pkcs11_rc get_slot_arg(TEE_Param *params, struct ck_token **t)
 	return *t ? PKCS11_CKR_OK : PKCS11_CKR_SLOT_ID_INVALID;
 }
 
-#define OUT_TYPES                                                          \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define OUT_TYPES                                                              \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE)
-#define CTRL_TYPES                                                         \
-	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,  \
+#define CTRL_TYPES                                                             \
+	TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,      \
 			TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE)
 
 PKCS11_HANDLER(entry_ck_slot_list)
@@ -390,9 +389,9 @@ PKCS11_HANDLER(entry_ck_token_initialize)
 	t->db.user_pin_salt = 0;
 	t->db.user_pin_count = 0;
 	memset(t->db.user_pin_hash, 0, sizeof(t->db.user_pin_hash));
-	t->db.flags &= ~(PKCS11_CKFT_USER_PIN_INITIALIZED |
-			 PKCS11_CKFT_USER_PIN_COUNT_LOW |
-			 PKCS11_CKFT_USER_PIN_FINAL_TRY |
-			 PKCS11_CKFT_USER_PIN_LOCKED);
+	t->db.flags &=
+		~(PKCS11_CKFT_USER_PIN_INITIALIZED |
+		  PKCS11_CKFT_USER_PIN_COUNT_LOW |
+		  PKCS11_CKFT_USER_PIN_FINAL_TRY | PKCS11_CKFT_USER_PIN_LOCKED);
 	return token_objects_clear(t);
 }

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * OP-TEE's PKCS#11 TA and libckteec driven by OpenSC's pkcs11-tool, the
+ * way people use a token: slots, token and PIN set-up, login, key
+ * generation, object listing, the PIN try counters and persistence over
+ * a restart of the whole teebox.  Behaviour checked against OP-TEE's
+ * ta/pkcs11 (pkcs11_token.c, persistent_token.c, object.c;
+ * ABI-FACTS-INTERNAL §6).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "harness.h"
+
+static struct harness tb;
+static char out[65536];
+
+/*
+ * Runs pkcs11-tool --module libckteec with the NULL-terminated
+ * arguments; its stdout and stderr land in out[].
+ * Return: its exit status (-1 if it did not exit).
+ */
+static int p11(const char *arg, ...)
+{
+	const char *argv[32] = {"pkcs11-tool", "--module", TEEBOX_CKTEEC_LIB};
+	int argc = 3, fds[2], status = 0;
+	size_t len = 0;
+	ssize_t n;
+	va_list ap;
+	pid_t pid;
+
+	va_start(ap, arg);
+	for (; arg && argc < 31; arg = va_arg(ap, const char *))
+		argv[argc++] = arg;
+	va_end(ap);
+	argv[argc] = NULL;
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += n;
+	out[len] = '\0';
+	close(fds[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+#define assert_out(s)                                                          \
+	do {                                                                   \
+		if (!strstr(out, (s)))                                         \
+			fail_msg("pkcs11-tool said:\n%s\nwithout: %s", out,    \
+				 (s));                                         \
+	} while (0)
+#define assert_no_out(s)                                                       \
+	do {                                                                   \
+		if (strstr(out, (s)))                                          \
+			fail_msg("pkcs11-tool said:\n%s\nwith: %s", out, (s)); \
+	} while (0)
+
+static int count_of(const char *s)
+{
+	const char *p = out;
+	int n = 0;
+
+	while ((p = strstr(p, s))) {
+		n++;
+		p += strlen(s);
+	}
+	return n;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	if (access("/usr/bin/pkcs11-tool", X_OK)) {
+		print_message("pkcs11-tool missing: scripts/deps.sh test "
+			      "installs opensc\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	harness_stop_leftover(&tb);
+	return 0;
+}
+
+/* OP-TEE's 3 tokens (CFG_PKCS11_TA_TOKEN_COUNT), fresh, and its slot. */
+static void test_slots(void **state)
+{
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	assert_int_equal(p11("-L", NULL), 0);
+	assert_out("Slot 0 (0x0): OP-TEE PKCS11 TA - TEE UUID ");
+	assert_out("Slot 1 (0x1)");
+	assert_out("Slot 2 (0x2)");
+	assert_no_out("Slot 3");
+	assert_int_equal(count_of("token state:   uninitialized"), 3);
+
+	/* What the TA carries, and no more (token_capabilities.c units). */
+	assert_int_equal(p11("-M", "--slot", "0", NULL), 0);
+	assert_out("AES-KEY-GEN, keySize={16,32}, generate");
+	assert_out("GENERIC-SECRET-KEY-GEN, keySize={1,4096}, generate");
+	assert_int_equal(count_of("keySize="), 2);
+	harness_stop_ok(&tb);
+}
+
+static void make_dirs(char *storage, char *sdir, size_t size)
+{
+	snprintf(storage, size, "/tmp/tbx-p11-st-XXXXXX");
+	snprintf(sdir, size, "/tmp/tbx-p11-sw-XXXXXX");
+	assert_non_null(mkdtemp(storage));
+	assert_non_null(mkdtemp(sdir));
+}
+
+static void rm_dirs(const char *storage, const char *sdir)
+{
+	char cmd[300];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' '%s'", storage, sdir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/*
+ * SO and user PINs, login, a generated AES key as a token object, and
+ * all of it after teebox went down and up again.
+ */
+static void test_token_lifecycle(void **state)
+{
+	struct harness_opts o = {.supplicant = true};
+	char storage[64], sdir[64];
+
+	(void)state;
+	make_dirs(storage, sdir, sizeof(storage));
+	o.storage_dir = storage;
+	o.state_dir = sdir;
+	harness_start_ok(&tb, o);
+
+	assert_int_equal(p11("--slot", "1", "--init-token", "--so-pin",
+			     "so-secret", "--label", "teebox-p11", NULL),
+			 0);
+	assert_out("Token successfully initialized");
+	/* Login needs a user PIN first: USER_PIN_NOT_INITIALIZED. */
+	assert_int_not_equal(
+		p11("--slot", "1", "--login", "--pin", "1234", "-O", NULL), 0);
+	assert_out("CKR_USER_PIN_NOT_INITIALIZED");
+	assert_int_equal(p11("--slot", "1", "--init-pin", "--so-pin",
+			     "so-secret", "--pin", "1234", NULL),
+			 0);
+	assert_out("User PIN successfully initialized");
+	/* The PIN length bounds are 4…128: PIN_LEN_RANGE. */
+	assert_int_not_equal(p11("--slot", "1", "--login", "--pin", "1234",
+				 "--change-pin", "--new-pin", "123", NULL),
+			     0);
+	assert_out("CKR_PIN_LEN_RANGE");
+	assert_int_equal(p11("--slot", "1", "--login", "--pin", "1234",
+			     "--change-pin", "--new-pin", "4321", NULL),
+			 0);
+	assert_out("PIN successfully changed");
+	assert_int_not_equal(
+		p11("--slot", "1", "--login", "--pin", "1234", "-O", NULL), 0);
+	assert_out("CKR_PIN_INCORRECT");
+
+	assert_int_equal(p11("--slot", "1", "--login", "--pin", "4321",
+			     "--keygen", "--key-type", "AES:32", "--label",
+			     "k-aes", "--id", "a1", NULL),
+			 0);
+	assert_out("Key generated:");
+	assert_out("Secret Key Object; AES length 32");
+	assert_int_equal(p11("--slot", "1", "--login", "--pin", "4321",
+			     "--keygen", "--key-type", "GENERIC:48", "--label",
+			     "k-gen", NULL),
+			 0);
+	assert_out("Secret Key Object; Generic secret length 48");
+	/* Another token sees none of them. */
+	assert_int_equal(p11("--slot", "2", "-O", NULL), 0);
+	assert_no_out("Secret Key Object");
+	harness_stop_ok(&tb);
+
+	/* The token record and objects live in trusted storage. */
+	harness_start_ok(&tb, o);
+	assert_int_equal(p11("-T", NULL), 0);
+	assert_out("token label        : teebox-p11");
+	assert_out("token initialized, PIN initialized");
+	assert_int_equal(
+		p11("--slot", "1", "--login", "--pin", "4321", "-O", NULL), 0);
+	assert_out("label:      k-aes");
+	assert_out("ID:         a1");
+	assert_out("label:      k-gen");
+	assert_int_equal(count_of("Secret Key Object"), 2);
+	/* Re-initialising needs the SO PIN and erases the objects. */
+	assert_int_not_equal(p11("--slot", "1", "--init-token", "--so-pin",
+				 "wrong-so", "--label", "x", NULL),
+			     0);
+	assert_out("CKR_PIN_INCORRECT");
+	assert_int_equal(p11("--slot", "1", "--init-token", "--so-pin",
+			     "so-secret", "--label", "again", NULL),
+			 0);
+	assert_int_equal(p11("--slot", "1", "-O", NULL), 0);
+	assert_no_out("Secret Key Object");
+	harness_stop_ok(&tb);
+	rm_dirs(storage, sdir);
+}
+
+/*
+ * OP-TEE's user PIN counters: every failure sets COUNT_LOW, the 6th sets
+ * FINAL_TRY, the 7th locks the PIN (PKCS11_TOKEN_USER_PIN_COUNT_MAX);
+ * a success before that clears them (pkcs11_token.c check_user_pin()).
+ */
+static void test_pin_lockout(void **state)
+{
+	int n;
+
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	assert_int_equal(p11("--init-token", "--so-pin", "87654321", "--label",
+			     "lock", NULL),
+			 0);
+	assert_int_equal(p11("--init-pin", "--so-pin", "87654321", "--pin",
+			     "1111", NULL),
+			 0);
+	assert_int_not_equal(p11("--login", "--pin", "2222", "-O", NULL), 0);
+	assert_out("CKR_PIN_INCORRECT");
+	assert_int_equal(p11("-T", NULL), 0);
+	assert_out("user PIN count low");
+	assert_int_equal(p11("--login", "--pin", "1111", "-O", NULL), 0);
+	assert_int_equal(p11("-T", NULL), 0);
+	assert_no_out("user PIN count low");
+
+	for (n = 1; n <= 6; n++) {
+		assert_int_not_equal(
+			p11("--login", "--pin", "2222", "-O", NULL), 0);
+		assert_out("CKR_PIN_INCORRECT");
+	}
+	assert_int_equal(p11("-T", NULL), 0);
+	assert_out("final user PIN try");
+	assert_int_not_equal(p11("--login", "--pin", "2222", "-O", NULL), 0);
+	assert_out("CKR_PIN_LOCKED");
+	/* Locked: even the right PIN is refused now. */
+	assert_int_not_equal(p11("--login", "--pin", "1111", "-O", NULL), 0);
+	assert_out("CKR_PIN_LOCKED");
+	assert_int_equal(p11("-T", NULL), 0);
+	assert_out("user PIN locked");
+	/* The SO can set a new user PIN, which unlocks it. */
+	assert_int_equal(p11("--init-pin", "--so-pin", "87654321", "--pin",
+			     "3333", NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "3333", "-O", NULL), 0);
+	harness_stop_ok(&tb);
+}
+
+/* What is not carried answers as PKCS#11 says, not with a crash. */
+static void test_not_carried(void **state)
+{
+	(void)state;
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	assert_int_equal(p11("--init-token", "--so-pin", "12345678", "--label",
+			     "nc", NULL),
+			 0);
+	assert_int_equal(p11("--init-pin", "--so-pin", "12345678", "--pin",
+			     "1234", NULL),
+			 0);
+	/* No EC key pair generation yet: the token does not list it. */
+	assert_int_not_equal(p11("--login", "--pin", "1234", "--keypairgen",
+				 "--key-type", "EC:prime256v1", NULL),
+			     0);
+	assert_out("mechanism 1040 not supported");
+	/* Nor digests or ciphers: their INIT reaches the TA, which answers
+	 * MECHANISM_INVALID for a mechanism it lacks.
+	 */
+	assert_int_not_equal(
+		p11("--hash", "-m", "SHA256", "-i", TEEBOX_CKTEEC_LIB, NULL),
+		0);
+	assert_out("C_DigestInit failed: rv = CKR_MECHANISM_INVALID");
+	assert_int_equal(p11("--login", "--pin", "1234", "--keygen",
+			     "--key-type", "AES:16", "--id", "01", NULL),
+			 0);
+	assert_int_not_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+				 "AES-CBC", "--id", "01", "--iv",
+				 "00000000000000000000000000000000", "-i",
+				 TEEBOX_CKTEEC_LIB, NULL),
+			     0);
+	assert_out("C_EncryptInit failed: rv = CKR_MECHANISM_INVALID");
+	/* AES sizes are 16, 24 or 32 bytes: KEY_SIZE_RANGE. */
+	assert_int_not_equal(p11("--login", "--pin", "1234", "--keygen",
+				 "--key-type", "AES:20", NULL),
+			     0);
+	assert_out("CKR_KEY_SIZE_RANGE");
+	harness_stop_ok(&tb);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_slots, teardown),
+		cmocka_unit_test_teardown(test_token_lifecycle, teardown),
+		cmocka_unit_test_teardown(test_pin_lockout, teardown),
+		cmocka_unit_test_teardown(test_not_carried, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
