@@ -12,6 +12,8 @@
 
 #include "serializer.h"
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 static void walk(const uint8_t *tpl, size_t size)
 {
 	struct pkcs11_tpl t;

@@ -8,9 +8,11 @@
 set -eu
 
 # dtc: the build compiles the example device trees (dts/) that the tests load.
-build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev device-tree-compiler"
+# libp11-kit-dev: the Cryptoki header (p11-kit/pkcs11.h) libckteec is built on.
+build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev device-tree-compiler libp11-kit-dev"
 # linux-kbuild ships the kernel's scripts/kernel-doc (scripts/kernel-doc-check.sh).
-test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1"
+# opensc: pkcs11-tool, which tests/e2e/test_pkcs11_tool.c drives libckteec with.
+test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1 opensc"
 
 case "${1:-all}" in
 build) want="$build_pkgs" ;;
