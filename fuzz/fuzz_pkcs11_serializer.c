@@ -56,8 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		walk(data, tsize);
 
 	serialargs_init(&a, data, size);
-	if (serialargs_get_u32(&a, &session) ||
-	    serialargs_get_u32(&a, &mech) || serialargs_get_u32(&a, &psize) ||
+	if (serialargs_get_u32(&a, &session) || serialargs_get_u32(&a, &mech) ||
+	    serialargs_get_u32(&a, &psize) ||
 	    serialargs_get_ptr(&a, &param, psize) ||
 	    serialargs_get_template(&a, &tpl, &tsize))
 		return 0;

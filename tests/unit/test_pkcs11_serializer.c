@@ -202,8 +202,7 @@ static void test_template_build(void **state)
 			 PKCS11_CKR_OK);
 	assert_int_equal(pkcs11_tpl_add(&t, PKCS11_CKA_LABEL, NULL, 0),
 			 PKCS11_CKR_OK);
-	assert_int_equal(pkcs11_tpl_check(t.buf, t.size, &used),
-			 PKCS11_CKR_OK);
+	assert_int_equal(pkcs11_tpl_check(t.buf, t.size, &used), PKCS11_CKR_OK);
 	assert_int_equal(used, t.size);
 	assert_int_equal(t.size, 8 + 9 + 12 + 8);
 	/* set replaces; remove drops every copy. */
@@ -217,8 +216,7 @@ static void test_template_build(void **state)
 	assert_true(pkcs11_tpl_remove(&t, PKCS11_CKA_TOKEN));
 	assert_false(pkcs11_tpl_remove(&t, PKCS11_CKA_TOKEN));
 	assert_int_equal(pkcs11_tpl_count(t.buf), 2);
-	assert_int_equal(pkcs11_tpl_check(t.buf, t.size, &used),
-			 PKCS11_CKR_OK);
+	assert_int_equal(pkcs11_tpl_check(t.buf, t.size, &used), PKCS11_CKR_OK);
 	assert_int_equal(used, t.size);
 	assert_int_equal(pkcs11_tpl_get(t.buf, PKCS11_CKA_LABEL, &val, &size),
 			 PKCS11_CKR_OK);
