@@ -33,6 +33,17 @@ static enum pkcs11_rc pin_digest(uint32_t user, uint32_t salt,
 	return PKCS11_CKR_OK;
 }
 
+/* Constant time: how many bytes match says nothing about the PIN. */
+static bool hash_equal(const uint8_t *a, const uint8_t *b)
+{
+	uint8_t diff = 0;
+	size_t n;
+
+	for (n = 0; n < PKCS11_PIN_HASH_SIZE; n++)
+		diff |= a[n] ^ b[n];
+	return !diff;
+}
+
 enum pkcs11_rc hash_pin(uint32_t user, const uint8_t *pin, uint32_t len,
 			uint32_t *salt, uint8_t hash[PKCS11_PIN_HASH_SIZE])
 {
@@ -98,7 +109,7 @@ enum pkcs11_rc check_pin(struct ck_token *token, uint32_t user,
 	if (rc)
 		return rc;
 	/* No salt: no PIN was ever set, nothing can match. */
-	if (!p.salt || TEE_MemCompare(hash, p.hash, sizeof(hash))) {
+	if (!p.salt || !hash_equal(hash, p.hash)) {
 		if (db->flags & p.locked)
 			return PKCS11_CKR_PIN_LOCKED;
 		return PKCS11_CKR_PIN_INCORRECT;
