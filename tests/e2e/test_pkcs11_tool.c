@@ -51,6 +51,9 @@ static int p11(const char *arg, ...)
 		dup2(fds[1], 1);
 		dup2(fds[1], 2);
 		close(fds[0]);
+#ifdef TEEBOX_P11_PRELOAD
+		setenv("LD_PRELOAD", TEEBOX_P11_PRELOAD, 1);
+#endif
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
 	}
