@@ -13,9 +13,9 @@ CK_RV ck_ready(void);
 
 /**
  * ck_mechanism() - append a mechanism (id, parameter size, parameter) to
- * @c.  Only the key generation mechanisms are carried: they take no
- * parameter; other mechanisms travel without their parameter, for the TA
- * to refuse
+ * @c: AES_CBC with its 16-byte IV; AES_ECB and the key generation
+ * mechanisms take no parameter; other mechanisms travel without their
+ * parameter, for the TA to refuse
  * Return: CKR_OK, CKR_ARGUMENTS_BAD or CKR_MECHANISM_PARAM_INVALID
  */
 CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m);

@@ -15,6 +15,14 @@ CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 		return CKR_ARGUMENTS_BAD;
 	ctrl_put_u32(c, m->mechanism);
 	switch (m->mechanism) {
+	case CKM_AES_CBC:
+		/* The IV, raw (serialize_ck.c). */
+		if (!m->pParameter || m->ulParameterLen != 16)
+			return CKR_MECHANISM_PARAM_INVALID;
+		ctrl_put_u32(c, 16);
+		ctrl_put(c, m->pParameter, 16);
+		return CKR_OK;
+	case CKM_AES_ECB:
 	case CKM_AES_KEY_GEN:
 	case CKM_GENERIC_SECRET_KEY_GEN:
 		if (m->pParameter || m->ulParameterLen)

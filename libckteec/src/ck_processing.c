@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Cipher, digest and signature functions.  No such mechanism is carried
- * by the TA yet: the INIT functions reach it and get MECHANISM_INVALID
- * (so a caller sees what PKCS#11 says for a mechanism a token lacks), the
- * steps reach it and get OPERATION_NOT_INITIALIZED.
+ * Cipher, digest and signature functions.  The TA carries AES ECB and
+ * CBC encryption and decryption; for other mechanisms the INIT functions
+ * reach it and get MECHANISM_INVALID (what PKCS#11 says for a mechanism
+ * a token lacks), and the digest and signature steps get
+ * OPERATION_NOT_INITIALIZED.
  */
 #include "ck_api.h"
 
@@ -86,44 +87,61 @@ enum {
 	CMD_DIGEST_ONESHOT = 49,
 };
 
+/*
+ * A data step: @in (param[1], absent when empty) in, @out (param[2]) out;
+ * a NULL @out asks for the size (a 0-byte output memref), as libckteec.
+ */
+static CK_RV data_cmd(uint32_t cmd, CK_SESSION_HANDLE session, CK_BYTE_PTR in,
+		      CK_ULONG in_len, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
+{
+	struct ctrl_buf c = {0};
+	size_t size;
+	CK_RV rv = ck_ready();
+
+	if (rv)
+		return rv;
+	if (!out_len || (in_len && !in))
+		return CKR_ARGUMENTS_BAD;
+	size = out ? *out_len : 0;
+	ctrl_put_u32(&c, u32_of(session));
+	rv = ctrl_invoke(cmd, &c, in_len ? in : NULL, in_len, out, &size);
+	if (rv == CKR_OK || rv == CKR_BUFFER_TOO_SMALL)
+		*out_len = size;
+	return rv;
+}
+
 CK_RV C_Encrypt(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 		CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)in, (void)in_len, (void)out, (void)out_len;
-	return step_cmd(CMD_ENCRYPT_ONESHOT, s);
+	return data_cmd(CMD_ENCRYPT_ONESHOT, s, in, in_len, out, out_len);
 }
 
 CK_RV C_EncryptUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 		      CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)in, (void)in_len, (void)out, (void)out_len;
-	return step_cmd(CMD_ENCRYPT_UPDATE, s);
+	return data_cmd(CMD_ENCRYPT_UPDATE, s, in, in_len, out, out_len);
 }
 
 CK_RV C_EncryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)out, (void)out_len;
-	return step_cmd(CMD_ENCRYPT_FINAL, s);
+	return data_cmd(CMD_ENCRYPT_FINAL, s, NULL, 0, out, out_len);
 }
 
 CK_RV C_Decrypt(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 		CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)in, (void)in_len, (void)out, (void)out_len;
-	return step_cmd(CMD_DECRYPT_ONESHOT, s);
+	return data_cmd(CMD_DECRYPT_ONESHOT, s, in, in_len, out, out_len);
 }
 
 CK_RV C_DecryptUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 		      CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)in, (void)in_len, (void)out, (void)out_len;
-	return step_cmd(CMD_DECRYPT_UPDATE, s);
+	return data_cmd(CMD_DECRYPT_UPDATE, s, in, in_len, out, out_len);
 }
 
 CK_RV C_DecryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)out, (void)out_len;
-	return step_cmd(CMD_DECRYPT_FINAL, s);
+	return data_cmd(CMD_DECRYPT_FINAL, s, NULL, 0, out, out_len);
 }
 
 CK_RV C_Digest(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,

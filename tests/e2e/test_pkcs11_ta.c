@@ -192,7 +192,7 @@ static void test_slots(void **state)
 	assert_memory_equal(out + 64, "Linaro  ", 8);
 
 	put32(ctrl, 0);
-	put32(ctrl + 4, 0x1081); /* AES_ECB: not carried yet */
+	put32(ctrl + 4, 0x1086); /* AES_CTR: not carried yet */
 	olen = 12;
 	assert_int_equal(call(CMD_MECHANISM_INFO, ctrl, 8, out, &olen, &rc),
 			 TEEC_SUCCESS);

@@ -20,6 +20,8 @@
 
 #include <cmocka.h>
 
+#include <openssl/evp.h>
+
 #include "harness.h"
 
 static struct harness tb;
@@ -124,7 +126,9 @@ static void test_slots(void **state)
 	assert_int_equal(p11("-M", "--slot", "0", NULL), 0);
 	assert_out("AES-KEY-GEN, keySize={16,32}, generate");
 	assert_out("GENERIC-SECRET-KEY-GEN, keySize={1,4096}, generate");
-	assert_int_equal(count_of("keySize="), 2);
+	assert_out("AES-ECB, keySize={16,32}, encrypt, decrypt");
+	assert_out("AES-CBC, keySize={16,32}, encrypt, decrypt");
+	assert_int_equal(count_of("keySize="), 4);
 	harness_stop_ok(&tb);
 }
 
@@ -288,28 +292,144 @@ static void test_not_carried(void **state)
 				 "--key-type", "EC:prime256v1", NULL),
 			     0);
 	assert_out("mechanism 1040 not supported");
-	/* Nor digests or ciphers: their INIT reaches the TA, which answers
+	/* Nor digests: their INIT reaches the TA, which answers
 	 * MECHANISM_INVALID for a mechanism it lacks.
 	 */
 	assert_int_not_equal(
 		p11("--hash", "-m", "SHA256", "-i", TEEBOX_CKTEEC_LIB, NULL),
 		0);
 	assert_out("C_DigestInit failed: rv = CKR_MECHANISM_INVALID");
-	assert_int_equal(p11("--login", "--pin", "1234", "--keygen",
-			     "--key-type", "AES:16", "--id", "01", NULL),
-			 0);
-	assert_int_not_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
-				 "AES-CBC", "--id", "01", "--iv",
-				 "00000000000000000000000000000000", "-i",
-				 TEEBOX_CKTEEC_LIB, NULL),
-			     0);
-	assert_out("C_EncryptInit failed: rv = CKR_MECHANISM_INVALID");
 	/* AES sizes are 16, 24 or 32 bytes: KEY_SIZE_RANGE. */
 	assert_int_not_equal(p11("--login", "--pin", "1234", "--keygen",
 				 "--key-type", "AES:20", NULL),
 			     0);
 	assert_out("CKR_KEY_SIZE_RANGE");
 	harness_stop_ok(&tb);
+}
+
+static void write_file(const char *path, const void *buf, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static size_t read_file(const char *path, uint8_t *buf, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, size, f);
+	fclose(f);
+	return n;
+}
+
+/* What OpenSSL makes of @in with AES-128 @key (and @iv for CBC). */
+static void openssl_aes(const EVP_CIPHER *cipher, const uint8_t *key,
+			const uint8_t *iv, const uint8_t *in, int len,
+			uint8_t *dst)
+{
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	int n = 0, m = 0;
+
+	assert_non_null(c);
+	assert_int_equal(EVP_EncryptInit_ex(c, cipher, NULL, key, iv), 1);
+	EVP_CIPHER_CTX_set_padding(c, 0);
+	assert_int_equal(EVP_EncryptUpdate(c, dst, &n, in, len), 1);
+	assert_int_equal(EVP_EncryptFinal_ex(c, dst + n, &m), 1);
+	assert_int_equal(n + m, len);
+	EVP_CIPHER_CTX_free(c);
+}
+
+/*
+ * AES ECB and CBC through pkcs11-tool: a key of known value (C_CreateObject
+ * through --write-object) encrypts as OpenSSL does, a generated one
+ * decrypts what it encrypted, and data that is not whole blocks is
+ * CKR_DATA_LEN_RANGE (no padding, PKCS#11 2.40 §2.10).
+ */
+static void test_aes(void **state)
+{
+	static const uint8_t key[16] = "0123456789abcdef";
+	static const char iv_hex[] = "000102030405060708090a0b0c0d0e0f";
+	uint8_t iv[16], in[64], got[128], want[64];
+	char dir[64], f_key[96], f_in[96], f_out[96], f_dec[96], f_odd[96];
+	unsigned int n;
+
+	(void)state;
+	for (n = 0; n < sizeof(iv); n++)
+		iv[n] = n;
+	for (n = 0; n < sizeof(in); n++)
+		in[n] = n * 7 + 3;
+	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-aes-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(f_key, sizeof(f_key), "%s/key", dir);
+	snprintf(f_in, sizeof(f_in), "%s/in", dir);
+	snprintf(f_out, sizeof(f_out), "%s/out", dir);
+	snprintf(f_dec, sizeof(f_dec), "%s/dec", dir);
+	snprintf(f_odd, sizeof(f_odd), "%s/odd", dir);
+	write_file(f_key, key, sizeof(key));
+	write_file(f_in, in, sizeof(in));
+	write_file(f_odd, in, 20);
+
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	assert_int_equal(p11("--init-token", "--so-pin", "12345678", "--label",
+			     "aes", NULL),
+			 0);
+	assert_int_equal(p11("--init-pin", "--so-pin", "12345678", "--pin",
+			     "1234", NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "1234", "--write-object",
+			     f_key, "--type", "secrkey", "--key-type", "AES:16",
+			     "--id", "02", NULL),
+			 0);
+
+	assert_int_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+			     "AES-ECB", "--id", "02", "-i", f_in, "-o", f_out,
+			     NULL),
+			 0);
+	openssl_aes(EVP_aes_128_ecb(), key, NULL, in, sizeof(in), want);
+	assert_int_equal(read_file(f_out, got, sizeof(got)), sizeof(in));
+	assert_memory_equal(got, want, sizeof(in));
+
+	assert_int_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+			     "AES-CBC", "--iv", iv_hex, "--id", "02", "-i",
+			     f_in, "-o", f_out, NULL),
+			 0);
+	openssl_aes(EVP_aes_128_cbc(), key, iv, in, sizeof(in), want);
+	assert_int_equal(read_file(f_out, got, sizeof(got)), sizeof(in));
+	assert_memory_equal(got, want, sizeof(in));
+	assert_int_equal(p11("--login", "--pin", "1234", "--decrypt", "-m",
+			     "AES-CBC", "--iv", iv_hex, "--id", "02", "-i",
+			     f_out, "-o", f_dec, NULL),
+			 0);
+	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_memory_equal(got, in, sizeof(in));
+
+	/* A generated 256-bit key: what it encrypts it decrypts. */
+	assert_int_equal(p11("--login", "--pin", "1234", "--keygen",
+			     "--key-type", "AES:32", "--id", "03", NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+			     "AES-ECB", "--id", "03", "-i", f_in, "-o", f_out,
+			     NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "1234", "--decrypt", "-m",
+			     "AES-ECB", "--id", "03", "-i", f_out, "-o", f_dec,
+			     NULL),
+			 0);
+	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_memory_equal(got, in, sizeof(in));
+
+	assert_int_not_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+				 "AES-ECB", "--id", "02", "-i", f_odd, "-o",
+				 f_out, NULL),
+			     0);
+	assert_out("CKR_DATA_LEN_RANGE");
+	harness_stop_ok(&tb);
+	rm_dirs(dir, dir);
 }
 
 int main(void)
@@ -319,6 +439,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_token_lifecycle, teardown),
 		cmocka_unit_test_teardown(test_pin_lockout, teardown),
 		cmocka_unit_test_teardown(test_not_carried, teardown),
+		cmocka_unit_test_teardown(test_aes, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -24,6 +24,9 @@ struct mechanism {
 static const struct mechanism mechanisms[] = {
 	{PKCS11_CKM_GENERIC_SECRET_KEY_GEN, 1, 4096, PKCS11_CKFM_GENERATE},
 	{PKCS11_CKM_AES_KEY_GEN, 16, 32, PKCS11_CKFM_GENERATE},
+	/* OP-TEE also reports WRAP and UNWRAP: not carried here yet. */
+	{PKCS11_CKM_AES_ECB, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
+	{PKCS11_CKM_AES_CBC, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
 };
 
 #define MECH_COUNT (sizeof(mechanisms) / sizeof(mechanisms[0]))
@@ -166,6 +169,7 @@ PKCS11_HANDLER(entry_processing_step)
 
 PKCS11_HANDLER(entry_release_active_processing)
 {
+	struct pkcs11_session *s;
 	struct serialargs a;
 	uint32_t sh = 0, cmd = 0;
 
@@ -174,9 +178,10 @@ PKCS11_HANDLER(entry_release_active_processing)
 	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &cmd) ||
 	    serialargs_remaining_bytes(&a))
 		return PKCS11_CKR_ARGUMENTS_BAD;
-	if (!get_session(c, sh))
+	s = get_session(c, sh);
+	if (!s)
 		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	/* Nothing can be active: no processing mechanism is carried. */
+	session_processing_release(s);
 	return PKCS11_CKR_OK;
 }
 

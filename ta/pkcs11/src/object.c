@@ -90,6 +90,15 @@ static struct pkcs11_object *get_object(struct pkcs11_session *s, uint32_t h)
 	return on_token_list(s->token, obj) ? obj : NULL;
 }
 
+struct pkcs11_object *object_get(struct pkcs11_session *s, uint32_t h)
+{
+	struct pkcs11_object *obj = get_object(s, h);
+
+	if (obj && object_private(obj) && !session_is_user(s))
+		return NULL;
+	return obj;
+}
+
 /* OP-TEE's check_access_attrs_against_token(). */
 static enum pkcs11_rc check_access(struct pkcs11_session *s,
 				   const uint8_t *attrs)

@@ -103,6 +103,9 @@ struct pkcs11_client {
  * @found:	object handles found
  * @found_count: how many
  * @found_next: next to return
+ * @proc_cmd:	the INIT command of the operation running, or 0
+ * @proc_op:	its GP operation
+ * @proc_pending: bytes of an incomplete block it holds
  */
 struct pkcs11_session {
 	uint32_t handle;
@@ -114,6 +117,9 @@ struct pkcs11_session {
 	uint32_t *found;
 	uint32_t found_count;
 	uint32_t found_next;
+	uint32_t proc_cmd;
+	TEE_OperationHandle proc_op;
+	uint32_t proc_pending;
 };
 
 /*
@@ -215,6 +221,17 @@ void object_forget(struct pkcs11_object *obj);
 void session_objects_release(struct pkcs11_session *s, bool private_only);
 /** session_find_release() - end @s's object search. */
 void session_find_release(struct pkcs11_session *s);
+/**
+ * object_get() - Return: object handle @h of @s's client if @s may use it
+ * (on @s's token, not private unless the user is logged in), else NULL
+ */
+struct pkcs11_object *object_get(struct pkcs11_session *s, uint32_t h);
+
+/*
+ * processing_aes.c
+ */
+/** session_processing_release() - end @s's cipher operation, if any. */
+void session_processing_release(struct pkcs11_session *s);
 
 /*
  * Command handlers: @c the client, @ptypes the TEE parameter types,
@@ -270,6 +287,22 @@ PKCS11_HANDLER(entry_get_object_size);
 PKCS11_HANDLER(entry_get_attribute_value);
 /** entry_ck_generate_random() - GENERATE_RANDOM. Return: the rc. */
 PKCS11_HANDLER(entry_ck_generate_random);
+/** entry_encrypt_init() - PKCS11_CMD_ENCRYPT_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_encrypt_init);
+/** entry_decrypt_init() - PKCS11_CMD_DECRYPT_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_decrypt_init);
+/** entry_encrypt_update() - ENCRYPT_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_encrypt_update);
+/** entry_decrypt_update() - DECRYPT_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_decrypt_update);
+/** entry_encrypt_final() - ENCRYPT_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_encrypt_final);
+/** entry_decrypt_final() - DECRYPT_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_decrypt_final);
+/** entry_encrypt_oneshot() - ENCRYPT_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_encrypt_oneshot);
+/** entry_decrypt_oneshot() - DECRYPT_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_decrypt_oneshot);
 /** entry_processing_init() - the *_INIT commands. Return: the rc. */
 PKCS11_HANDLER(entry_processing_init);
 /** entry_digest_init() - PKCS11_CMD_DIGEST_INIT. Return: the rc. */

@@ -78,6 +78,7 @@ static void close_session(struct pkcs11_session *s)
 	struct ck_token *t = s->token;
 
 	session_find_release(s);
+	session_processing_release(s);
 	session_objects_release(s, false);
 	handle_remove(&c->sessions, s->handle);
 	t->session_count--;
@@ -330,6 +331,7 @@ PKCS11_HANDLER(entry_ck_logout)
 
 		if (o && o->token == s->token) {
 			session_find_release(o);
+			session_processing_release(o);
 			session_objects_release(o, true);
 		}
 	}
