@@ -374,12 +374,6 @@ int main(int argc, char **argv)
 	rc = attach(&o, &s);
 	if (rc)
 		return rc;
-	rc = supp_notify_ready();
-	if (rc < 0)
-		fprintf(stderr,
-			"tee-supplicant: cannot notify $NOTIFY_SOCKET: "
-			"%s\n",
-			strerror(-rc));
 	fprintf(stderr,
 		"tee-supplicant: serving %s (%s), TAs from %s, storage in %s\n",
 		o.device, tdev_backend(s.dev), s.ta_path, s.fs.dir);
@@ -390,6 +384,13 @@ int main(int argc, char **argv)
 			"TEEC_ERROR_ITEM_NOT_FOUND)"
 			"\n",
 			s.plugin_path);
+	/* Ready once what it serves is in the log: whoever waits reads it. */
+	rc = supp_notify_ready();
+	if (rc < 0)
+		fprintf(stderr,
+			"tee-supplicant: cannot notify $NOTIFY_SOCKET: "
+			"%s\n",
+			strerror(-rc));
 	rc = serve(&s);
 	supp_release(&s);
 	supp_shm_free_all(&s);
