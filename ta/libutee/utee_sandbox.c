@@ -83,8 +83,10 @@ static const struct utee_rule rules[] = {
 	ALLOW(brk),
 	/* Doorbells (shared futexes), libc locks, joining the thread. */
 	ALLOW(futex),
-	/* Doorbells poll with sched_yield() before they sleep. */
+	/* Doorbells poll with sched_yield() before they sleep, and only
+	 * when this process may run on more than one CPU (its own mask). */
 	ALLOW(sched_yield),
+	ALLOW_IF(sched_getaffinity, ARG_EQ(0, 0)),
 	/* Time and sleeping (vDSO fallbacks, busy TAs). */
 	ALLOW(clock_gettime),
 	ALLOW(clock_getres),
