@@ -567,7 +567,7 @@ int main(int argc, char **argv)
 	 * chain sleeps on its futexes and costs the other runs nothing.
 	 */
 	for (int i = 0; i < MAX_CLIENTS; i++)
-		if (floor_chain_start(&chains[i]))
+		if (floor_chain_start(&chains[i], FLOOR_DOORBELL))
 			fail("floor chain did not start");
 	if (harness_start(&h, &o))
 		fail("teebox did not start");
