@@ -200,9 +200,31 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	}
 }
 
+/* The key of @op changed or goes: its libcrypto key with it. */
+static void op_drop_pkey(struct __TEE_OperationHandle *op)
+{
+	EVP_PKEY_free(op->pkey);
+	op->pkey = NULL;
+}
+
+EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
+			       utee_pkey_build *build)
+{
+	if (op->pkey && op->pkey_priv != priv)
+		op_drop_pkey(op);
+	if (!op->pkey) {
+		op->pkey = build(op->key, priv);
+		op->pkey_priv = priv;
+		if (!op->pkey)
+			return NULL;
+	}
+	return EVP_PKEY_CTX_new_from_pkey(NULL, op->pkey, NULL);
+}
+
 static void op_free(struct __TEE_OperationHandle *op)
 {
 	op_finish(op);
+	op_drop_pkey(op);
 	EVP_MD_CTX_free(op->md);
 	EVP_CIPHER_CTX_free(op->cipher);
 	EVP_MAC_CTX_free(op->mac);
@@ -354,6 +376,7 @@ TEE_Result utee_op_set_key(TEE_OperationHandle operation, TEE_ObjectHandle key,
 	} else if (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) {
 		misuse();
 	}
+	op_drop_pkey(op);
 	if (!key) { /* clears the key */
 		utee_obj_clear(op->key);
 		op->info.keySize = 0;
@@ -407,6 +430,7 @@ TEE_Result utee_op_set_key2(TEE_OperationHandle operation,
 	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) ||
 	    (!key1 != !key2))
 		misuse();
+	op_drop_pkey(op);
 	if (!key1) { /* clears both keys */
 		utee_obj_clear(op->key);
 		utee_obj_clear(op->key2);
@@ -479,6 +503,7 @@ void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 	    dst->info.mode != src->info.mode || src->info.keySize > max)
 		misuse();
 	op_finish(dst);
+	op_drop_pkey(dst);
 	if (src->key && (src->info.handleState & TEE_HANDLE_FLAG_KEY_SET)) {
 		if (utee_obj_copy_into(dst->key, src->key) ||
 		    (src->key2 && utee_obj_copy_into(dst->key2, src->key2)))

@@ -224,8 +224,29 @@ struct __TEE_OperationHandle {
 	size_t held;
 	uint8_t extract[EVP_MAX_MD_SIZE];
 	size_t extract_off;
+	EVP_PKEY *pkey;
+	bool pkey_priv;
 	struct __TEE_OperationHandle *next;
 };
+
+/**
+ * typedef utee_pkey_build - makes the libcrypto key of object @o
+ * @priv:	with its private part (a keypair), or only the public one
+ * Return: the key, or NULL.
+ */
+typedef EVP_PKEY *utee_pkey_build(const struct __TEE_ObjectHandle *o,
+				  bool priv);
+
+/**
+ * utee_op_pkey_ctx() - a libcrypto context on the key of @op, whose
+ * EVP_PKEY is built once per key set (@build) and kept with @op until its
+ * key changes or @op is freed: rebuilding it per call costs as much as an
+ * RSA signature's precomputation, which a native caller keeps too
+ * @priv:	the private key (sign, decrypt) or the public one
+ * Return: a new context (the caller frees it), or NULL.
+ */
+EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
+			       utee_pkey_build *build);
 
 /*
  * tee_api_operations.c: the calls whose rules GP 1.1 and 1.3.1 (as

@@ -178,27 +178,36 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 	return params;
 }
 
-/* A libcrypto context for signing (@priv) or verifying with @o. */
-static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
+/* @o as a libcrypto key: its private part too with @priv. */
+static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
 {
 	EVP_PKEY_CTX *ctx =
 		EVP_PKEY_CTX_new_from_name(NULL, key_type(obj_curve(o)), NULL);
 	OSSL_PARAM *params;
 	EVP_PKEY *pk = NULL;
 	BIGNUM *d = NULL;
-	EVP_PKEY_CTX *op = NULL;
 
 	params = key_params(o, priv, &d);
 	if (ctx && params && EVP_PKEY_fromdata_init(ctx) > 0 &&
 	    EVP_PKEY_fromdata(ctx, &pk,
 			      priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
-			      params) > 0)
-		op = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+			      params) <= 0)
+		pk = NULL;
 	OSSL_PARAM_free(params);
 	BN_clear_free(d);
-	EVP_PKEY_free(pk);
 	EVP_PKEY_CTX_free(ctx);
-	return op;
+	return pk;
+}
+
+/* A libcrypto context for signing (@priv) or verifying with @o. */
+static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
+{
+	EVP_PKEY *pk = build_pkey(o, priv);
+	EVP_PKEY_CTX *ctx =
+		pk ? EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL) : NULL;
+
+	EVP_PKEY_free(pk);
+	return ctx;
 }
 
 /* DER ECDSA-Sig-Value to r || s of @half bytes each. */
@@ -220,7 +229,7 @@ static bool der_to_gp(const uint8_t *der, size_t len, uint8_t *sig, size_t half)
 TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 			 size_t len, uint8_t *sig, size_t *sig_len)
 {
-	EVP_PKEY_CTX *ctx = key_ctx(op->key, true);
+	EVP_PKEY_CTX *ctx = utee_op_pkey_ctx(op, true, build_pkey);
 	TEE_Result res = TEE_ERROR_GENERIC;
 	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	uint8_t der[2 * MAX_FIELD + 16];
@@ -266,7 +275,7 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 
 	if (sig_len != 2 * half)
 		return TEE_ERROR_SIGNATURE_INVALID;
-	ctx = key_ctx(op->key, false);
+	ctx = utee_op_pkey_ctx(op, false, build_pkey);
 	der_len = gp_to_der(sig, half, &der);
 	if (!ctx || der_len < 0 || EVP_PKEY_verify_init(ctx) <= 0)
 		res = TEE_ERROR_GENERIC;

@@ -113,24 +113,29 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o)
 	return params;
 }
 
-/* A libcrypto context for the key of @op. */
-static EVP_PKEY_CTX *key_ctx(const struct __TEE_OperationHandle *op)
+/* @o as a libcrypto key: a keypair's private part with @priv. */
+static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
 {
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
-	bool priv = op->key->info.objectType & UTEE_KEYPAIR_BIT;
-	OSSL_PARAM *params = key_params(op->key);
-	EVP_PKEY_CTX *kctx = NULL;
+	OSSL_PARAM *params = key_params(o);
 	EVP_PKEY *pk = NULL;
 
 	if (ctx && params && EVP_PKEY_fromdata_init(ctx) > 0 &&
 	    EVP_PKEY_fromdata(ctx, &pk,
 			      priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
-			      params) > 0)
-		kctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+			      params) <= 0)
+		pk = NULL;
 	OSSL_PARAM_free(params);
-	EVP_PKEY_free(pk);
 	EVP_PKEY_CTX_free(ctx);
-	return kctx;
+	return pk;
+}
+
+/* A libcrypto context for the key of @op (its EVP_PKEY kept with @op). */
+static EVP_PKEY_CTX *key_ctx(struct __TEE_OperationHandle *op)
+{
+	bool priv = op->key->info.objectType & UTEE_KEYPAIR_BIT;
+
+	return utee_op_pkey_ctx(op, priv, build_pkey);
 }
 
 /* The operation parameter @id, or NULL. */

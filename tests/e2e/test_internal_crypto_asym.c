@@ -1639,6 +1639,31 @@ static TEEC_Result kep_side(int me, const uint8_t *conf_in, bool corrupt_peer,
 }
 
 /*
+ * An operation that gets another key signs with it: by
+ * TEE_SetOperationKey after TEE_ResetOperation, and by TEE_CopyOperation
+ * onto an operation that already signed (libutee keeps the libcrypto key
+ * with the operation, so it must drop it whenever the key changes).
+ */
+static void test_new_key_signs_with_it(void **state)
+{
+	(void)state;
+	up();
+	for (uint32_t alg = 0; alg < 2; alg++) {
+		TEEC_Operation op = {
+			.paramTypes =
+				TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_NONE,
+						 TEEC_NONE, TEEC_NONE),
+			.params[0].value.a = alg,
+		};
+
+		assert_int_equal(TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_REKEY,
+						    &op, NULL),
+				 TEEC_SUCCESS);
+	}
+	down();
+}
+
+/*
  * SM2 key exchange (GM/T 0003-2012 part 3, 6.1) as OP-TEE's core does it
  * (core/lib/libtomcrypt/sm2-kep.c): with the annex B.2 keys, B's
  * confirmation value is the annex's SB; A takes it, both sides derive the
@@ -1886,6 +1911,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
 		cmocka_unit_test_teardown(test_aes_xts_two_keys, stop_leftover),
+		cmocka_unit_test_teardown(test_new_key_signs_with_it,
+					  stop_leftover),
 		cmocka_unit_test_teardown(test_support_of_new_algorithms,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,

@@ -40,6 +40,13 @@ TEE_Result ta_digest_extract(uint32_t types, TEE_Param params[4]);
 TEE_Result ta_xts_keys(uint32_t types, TEE_Param params[4]);
 
 /**
+ * ta_rekey() - TA_CRYPTO_CMD_REKEY (ta_test_crypto_rekey.c)
+ * Return: TEE_SUCCESS, or the first failure (TEE_ERROR_SIGNATURE_INVALID:
+ * a signature made with the old key).
+ */
+TEE_Result ta_rekey(uint32_t types, TEE_Param params[4]);
+
+/**
  * ta_asym_misuse() - the misuse TA_CRYPTO_MISUSE_* @which of this file
  * Return: TEE_SUCCESS when the misuse went unnoticed,
  * TEE_ERROR_BAD_PARAMETERS when @which is not one of them.

@@ -194,6 +194,13 @@ struct ta_crypto_req {
  * then (b = 1) the 32-byte confirmation value.
  */
 #define TA_CRYPTO_CMD_SM2_KEP 22
+/*
+ * A signing operation given a second key (TEE_SetOperationKey after a
+ * reset, and TEE_CopyOperation) signs with it: [0] VALUE_INPUT a = 0 for
+ * ECDSA P-256, 1 for RSA-1024 PKCS#1 v1.5.  TEE_SUCCESS when each
+ * signature verifies under the key it should and not the other.
+ */
+#define TA_CRYPTO_CMD_REKEY 23
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1

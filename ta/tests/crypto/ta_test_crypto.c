@@ -910,6 +910,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ta_bench(types, params);
 	case TA_CRYPTO_CMD_XTS_KEYS:
 		return ta_xts_keys(types, params);
+	case TA_CRYPTO_CMD_REKEY:
+		return ta_rekey(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
