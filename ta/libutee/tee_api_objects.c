@@ -409,7 +409,10 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 	if (attrCount && !attrs)
 		misuse();
 	bits = check_attrs(o, attrs, attrCount);
-	if (bits > o->info.maxObjectSize)
+	/* OP-TEE: BAD_STATE past maxObjectSize, SECURITY past the room
+	 * the type keeps for its secret; both panic. */
+	if (bits > o->info.maxObjectSize ||
+	    bits > utee_obj_secret_room(o->kind))
 		misuse();
 	/* 25519 and SM2 keys have no size attribute: their objectSize
 	 * stays 0, as in OP-TEE. */
@@ -504,7 +507,10 @@ static TEE_Result generate_25519(struct __TEE_ObjectHandle *o, uint32_t count)
 static TEE_Result generate_secret(struct __TEE_ObjectHandle *o, uint32_t bits,
 				  uint32_t count)
 {
-	if (!secret_type(o->kind) || count)
+	/* OP-TEE: more bits than the type has room for is EXCESS_DATA,
+	 * not among TEE_GenerateKey's results: a panic. */
+	if (!secret_type(o->kind) || count ||
+	    bits > utee_obj_secret_room(o->kind))
 		misuse();
 	return random_secret(o, key_bytes(o, bits));
 }

@@ -309,6 +309,14 @@ const struct utee_obj_type *utee_obj_type_find(uint32_t type);
 /** utee_obj_size_ok() - @bits is a size objects of @t may have. */
 bool utee_obj_size_ok(const struct utee_obj_type *t, uint32_t bits);
 
+/**
+ * utee_obj_secret_room() - the most key bits an object of @t can hold:
+ * its maximum size, but for HMAC-SM3, whose objects OP-TEE allocates up
+ * to 1024 bits with room for a 512-bit key (a longer key panics).
+ * Return: bits.
+ */
+uint32_t utee_obj_secret_room(const struct utee_obj_type *t);
+
 /** utee_alg_find() - the algorithm @alg, or NULL: not implemented. */
 const struct utee_alg *utee_alg_find(uint32_t alg);
 

@@ -141,7 +141,7 @@ static const struct utee_obj_type obj_types[] = {
 	SECRET(TEE_TYPE_HMAC_SHA256, 8, 192, 1024, 0, 0),
 	SECRET(TEE_TYPE_HMAC_SHA384, 8, 256, 1024, 0, 0),
 	SECRET(TEE_TYPE_HMAC_SHA512, 8, 256, 1024, 0, 0),
-	SECRET(TEE_TYPE_HMAC_SM3, 8, 80, 512, 0, 0),
+	SECRET(TEE_TYPE_HMAC_SM3, 8, 80, 1024, 0, 0),
 	SECRET(TEE_TYPE_HMAC_SHA3_224, 8, 192, 1024, 0, 0),
 	SECRET(TEE_TYPE_HMAC_SHA3_256, 8, 256, 1024, 0, 0),
 	SECRET(TEE_TYPE_HMAC_SHA3_384, 8, 256, 1024, 0, 0),
@@ -354,6 +354,15 @@ bool utee_obj_size_ok(const struct utee_obj_type *t, uint32_t bits)
 	if (bits && (bits == t->alt || bits == t->alt2))
 		return true;
 	return bits >= t->min && bits <= t->max && !(bits % t->step);
+}
+
+uint32_t utee_obj_secret_room(const struct utee_obj_type *t)
+{
+	/* OP-TEE's type table lets an HMAC-SM3 object be allocated up to
+	 * 1024 bits but keeps room for 512 bits of key only. */
+	if (t->type == TEE_TYPE_HMAC_SM3)
+		return 512;
+	return t->max;
 }
 
 const struct utee_alg *utee_alg_find(uint32_t alg)
