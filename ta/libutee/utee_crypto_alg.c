@@ -275,6 +275,11 @@ static const struct utee_alg algs[] = {
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256, "SHA256", true),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384, "SHA384", true),
 	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512, "SHA512", true),
+	/* OP-TEE's extensions (PKCS#11's mechanisms): PSS and OAEP with
+	 * MD5, and PKCS#1 v1.5 over data given as is (no DigestInfo). */
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_PSS_MGF1_MD5, "MD5", true),
+	RSA_SIG(TEE_ALG_RSASSA_PKCS1_V1_5, NULL, false),
+	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_MD5, "MD5"),
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_V1_5, NULL),
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1, "SHA1"),
 	RSA_CIPHER(TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA224, "SHA224"),
@@ -395,6 +400,11 @@ uint32_t utee_alg_class(const struct utee_alg *a)
 		return TEE_OPERATION_ASYMMETRIC_CIPHER;
 	if (a->alg == TEE_ALG_SM2_KEP)
 		return TEE_OPERATION_KEY_DERIVATION;
+	/* OP-TEE's 0xF... extensions: classified by their kind. */
+	if (a->kind == UTEE_ALG_RSA_SIG)
+		return TEE_OPERATION_ASYMMETRIC_SIGNATURE;
+	if (a->kind == UTEE_ALG_RSA_CIPHER)
+		return TEE_OPERATION_ASYMMETRIC_CIPHER;
 	return a->alg >> 28;
 }
 

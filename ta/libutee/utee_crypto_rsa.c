@@ -153,11 +153,16 @@ static bool sig_setup(const struct __TEE_OperationHandle *op, EVP_PKEY_CTX *ctx,
 		      const TEE_Attribute *params, uint32_t n,
 		      size_t digest_len)
 {
-	EVP_MD *md = EVP_MD_fetch(NULL, op->alg->evp, NULL);
+	EVP_MD *md = NULL;
 	const TEE_Attribute *salt;
-	bool ok;
+	bool ok = true;
 
-	ok = md && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0;
+	/* TEE_ALG_RSASSA_PKCS1_V1_5 names no digest: the data is padded as
+	 * it is, without a DigestInfo. */
+	if (op->alg->evp) {
+		md = EVP_MD_fetch(NULL, op->alg->evp, NULL);
+		ok = md && EVP_PKEY_CTX_set_signature_md(ctx, md) > 0;
+	}
 	if (ok && op->alg->pad) {
 		salt = param(params, n, TEE_ATTR_RSA_PSS_SALT_LENGTH);
 		ok = EVP_PKEY_CTX_set_rsa_padding(ctx, RSA_PKCS1_PSS_PADDING) >
