@@ -922,7 +922,571 @@ static void test_ae_every_key_size_and_tag_length(void **state)
 	down();
 }
 
-/* PART2 */
+/* An attribute blob (ta_crypto_cmds.h) being built. */
+struct blob {
+	uint8_t b[BLOB_MAX];
+	size_t n;
+};
+
+static void put_u32(struct blob *bl, uint32_t v)
+{
+	assert_true(bl->n + 4 <= BLOB_MAX);
+	memcpy(bl->b + bl->n, &v, 4);
+	bl->n += 4;
+}
+
+static void add_ref(struct blob *bl, uint32_t id, const void *p, size_t len)
+{
+	put_u32(bl, id);
+	put_u32(bl, (uint32_t)len);
+	assert_true(bl->n + len <= BLOB_MAX);
+	if (len)
+		memcpy(bl->b + bl->n, p, len);
+	bl->n += len;
+}
+
+static void add_val(struct blob *bl, uint32_t id, uint32_t a)
+{
+	put_u32(bl, id);
+	put_u32(bl, 8);
+	put_u32(bl, a);
+	put_u32(bl, 0);
+}
+
+/* Buffer attribute @id: @pk's BIGNUM parameter @name, big-endian. */
+static void add_param(struct blob *bl, uint32_t id, const EVP_PKEY *pk,
+		      const char *name)
+{
+	uint8_t buf[MAX_BYTES];
+	BIGNUM *bn = NULL;
+	int len;
+
+	assert_true(EVP_PKEY_get_bn_param(pk, name, &bn));
+	len = BN_bn2bin(bn, buf);
+	BN_clear_free(bn);
+	add_ref(bl, id, buf, (size_t)len);
+}
+
+/* An ASYM request: key type, size, @nkey key attributes (added next),
+ * then the operation's parameters. */
+static void asym_key(struct blob *a, uint32_t type, uint32_t bits,
+		     uint32_t nkey)
+{
+	memset(a, 0, sizeof(*a));
+	put_u32(a, type);
+	put_u32(a, bits);
+	put_u32(a, nkey);
+}
+
+/* ASYM @alg in @mode over @in; @out (*@out_len) gets the result, or
+ * holds the signature to check (VERIFY). */
+static TEEC_Result asym(const struct blob *a, uint32_t alg, uint32_t mode,
+			const void *in, size_t in_len, void *out,
+			size_t *out_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_INPUT,
+		mode == TEE_MODE_VERIFY ? TEEC_MEMREF_TEMP_INPUT
+					: TEEC_MEMREF_TEMP_OUTPUT);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = mode;
+	set_tmp(&op, 1, (void *)a->b, a->n);
+	set_tmp(&op, 2, (void *)in, in_len);
+	set_tmp(&op, 3, out, *out_len);
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_ASYM, &op, NULL);
+	if (mode != TEE_MODE_VERIFY)
+		*out_len = op.params[3].tmpref.size;
+	return res;
+}
+
+/* The ASYM request of RSA key @pk: public part, or all of the keypair. */
+static void rsa_key(struct blob *a, const EVP_PKEY *pk, bool priv)
+{
+	asym_key(a, priv ? TEE_TYPE_RSA_KEYPAIR : TEE_TYPE_RSA_PUBLIC_KEY,
+		 (uint32_t)EVP_PKEY_get_bits(pk), priv ? 8 : 2);
+	add_param(a, TEE_ATTR_RSA_MODULUS, pk, OSSL_PKEY_PARAM_RSA_N);
+	add_param(a, TEE_ATTR_RSA_PUBLIC_EXPONENT, pk, OSSL_PKEY_PARAM_RSA_E);
+	if (!priv)
+		return;
+	add_param(a, TEE_ATTR_RSA_PRIVATE_EXPONENT, pk, OSSL_PKEY_PARAM_RSA_D);
+	add_param(a, TEE_ATTR_RSA_PRIME1, pk, OSSL_PKEY_PARAM_RSA_FACTOR1);
+	add_param(a, TEE_ATTR_RSA_PRIME2, pk, OSSL_PKEY_PARAM_RSA_FACTOR2);
+	add_param(a, TEE_ATTR_RSA_EXPONENT1, pk, OSSL_PKEY_PARAM_RSA_EXPONENT1);
+	add_param(a, TEE_ATTR_RSA_EXPONENT2, pk, OSSL_PKEY_PARAM_RSA_EXPONENT2);
+	add_param(a, TEE_ATTR_RSA_COEFFICIENT, pk,
+		  OSSL_PKEY_PARAM_RSA_COEFFICIENT1);
+}
+
+/* The RSA signature algorithms, their digests and whether PSS. */
+static const struct {
+	uint32_t alg;
+	const char *md;
+	bool pss;
+} rsa_sigs[] = {
+	{TEE_ALG_RSASSA_PKCS1_V1_5_MD5, "MD5", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA1, "SHA1", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, "SHA224", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, "SHA256", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA384, "SHA384", false},
+	{TEE_ALG_RSASSA_PKCS1_V1_5_SHA512, "SHA512", false},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_MD5, "MD5", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1, "SHA1", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA224, "SHA224", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256, "SHA256", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384, "SHA384", true},
+	{TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512, "SHA512", true},
+	{TEE_ALG_RSASSA_PKCS1_V1_5, NULL, false}, /* OP-TEE's: no digest */
+};
+
+/* A signing or verifying context of @pk for rsa_sigs[@i] (PSS: a salt
+ * as long as the digest, GP 1.3.1's default). */
+static EVP_PKEY_CTX *rsa_sig_ctx(EVP_PKEY *pk, size_t i, bool sign)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+
+	assert_true((sign ? EVP_PKEY_sign_init(c) : EVP_PKEY_verify_init(c)) >
+		    0);
+	if (rsa_sigs[i].md)
+		assert_true(EVP_PKEY_CTX_set_signature_md(
+				    c, EVP_get_digestbyname(rsa_sigs[i].md)) >
+			    0);
+	else
+		assert_true(EVP_PKEY_CTX_set_rsa_padding(c, RSA_PKCS1_PADDING) >
+			    0);
+	if (rsa_sigs[i].pss) {
+		assert_true(EVP_PKEY_CTX_set_rsa_padding(
+				    c, RSA_PKCS1_PSS_PADDING) > 0);
+		assert_true(EVP_PKEY_CTX_set_rsa_pss_saltlen(
+				    c, RSA_PSS_SALTLEN_DIGEST) > 0);
+	}
+	return c;
+}
+
+/*
+ * RSA signatures with every digest, with a 2048-bit key made here
+ * (PKCS#1 v2.2 / RFC 8017 8.2, 8.1), and OP-TEE's extensions
+ * TEE_ALG_RSASSA_PKCS1_PSS_MGF1_MD5 and TEE_ALG_RSASSA_PKCS1_V1_5 (the
+ * data padded as it is, PKCS#11's CKM_RSA_PKCS): what libcrypto signs the TA
+ * verifies (a changed byte: TEE_ERROR_SIGNATURE_INVALID); what the TA
+ * signs with the same key libcrypto verifies, and for PKCS#1 v1.5,
+ * which is deterministic, is byte for byte libcrypto's signature.  A
+ * signature buffer one byte short: TEE_ERROR_SHORT_BUFFER and the
+ * modulus' size.
+ */
+static void test_rsa_signatures_both_ways_every_digest(void **state)
+{
+	EVP_PKEY *pk = EVP_RSA_gen(2048);
+	uint8_t digest[64], sig[256], tsig[256];
+	static struct blob pub, priv;
+	unsigned int dlen;
+	size_t slen, tlen;
+
+	(void)state;
+	assert_non_null(pk);
+	rsa_key(&pub, pk, false);
+	rsa_key(&priv, pk, true);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(rsa_sigs); i++) {
+		EVP_PKEY_CTX *c;
+
+		print_message("%s %s\n", rsa_sigs[i].pss ? "PSS" : "PKCS1",
+			      rsa_sigs[i].md ? rsa_sigs[i].md : "raw");
+		if (rsa_sigs[i].md) {
+			assert_true(EVP_Digest(
+				"teebox", 6, digest, &dlen,
+				EVP_get_digestbyname(rsa_sigs[i].md), NULL));
+		} else { /* e.g. TLS 1.1's MD5 || SHA-1, padded as is */
+			dlen = 36;
+			fill(digest, dlen, 31);
+		}
+		c = rsa_sig_ctx(pk, i, true);
+		slen = sizeof(sig);
+		assert_true(EVP_PKEY_sign(c, sig, &slen, digest, dlen) > 0);
+		EVP_PKEY_CTX_free(c);
+		assert_int_equal(asym(&pub, rsa_sigs[i].alg, TEE_MODE_VERIFY,
+				      digest, dlen, sig, &slen),
+				 TEEC_SUCCESS);
+		sig[100] ^= 4;
+		assert_int_equal(asym(&pub, rsa_sigs[i].alg, TEE_MODE_VERIFY,
+				      digest, dlen, sig, &slen),
+				 TEE_ERROR_SIGNATURE_INVALID);
+		sig[100] ^= 4;
+		tlen = sizeof(tsig);
+		assert_int_equal(asym(&priv, rsa_sigs[i].alg, TEE_MODE_SIGN,
+				      digest, dlen, tsig, &tlen),
+				 TEEC_SUCCESS);
+		assert_int_equal(tlen, 256);
+		if (!rsa_sigs[i].pss)
+			assert_memory_equal(tsig, sig, 256);
+		c = rsa_sig_ctx(pk, i, false);
+		assert_int_equal(EVP_PKEY_verify(c, tsig, tlen, digest, dlen),
+				 1);
+		EVP_PKEY_CTX_free(c);
+		tlen = 255;
+		assert_int_equal(asym(&priv, rsa_sigs[i].alg, TEE_MODE_SIGN,
+				      digest, dlen, tsig, &tlen),
+				 TEE_ERROR_SHORT_BUFFER);
+		assert_int_equal(tlen, 256);
+	}
+	EVP_PKEY_free(pk);
+	down();
+}
+
+/* The OAEP algorithms and their digest (MGF1 uses the same). */
+static const struct {
+	uint32_t alg;
+	const char *md;
+} oaeps[] = {
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_MD5, "MD5"},
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1, "SHA1"},
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA224, "SHA224"},
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256, "SHA256"},
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA384, "SHA384"},
+	{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512, "SHA512"},
+};
+
+static EVP_PKEY_CTX *oaep_ctx(EVP_PKEY *pk, const char *md, bool enc)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+
+	assert_true((enc ? EVP_PKEY_encrypt_init(c)
+			 : EVP_PKEY_decrypt_init(c)) > 0);
+	assert_true(EVP_PKEY_CTX_set_rsa_padding(c, RSA_PKCS1_OAEP_PADDING) >
+		    0);
+	assert_true(EVP_PKEY_CTX_set_rsa_oaep_md_name(c, md, NULL) > 0);
+	assert_true(EVP_PKEY_CTX_set_rsa_mgf1_md_name(c, md, NULL) > 0);
+	return c;
+}
+
+/*
+ * RSAES-OAEP with every digest (RFC 8017 7.1), a 2048-bit key made here:
+ * what libcrypto encrypts the TA decrypts, what the TA encrypts libcrypto
+ * decrypts; the longest message (k - 2 hLen - 2 bytes) goes, one byte
+ * more is TEE_ERROR_BAD_PARAMETERS (OP-TEE's answer for a message too
+ * long); a ciphertext buffer one byte short is SHORT_BUFFER with k.
+ */
+static void test_rsa_oaep_both_ways_every_digest(void **state)
+{
+	EVP_PKEY *pk = EVP_RSA_gen(2048);
+	uint8_t msg[256], ct[256], pt[256];
+	static struct blob pub, priv;
+	size_t clen, plen, mlen;
+
+	(void)state;
+	assert_non_null(pk);
+	rsa_key(&pub, pk, false);
+	rsa_key(&priv, pk, true);
+	fill(msg, sizeof(msg), 11);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(oaeps); i++) {
+		EVP_PKEY_CTX *c;
+
+		mlen = 256 -
+		       2 * (size_t)EVP_MD_get_size(
+				   EVP_get_digestbyname(oaeps[i].md)) -
+		       2;
+		print_message("OAEP %s, %zu bytes\n", oaeps[i].md, mlen);
+		c = oaep_ctx(pk, oaeps[i].md, true);
+		clen = sizeof(ct);
+		assert_true(EVP_PKEY_encrypt(c, ct, &clen, msg, mlen) > 0);
+		EVP_PKEY_CTX_free(c);
+		plen = sizeof(pt);
+		assert_int_equal(asym(&priv, oaeps[i].alg, TEE_MODE_DECRYPT, ct,
+				      clen, pt, &plen),
+				 TEEC_SUCCESS);
+		assert_int_equal(plen, mlen);
+		assert_memory_equal(pt, msg, mlen);
+		clen = sizeof(ct);
+		assert_int_equal(asym(&pub, oaeps[i].alg, TEE_MODE_ENCRYPT, msg,
+				      mlen, ct, &clen),
+				 TEEC_SUCCESS);
+		assert_int_equal(clen, 256);
+		c = oaep_ctx(pk, oaeps[i].md, false);
+		plen = sizeof(pt);
+		assert_true(EVP_PKEY_decrypt(c, pt, &plen, ct, clen) > 0);
+		EVP_PKEY_CTX_free(c);
+		assert_int_equal(plen, mlen);
+		assert_memory_equal(pt, msg, mlen);
+		clen = sizeof(ct);
+		assert_int_equal(asym(&pub, oaeps[i].alg, TEE_MODE_ENCRYPT, msg,
+				      mlen + 1, ct, &clen),
+				 TEE_ERROR_BAD_PARAMETERS);
+		clen = 255;
+		assert_int_equal(asym(&pub, oaeps[i].alg, TEE_MODE_ENCRYPT, msg,
+				      mlen, ct, &clen),
+				 TEE_ERROR_SHORT_BUFFER);
+		assert_int_equal(clen, 256);
+	}
+	EVP_PKEY_free(pk);
+	down();
+}
+
+/* The ECDSA algorithms, the curve OP-TEE binds to each, libcrypto's
+ * names for both. */
+static const struct {
+	uint32_t alg, curve;
+	size_t flen;
+	const char *group, *md;
+} ecdsas[] = {
+	{TEE_ALG_ECDSA_SHA1, TEE_ECC_CURVE_NIST_P192, 24, "prime192v1", "SHA1"},
+	{TEE_ALG_ECDSA_SHA224, TEE_ECC_CURVE_NIST_P224, 28, "secp224r1",
+	 "SHA224"},
+	{TEE_ALG_ECDSA_SHA256, TEE_ECC_CURVE_NIST_P256, 32, "prime256v1",
+	 "SHA256"},
+	{TEE_ALG_ECDSA_SHA384, TEE_ECC_CURVE_NIST_P384, 48, "secp384r1",
+	 "SHA384"},
+	{TEE_ALG_ECDSA_SHA512, TEE_ECC_CURVE_NIST_P521, 66, "secp521r1",
+	 "SHA512"},
+};
+
+/* GP's r || s (@flen bytes each) from DER and back. */
+static void der_to_rs(const uint8_t *der, size_t len, size_t flen, uint8_t *rs)
+{
+	ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &der, (long)len);
+
+	assert_non_null(s);
+	assert_int_equal(BN_bn2binpad(ECDSA_SIG_get0_r(s), rs, (int)flen),
+			 flen);
+	assert_int_equal(
+		BN_bn2binpad(ECDSA_SIG_get0_s(s), rs + flen, (int)flen), flen);
+	ECDSA_SIG_free(s);
+}
+
+static size_t rs_to_der(const uint8_t *rs, size_t flen, uint8_t *der)
+{
+	ECDSA_SIG *s = ECDSA_SIG_new();
+	int len;
+
+	assert_true(ECDSA_SIG_set0(s, BN_bin2bn(rs, (int)flen, NULL),
+				   BN_bin2bn(rs + flen, (int)flen, NULL)));
+	len = i2d_ECDSA_SIG(s, &der);
+	ECDSA_SIG_free(s);
+	assert_true(len > 0);
+	return (size_t)len;
+}
+
+/* The ASYM request of EC key @pk on @curve, with the private value if
+ * @priv; @type the keypair or public key type. */
+static void ec_key(struct blob *a, uint32_t type, const EVP_PKEY *pk,
+		   uint32_t curve, uint32_t bits, bool priv)
+{
+	asym_key(a, type, bits, priv ? 4 : 3);
+	if (priv)
+		add_param(a, TEE_ATTR_ECC_PRIVATE_VALUE, pk,
+			  OSSL_PKEY_PARAM_PRIV_KEY);
+	add_param(a, TEE_ATTR_ECC_PUBLIC_VALUE_X, pk, OSSL_PKEY_PARAM_EC_PUB_X);
+	add_param(a, TEE_ATTR_ECC_PUBLIC_VALUE_Y, pk, OSSL_PKEY_PARAM_EC_PUB_Y);
+	add_val(a, TEE_ATTR_ECC_CURVE, curve);
+}
+
+/*
+ * ECDSA on P-192, P-224, P-256, P-384 and P-521 (FIPS 186-4 6.4) with a
+ * key made here: what libcrypto signs the TA verifies (one bit changed:
+ * TEE_ERROR_SIGNATURE_INVALID), what the TA signs libcrypto verifies; a
+ * signature buffer one byte short is SHORT_BUFFER with 2 * the field's
+ * size.
+ */
+static void test_ecdsa_both_ways_every_curve(void **state)
+{
+	uint8_t digest[64], der[160], rs[132];
+	static struct blob pub, priv;
+	unsigned int dlen;
+	size_t len;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(ecdsas); i++) {
+		EVP_PKEY *pk = EVP_EC_gen(ecdsas[i].group);
+		uint32_t bits = ecdsas[i].flen == 66
+					? 521
+					: 8 * (uint32_t)ecdsas[i].flen;
+		size_t fl = ecdsas[i].flen;
+		EVP_PKEY_CTX *c;
+
+		print_message("ECDSA %s\n", ecdsas[i].group);
+		assert_non_null(pk);
+		ec_key(&pub, TEE_TYPE_ECDSA_PUBLIC_KEY, pk, ecdsas[i].curve,
+		       bits, false);
+		ec_key(&priv, TEE_TYPE_ECDSA_KEYPAIR, pk, ecdsas[i].curve, bits,
+		       true);
+		assert_true(EVP_Digest("teebox", 6, digest, &dlen,
+				       EVP_get_digestbyname(ecdsas[i].md),
+				       NULL));
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_sign_init(c) > 0);
+		len = sizeof(der);
+		assert_true(EVP_PKEY_sign(c, der, &len, digest, dlen) > 0);
+		EVP_PKEY_CTX_free(c);
+		der_to_rs(der, len, fl, rs);
+		len = 2 * fl;
+		assert_int_equal(asym(&pub, ecdsas[i].alg, TEE_MODE_VERIFY,
+				      digest, dlen, rs, &len),
+				 TEEC_SUCCESS);
+		rs[fl + 3] ^= 0x20;
+		assert_int_equal(asym(&pub, ecdsas[i].alg, TEE_MODE_VERIFY,
+				      digest, dlen, rs, &len),
+				 TEE_ERROR_SIGNATURE_INVALID);
+		len = sizeof(rs);
+		assert_int_equal(asym(&priv, ecdsas[i].alg, TEE_MODE_SIGN,
+				      digest, dlen, rs, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, 2 * fl);
+		len = rs_to_der(rs, fl, der);
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_verify_init(c) > 0);
+		assert_int_equal(EVP_PKEY_verify(c, der, len, digest, dlen), 1);
+		EVP_PKEY_CTX_free(c);
+		len = 2 * fl - 1;
+		assert_int_equal(asym(&priv, ecdsas[i].alg, TEE_MODE_SIGN,
+				      digest, dlen, rs, &len),
+				 TEE_ERROR_SHORT_BUFFER);
+		assert_int_equal(len, 2 * fl);
+		EVP_PKEY_free(pk);
+	}
+	down();
+}
+
+/* libcrypto's KDF @name with @params into @out. */
+static void evp_kdf(const char *name, const OSSL_PARAM *params, uint8_t *out,
+		    size_t len)
+{
+	EVP_KDF *k = EVP_KDF_fetch(NULL, name, NULL);
+	EVP_KDF_CTX *c = EVP_KDF_CTX_new(k);
+
+	assert_non_null(k);
+	assert_int_equal(EVP_KDF_derive(c, out, len, params), 1);
+	EVP_KDF_CTX_free(c);
+	EVP_KDF_free(k);
+}
+
+/* The KDF extensions' digests, in the order of their algorithm ids. */
+static const struct {
+	uint32_t hkdf, concat, pbkdf2;
+	const char *md;
+} kdfs[] = {
+	{TEE_ALG_HKDF_MD5_DERIVE_KEY, 0, 0, "MD5"},
+	{TEE_ALG_HKDF_SHA1_DERIVE_KEY, TEE_ALG_CONCAT_KDF_SHA1_DERIVE_KEY,
+	 TEE_ALG_PBKDF2_HMAC_SHA1_DERIVE_KEY, "SHA1"},
+	{TEE_ALG_HKDF_SHA224_DERIVE_KEY, TEE_ALG_CONCAT_KDF_SHA224_DERIVE_KEY,
+	 TEE_ALG_PBKDF2_HMAC_SHA224_DERIVE_KEY, "SHA224"},
+	{TEE_ALG_HKDF_SHA256_DERIVE_KEY, TEE_ALG_CONCAT_KDF_SHA256_DERIVE_KEY,
+	 TEE_ALG_PBKDF2_HMAC_SHA256_DERIVE_KEY, "SHA256"},
+	{TEE_ALG_HKDF_SHA384_DERIVE_KEY, TEE_ALG_CONCAT_KDF_SHA384_DERIVE_KEY,
+	 TEE_ALG_PBKDF2_HMAC_SHA384_DERIVE_KEY, "SHA384"},
+	{TEE_ALG_HKDF_SHA512_DERIVE_KEY, TEE_ALG_CONCAT_KDF_SHA512_DERIVE_KEY,
+	 TEE_ALG_PBKDF2_HMAC_SHA512_DERIVE_KEY, "SHA512"},
+	{0, 0, TEE_ALG_PBKDF2_HMAC_SM3_DERIVE_KEY, "SM3"},
+};
+
+/*
+ * OP-TEE's key derivation extensions with every digest they exist for,
+ * against libcrypto's own KDFs here: HKDF (RFC 5869) with salt and info,
+ * the Concat KDF (SP 800-56A 5.8.1, libcrypto's SSKDF with a digest) with
+ * OtherInfo, PBKDF2 (RFC 8018 5.2) with 1000 iterations; 100 bytes each,
+ * more than one block of every digest.
+ */
+static void test_kdf_every_digest_match_libcrypto(void **state)
+{
+	uint8_t secret[40], salt[16], info[12], want[100], out[100];
+	static struct blob a;
+	size_t len;
+
+	(void)state;
+	fill(secret, sizeof(secret), 21);
+	fill(salt, sizeof(salt), 22);
+	fill(info, sizeof(info), 23);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(kdfs); i++) {
+		char *md = (char *)kdfs[i].md;
+
+		print_message("KDFs with %s\n", md);
+		if (kdfs[i].hkdf) {
+			OSSL_PARAM p[] = {
+				OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST,
+						       md, 0),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_KEY,
+							secret, sizeof(secret)),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT,
+							salt, sizeof(salt)),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_INFO,
+							info, sizeof(info)),
+				OSSL_PARAM_END};
+
+			evp_kdf("HKDF", p, want, sizeof(want));
+			asym_key(&a, TEE_TYPE_HKDF_IKM, 8 * sizeof(secret), 1);
+			add_ref(&a, TEE_ATTR_HKDF_IKM, secret, sizeof(secret));
+			add_ref(&a, TEE_ATTR_HKDF_SALT, salt, sizeof(salt));
+			add_ref(&a, TEE_ATTR_HKDF_INFO, info, sizeof(info));
+			add_val(&a, TEE_ATTR_HKDF_OKM_LENGTH, sizeof(want));
+			len = sizeof(out);
+			assert_int_equal(asym(&a, kdfs[i].hkdf, TEE_MODE_DERIVE,
+					      NULL, 0, out, &len),
+					 TEEC_SUCCESS);
+			assert_int_equal(len, sizeof(want));
+			assert_memory_equal(out, want, len);
+		}
+		if (kdfs[i].concat) {
+			OSSL_PARAM p[] = {
+				OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST,
+						       md, 0),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_KEY,
+							secret, sizeof(secret)),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_INFO,
+							info, sizeof(info)),
+				OSSL_PARAM_END};
+
+			evp_kdf("SSKDF", p, want, sizeof(want));
+			asym_key(&a, TEE_TYPE_CONCAT_KDF_Z, 8 * sizeof(secret),
+				 1);
+			add_ref(&a, TEE_ATTR_CONCAT_KDF_Z, secret,
+				sizeof(secret));
+			add_ref(&a, TEE_ATTR_CONCAT_KDF_OTHER_INFO, info,
+				sizeof(info));
+			add_val(&a, TEE_ATTR_CONCAT_KDF_DKM_LENGTH,
+				sizeof(want));
+			len = sizeof(out);
+			assert_int_equal(asym(&a, kdfs[i].concat,
+					      TEE_MODE_DERIVE, NULL, 0, out,
+					      &len),
+					 TEEC_SUCCESS);
+			assert_int_equal(len, sizeof(want));
+			assert_memory_equal(out, want, len);
+		}
+		if (kdfs[i].pbkdf2) {
+			unsigned int iter = 1000;
+			OSSL_PARAM p[] = {
+				OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_DIGEST,
+						       md, 0),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_PASSWORD,
+							secret, sizeof(secret)),
+				OSSL_PARAM_octet_string(OSSL_KDF_PARAM_SALT,
+							salt, sizeof(salt)),
+				OSSL_PARAM_uint(OSSL_KDF_PARAM_ITER, &iter),
+				OSSL_PARAM_END};
+
+			evp_kdf("PBKDF2", p, want, sizeof(want));
+			asym_key(&a, TEE_TYPE_PBKDF2_PASSWORD,
+				 8 * sizeof(secret), 1);
+			add_ref(&a, TEE_ATTR_PBKDF2_PASSWORD, secret,
+				sizeof(secret));
+			add_ref(&a, TEE_ATTR_PBKDF2_SALT, salt, sizeof(salt));
+			add_val(&a, TEE_ATTR_PBKDF2_ITERATION_COUNT, iter);
+			add_val(&a, TEE_ATTR_PBKDF2_DKM_LENGTH, sizeof(want));
+			len = sizeof(out);
+			assert_int_equal(asym(&a, kdfs[i].pbkdf2,
+					      TEE_MODE_DERIVE, NULL, 0, out,
+					      &len),
+					 TEEC_SUCCESS);
+			assert_int_equal(len, sizeof(want));
+			assert_memory_equal(out, want, len);
+		}
+	}
+	down();
+}
 
 int main(void)
 {
@@ -945,7 +1509,15 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_ae_every_key_size_and_tag_length,
 					  stop_leftover),
-		/* PART2 TESTS */
+		cmocka_unit_test_teardown(
+			test_rsa_signatures_both_ways_every_digest,
+			stop_leftover),
+		cmocka_unit_test_teardown(test_rsa_oaep_both_ways_every_digest,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_ecdsa_both_ways_every_curve,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_kdf_every_digest_match_libcrypto,
+					  stop_leftover),
 	};
 
 	/* single DES is in libcrypto's legacy provider */
