@@ -27,6 +27,7 @@
 #include <cmocka.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/dsa.h>
 #include <openssl/ec.h>
 #include <openssl/evp.h>
 #include <openssl/kdf.h>
@@ -1488,6 +1489,295 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 	down();
 }
 
+/* A DSA key made here with (@l, @n) domain parameters; the ASYM request
+ * of its public part or of the keypair. */
+static void dsa_key(struct blob *a, const EVP_PKEY *pk, uint32_t l, bool priv)
+{
+	asym_key(a, priv ? TEE_TYPE_DSA_KEYPAIR : TEE_TYPE_DSA_PUBLIC_KEY, l,
+		 priv ? 5 : 4);
+	add_param(a, TEE_ATTR_DSA_PRIME, pk, OSSL_PKEY_PARAM_FFC_P);
+	add_param(a, TEE_ATTR_DSA_SUBPRIME, pk, OSSL_PKEY_PARAM_FFC_Q);
+	add_param(a, TEE_ATTR_DSA_BASE, pk, OSSL_PKEY_PARAM_FFC_G);
+	if (priv)
+		add_param(a, TEE_ATTR_DSA_PRIVATE_VALUE, pk,
+			  OSSL_PKEY_PARAM_PRIV_KEY);
+	add_param(a, TEE_ATTR_DSA_PUBLIC_VALUE, pk, OSSL_PKEY_PARAM_PUB_KEY);
+}
+
+/*
+ * DSA-SHA224 with (L, N) = (2048, 224) and DSA-SHA256 with (2048, 256)
+ * (FIPS 186-4 4.2; test_internal_crypto_asym.c has DSA-SHA1), with
+ * domain parameters and a key made here: the TA's signature verifies
+ * here, libcrypto's verifies in the TA and a changed one does not; a
+ * signature buffer one byte short gets SHORT_BUFFER and 2 N / 8.
+ */
+static void test_dsa_sha224_sha256_both_ways(void **state)
+{
+	static const struct {
+		uint32_t alg, n;
+		const char *md;
+	} v[] = {
+		{TEE_ALG_DSA_SHA224, 224, "SHA224"},
+		{TEE_ALG_DSA_SHA256, 256, "SHA256"},
+	};
+	uint8_t digest[32], rs[64], der[80];
+	static struct blob pub, priv;
+	unsigned int dlen;
+	size_t len;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
+		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(NULL, "DSA", NULL);
+		size_t fl = v[i].n / 8;
+		EVP_PKEY *dom = NULL, *pk = NULL;
+
+		print_message("DSA (2048, %u)\n", v[i].n);
+		assert_true(EVP_PKEY_paramgen_init(c) > 0 &&
+			    EVP_PKEY_CTX_set_dsa_paramgen_bits(c, 2048) > 0 &&
+			    EVP_PKEY_CTX_set_dsa_paramgen_q_bits(c, v[i].n) >
+				    0 &&
+			    EVP_PKEY_paramgen(c, &dom) > 0);
+		EVP_PKEY_CTX_free(c);
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, dom, NULL);
+		assert_true(EVP_PKEY_keygen_init(c) > 0 &&
+			    EVP_PKEY_keygen(c, &pk) > 0);
+		EVP_PKEY_CTX_free(c);
+		dsa_key(&pub, pk, 2048, false);
+		dsa_key(&priv, pk, 2048, true);
+		assert_true(EVP_Digest("teebox", 6, digest, &dlen,
+				       EVP_get_digestbyname(v[i].md), NULL));
+		len = sizeof(rs);
+		assert_int_equal(asym(&priv, v[i].alg, TEE_MODE_SIGN, digest,
+				      dlen, rs, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, 2 * fl);
+		len = rs_to_der(rs, fl, der);
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_verify_init(c) > 0);
+		assert_int_equal(EVP_PKEY_verify(c, der, len, digest, dlen), 1);
+		EVP_PKEY_CTX_free(c);
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		len = sizeof(der);
+		assert_true(EVP_PKEY_sign_init(c) > 0 &&
+			    EVP_PKEY_sign(c, der, &len, digest, dlen) > 0);
+		EVP_PKEY_CTX_free(c);
+		der_to_rs(der, len, fl, rs);
+		len = 2 * fl;
+		assert_int_equal(asym(&pub, v[i].alg, TEE_MODE_VERIFY, digest,
+				      dlen, rs, &len),
+				 TEEC_SUCCESS);
+		rs[1] ^= 1;
+		assert_int_equal(asym(&pub, v[i].alg, TEE_MODE_VERIFY, digest,
+				      dlen, rs, &len),
+				 TEE_ERROR_SIGNATURE_INVALID);
+		len = 2 * fl - 1;
+		assert_int_equal(asym(&priv, v[i].alg, TEE_MODE_SIGN, digest,
+				      dlen, rs, &len),
+				 TEE_ERROR_SHORT_BUFFER);
+		assert_int_equal(len, 2 * fl);
+		EVP_PKEY_free(pk);
+		EVP_PKEY_free(dom);
+	}
+	down();
+}
+
+/* @pk's raw 32-byte private (@priv) or public value. */
+static void raw25519(const EVP_PKEY *pk, bool priv, uint8_t out[32])
+{
+	size_t len = 32;
+
+	assert_true(priv ? EVP_PKEY_get_raw_private_key(pk, out, &len)
+			 : EVP_PKEY_get_raw_public_key(pk, out, &len));
+	assert_int_equal(len, 32);
+}
+
+/*
+ * Ed25519 (RFC 8032 5.1), deterministic: with keys made here, the TA's
+ * signature of messages of 0, 1, 64 and 1000 bytes is byte for byte
+ * libcrypto's, and libcrypto's verifies in the TA (a changed message
+ * does not).  X25519 (RFC 7748 5): the TA's shared secret with a peer
+ * key made here is what libcrypto derives, for five key pairs.
+ */
+static void test_ed25519_x25519_match_libcrypto(void **state)
+{
+	static const size_t lens[] = {0, 1, 64, 1000};
+	uint8_t msg[1000], sig[64], want[64], priv[32], pub[32], peer[32];
+	static struct blob kp, pb;
+	size_t len;
+
+	(void)state;
+	fill(msg, sizeof(msg), 41);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(lens); i++) {
+		EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
+		EVP_MD_CTX *m = EVP_MD_CTX_new();
+
+		assert_non_null(pk);
+		raw25519(pk, true, priv);
+		raw25519(pk, false, pub);
+		len = sizeof(want);
+		assert_true(EVP_DigestSignInit(m, NULL, NULL, NULL, pk) &&
+			    EVP_DigestSign(m, want, &len, msg, lens[i]));
+		EVP_MD_CTX_free(m);
+		asym_key(&kp, TEE_TYPE_ED25519_KEYPAIR, 256, 2);
+		add_ref(&kp, TEE_ATTR_ED25519_PRIVATE_VALUE, priv, 32);
+		add_ref(&kp, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
+		len = sizeof(sig);
+		assert_int_equal(asym(&kp, TEE_ALG_ED25519, TEE_MODE_SIGN, msg,
+				      lens[i], sig, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, 64);
+		assert_memory_equal(sig, want, 64);
+		asym_key(&pb, TEE_TYPE_ED25519_PUBLIC_KEY, 256, 1);
+		add_ref(&pb, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
+		len = 64;
+		assert_int_equal(asym(&pb, TEE_ALG_ED25519, TEE_MODE_VERIFY,
+				      msg, lens[i], want, &len),
+				 TEEC_SUCCESS);
+		msg[0] ^= 1;
+		assert_int_equal(asym(&pb, TEE_ALG_ED25519, TEE_MODE_VERIFY,
+				      msg, lens[i] ? lens[i] : 1, want, &len),
+				 TEE_ERROR_SIGNATURE_INVALID);
+		msg[0] ^= 1;
+		EVP_PKEY_free(pk);
+	}
+	for (int i = 0; i < 5; i++) {
+		EVP_PKEY *me = EVP_PKEY_Q_keygen(NULL, NULL, "X25519");
+		EVP_PKEY *other = EVP_PKEY_Q_keygen(NULL, NULL, "X25519");
+		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_pkey(NULL, me, NULL);
+
+		len = 32;
+		assert_true(EVP_PKEY_derive_init(c) > 0 &&
+			    EVP_PKEY_derive_set_peer(c, other) > 0 &&
+			    EVP_PKEY_derive(c, want, &len) > 0);
+		EVP_PKEY_CTX_free(c);
+		raw25519(me, true, priv);
+		raw25519(me, false, pub);
+		raw25519(other, false, peer);
+		asym_key(&kp, TEE_TYPE_X25519_KEYPAIR, 256, 2);
+		add_ref(&kp, TEE_ATTR_X25519_PRIVATE_VALUE, priv, 32);
+		add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, pub, 32);
+		add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, peer, 32);
+		len = 32;
+		assert_int_equal(asym(&kp, TEE_ALG_X25519, TEE_MODE_DERIVE,
+				      NULL, 0, sig, &len),
+				 TEEC_SUCCESS);
+		assert_int_equal(len, 32);
+		assert_memory_equal(sig, want, 32);
+		EVP_PKEY_free(me);
+		EVP_PKEY_free(other);
+	}
+	down();
+}
+
+/* RSA_SIGN (ta_crypto_cmds.h): a key of @bits generated in the TA signs
+ * @digest; its modulus into @n. */
+static TEEC_Result rsa_gen_sign(uint32_t alg, uint32_t bits,
+				const uint8_t *digest, size_t dlen, uint8_t *n,
+				size_t *n_len, uint8_t *sig, size_t *sig_len)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result res;
+
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+		TEEC_MEMREF_TEMP_OUTPUT, TEEC_MEMREF_TEMP_OUTPUT);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = bits;
+	set_tmp(&op, 1, (void *)digest, dlen);
+	set_tmp(&op, 2, n, *n_len);
+	set_tmp(&op, 3, sig, *sig_len);
+	res = TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_RSA_SIGN, &op, NULL);
+	*n_len = op.params[2].tmpref.size;
+	*sig_len = op.params[3].tmpref.size;
+	return res;
+}
+
+/*
+ * RSA at the key sizes around the 2048 bits of the other tests: keys of
+ * 512, 1024, 3072 and 4096 bits generated in the TA (OP-TEE's bound,
+ * CFG_CORE_BIGNUM_MAX_BITS) sign PKCS#1 v1.5 SHA-1 / SHA-256, verified
+ * here with the exported modulus and 65537; a 4096-bit key made here
+ * decrypts OAEP-SHA256 in the TA.
+ */
+static void test_rsa_key_sizes_512_to_4096(void **state)
+{
+	static const uint32_t sizes[] = {512, 1024, 3072, 4096};
+	uint8_t digest[32], n[512], sig[512], ct[512], pt[512];
+	static struct blob priv;
+	unsigned int dlen;
+	size_t nl, sl, cl, pl;
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(sizes); i++) {
+		const char *md = sizes[i] == 512 ? "SHA1" : "SHA256";
+		uint32_t alg = sizes[i] == 512
+				       ? TEE_ALG_RSASSA_PKCS1_V1_5_SHA1
+				       : TEE_ALG_RSASSA_PKCS1_V1_5_SHA256;
+		OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+		EVP_PKEY *pk = NULL;
+		BIGNUM *bn, *e = BN_new();
+		OSSL_PARAM *p;
+
+		print_message("RSA-%u generated in the TA\n", sizes[i]);
+		assert_true(EVP_Digest("abc", 3, digest, &dlen,
+				       EVP_get_digestbyname(md), NULL));
+		nl = sl = sizeof(n);
+		assert_int_equal(rsa_gen_sign(alg, sizes[i], digest, dlen, n,
+					      &nl, sig, &sl),
+				 TEEC_SUCCESS);
+		assert_int_equal(nl, sizes[i] / 8);
+		assert_int_equal(sl, sizes[i] / 8);
+		bn = BN_bin2bn(n, (int)nl, NULL);
+		assert_int_equal(BN_num_bits(bn), sizes[i]);
+		assert_true(BN_set_word(e, 65537));
+		assert_true(
+			OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, bn));
+		assert_true(
+			OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, e));
+		p = OSSL_PARAM_BLD_to_param(b);
+		assert_true(EVP_PKEY_fromdata_init(c) > 0 &&
+			    EVP_PKEY_fromdata(c, &pk, EVP_PKEY_PUBLIC_KEY, p) >
+				    0);
+		EVP_PKEY_CTX_free(c);
+		c = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
+		assert_true(EVP_PKEY_verify_init(c) > 0);
+		assert_true(EVP_PKEY_CTX_set_signature_md(
+				    c, EVP_get_digestbyname(md)) > 0);
+		assert_int_equal(EVP_PKEY_verify(c, sig, sl, digest, dlen), 1);
+		EVP_PKEY_CTX_free(c);
+		EVP_PKEY_free(pk);
+		OSSL_PARAM_free(p);
+		OSSL_PARAM_BLD_free(b);
+		BN_free(bn);
+		BN_free(e);
+	}
+	{
+		EVP_PKEY *pk = EVP_RSA_gen(4096);
+		EVP_PKEY_CTX *c;
+
+		assert_non_null(pk);
+		rsa_key(&priv, pk, true);
+		fill(pt, 100, 51);
+		c = oaep_ctx(pk, "SHA256", true);
+		cl = sizeof(ct);
+		assert_true(EVP_PKEY_encrypt(c, ct, &cl, pt, 100) > 0);
+		EVP_PKEY_CTX_free(c);
+		pl = sizeof(pt) - 100;
+		assert_int_equal(asym(&priv,
+				      TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256,
+				      TEE_MODE_DECRYPT, ct, cl, pt + 100, &pl),
+				 TEEC_SUCCESS);
+		assert_int_equal(pl, 100);
+		assert_memory_equal(pt + 100, pt, 100);
+		EVP_PKEY_free(pk);
+	}
+	down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1517,6 +1807,12 @@ int main(void)
 		cmocka_unit_test_teardown(test_ecdsa_both_ways_every_curve,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_kdf_every_digest_match_libcrypto,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_dsa_sha224_sha256_both_ways,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_ed25519_x25519_match_libcrypto,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_rsa_key_sizes_512_to_4096,
 					  stop_leftover),
 	};
 
