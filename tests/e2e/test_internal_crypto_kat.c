@@ -1778,6 +1778,69 @@ static void test_rsa_key_sizes_512_to_4096(void **state)
 	down();
 }
 
+/* How many lines of teed.log hold @what. */
+static int log_count(const char *what)
+{
+	char path[300], line[512];
+	FILE *f;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "%s/teed.log", tb.dir);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, what) != NULL;
+	fclose(f);
+	return n;
+}
+
+/*
+ * The misuses of an operation's state, class, mode or key that GP 1.3.1
+ * chapter 6 and OP-TEE answer with a panic (ABI-FACTS-INTERNAL §3.2): an
+ * update before the init or after the final call, a second AEInit, a
+ * function of another class or mode, a call with no key, an IV for ECB,
+ * TEE_GetOperationInfoMultiple with less than its header.  Each kills
+ * the TA instance (TEE_ERROR_TARGET_DEAD), and a new session works.
+ */
+static void test_state_class_mode_misuses_panic(void **state)
+{
+	static const uint32_t cases[] = {
+		TA_CRYPTO_MISUSE_MAC_UPDATE_NOT_INITIALISED,
+		TA_CRYPTO_MISUSE_MAC_FINAL_TWICE,
+		TA_CRYPTO_MISUSE_CIPHER_UPDATE_AFTER_FINAL,
+		TA_CRYPTO_MISUSE_AE_UPDATE_NOT_INITIALISED,
+		TA_CRYPTO_MISUSE_AE_INIT_WHILE_ACTIVE,
+		TA_CRYPTO_MISUSE_AE_FINAL_NOT_INITIALISED,
+		TA_CRYPTO_MISUSE_CIPHER_INIT_ON_MAC,
+		TA_CRYPTO_MISUSE_CIPHER_INIT_NO_KEY,
+		TA_CRYPTO_MISUSE_ECB_WITH_IV,
+		TA_CRYPTO_MISUSE_DIGEST_FINAL_ON_MAC,
+		TA_CRYPTO_MISUSE_ENCRYPT_ON_DECRYPT,
+		TA_CRYPTO_MISUSE_VERIFY_ON_SIGN,
+		TA_CRYPTO_MISUSE_SIGN_NO_KEY,
+		TA_CRYPTO_MISUSE_RESET_NO_KEY,
+		TA_CRYPTO_MISUSE_INFO_MULTIPLE_TOO_SMALL,
+	};
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
+		print_message("misuse %u\n", cases[i]);
+		assert_int_equal(
+			invoke_values(TA_CRYPTO_CMD_MISUSE, cases[i], 0),
+			TEE_ERROR_TARGET_DEAD);
+		reopen();
+		assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					       TEE_ALG_SHA256, 0),
+				 TEEC_SUCCESS);
+	}
+	/* Each was the misuse's panic, none the test TA's own set-up
+	 * failing (TEE_Panic(1) in ta_test_crypto_state.c). */
+	assert_int_equal(log_count("panicked with code"), ARRAY_LEN(cases));
+	assert_int_equal(log_count("panicked with code 0x00000001"), 0);
+	down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1813,6 +1876,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_ed25519_x25519_match_libcrypto,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_key_sizes_512_to_4096,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_state_class_mode_misuses_panic,
 					  stop_leftover),
 	};
 

@@ -53,4 +53,12 @@ TEE_Result ta_rekey(uint32_t types, TEE_Param params[4]);
  */
 TEE_Result ta_asym_misuse(uint32_t which);
 
+/**
+ * ta_state_misuse() - the misuse TA_CRYPTO_MISUSE_* @which of
+ * ta_test_crypto_state.c
+ * Return: TEE_SUCCESS when the misuse went unnoticed,
+ * TEE_ERROR_BAD_PARAMETERS when @which is not one of them.
+ */
+TEE_Result ta_state_misuse(uint32_t which);
+
 #endif

@@ -493,7 +493,7 @@ TEE_Result ta_asym_misuse(uint32_t which)
 		TEE_SetOperationKey(op, obj);
 		break;
 	default:
-		return TEE_ERROR_BAD_PARAMETERS;
+		return ta_state_misuse(which);
 	}
 	return TEE_SUCCESS; /* the misuse went unnoticed */
 }
