@@ -330,6 +330,57 @@ static void test_hmac_sm3_key_room(void **state)
 	down();
 }
 
+/*
+ * Every digest (FIPS 180-4, FIPS 202, GB/T 32905, RFC 1321) of a
+ * 1000-byte message in 61-byte updates is libcrypto's; a buffer one byte
+ * short of the digest is TEE_ERROR_SHORT_BUFFER with the digest's size
+ * (GP 1.3.1 6.3.3).
+ */
+static void test_digest_every_algorithm_and_short_buffer(void **state)
+{
+	static const struct {
+		uint32_t alg;
+		const char *md;
+	} v[] = {
+		{TEE_ALG_MD5, "MD5"},		{TEE_ALG_SHA1, "SHA1"},
+		{TEE_ALG_SHA224, "SHA224"},	{TEE_ALG_SHA256, "SHA256"},
+		{TEE_ALG_SHA384, "SHA384"},	{TEE_ALG_SHA512, "SHA512"},
+		{TEE_ALG_SM3, "SM3"},		{TEE_ALG_SHA3_224, "SHA3-224"},
+		{TEE_ALG_SHA3_256, "SHA3-256"}, {TEE_ALG_SHA3_384, "SHA3-384"},
+		{TEE_ALG_SHA3_512, "SHA3-512"},
+	};
+	uint8_t msg[1000], want[64], out[64];
+	TEEC_Operation op;
+	unsigned int wl;
+
+	(void)state;
+	fill(msg, sizeof(msg), 61);
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
+		assert_true(EVP_Digest(msg, sizeof(msg), want, &wl,
+				       EVP_get_digestbyname(v[i].md), NULL));
+		for (size_t room = wl; room >= wl - 1; room--) {
+			memset(&op, 0, sizeof(op));
+			op.paramTypes = TEEC_PARAM_TYPES(
+				TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
+				TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
+			op.params[0].value.a = v[i].alg;
+			op.params[0].value.b = 61;
+			set_tmp(&op, 1, msg, sizeof(msg));
+			set_tmp(&op, 2, out, room);
+			assert_int_equal(
+				TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_DIGEST,
+						   &op, NULL),
+				room == wl ? TEEC_SUCCESS
+					   : TEE_ERROR_SHORT_BUFFER);
+			assert_int_equal(op.params[2].tmpref.size, wl);
+			if (room == wl)
+				assert_memory_equal(out, want, wl);
+		}
+	}
+	down();
+}
+
 /* libcrypto's cipher @name over @in (no padding), @iv may be NULL. */
 static size_t evp_cipher(const char *name, bool enc, const uint8_t *key,
 			 const uint8_t *iv, const OSSL_PARAM *params,
@@ -1848,6 +1899,9 @@ int main(void)
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_sm3_key_room,
 					  stop_leftover),
+		cmocka_unit_test_teardown(
+			test_digest_every_algorithm_and_short_buffer,
+			stop_leftover),
 		cmocka_unit_test_teardown(
 			test_cipher_known_answers_every_key_size,
 			stop_leftover),
