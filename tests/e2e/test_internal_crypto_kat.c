@@ -494,8 +494,8 @@ static void test_cipher_known_answers_every_key_size(void **state)
  * ECB/CBC/CTR with 128/192/256-bit keys, CTS (libcrypto's CS3, the
  * variant OP-TEE implements) and XTS (two 128- or 256-bit keys) with
  * whole and partial last blocks, single DES (legacy provider) and two-
- * and three-key 3DES in ECB and CBC.  Fed whole and in 7-byte updates,
- * both directions.
+ * and three-key 3DES in ECB and CBC, SM4 in ECB, CBC and CTR.  Fed whole
+ * and in 7-byte updates, both directions.
  */
 static const struct {
 	uint32_t alg, type;
@@ -528,6 +528,9 @@ static const struct {
 	 false},
 	{TEE_ALG_DES3_CBC_NOPAD, TEE_TYPE_DES3, "DES-EDE3-CBC", 24, 8, 64,
 	 false},
+	{TEE_ALG_SM4_ECB_NOPAD, TEE_TYPE_SM4, "SM4-ECB", 16, 0, 64, false},
+	{TEE_ALG_SM4_CBC_NOPAD, TEE_TYPE_SM4, "SM4-CBC", 16, 16, 64, false},
+	{TEE_ALG_SM4_CTR, TEE_TYPE_SM4, "SM4-CTR", 16, 16, 61, false},
 };
 
 static void test_cipher_every_mode_and_key_size_match_libcrypto(void **state)
