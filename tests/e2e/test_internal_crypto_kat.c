@@ -381,6 +381,72 @@ static void test_digest_every_algorithm_and_short_buffer(void **state)
 	down();
 }
 
+/* OP_INFO without a key: what TEE_AllocateOperation(@alg, @mode,
+ * @max) returns (ta_crypto_cmds.h). */
+static TEEC_Result alloc_op(uint32_t alg, uint32_t mode, uint32_t max)
+{
+	TEEC_Operation op = {0};
+	uint32_t w[12]; /* the header and two keys' entries */
+
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_INPUT,
+				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_VALUE_INOUT);
+	op.params[0].value.a = alg;
+	op.params[0].value.b = mode;
+	op.params[1].value.a = max;
+	set_tmp(&op, 2, w, sizeof(w));
+	return TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_OP_INFO, &op, NULL);
+}
+
+/*
+ * TEE_AllocateOperation's maxKeySize at the bounds: OP-TEE allocates the
+ * operation's key object with it (half of it for XTS), so the type's
+ * sizes apply, and binds ECDSA to one curve and DSA to FIPS 186-4's sizes
+ * per digest; one step past is TEE_ERROR_NOT_SUPPORTED (GP 1.3.1 6.2.1).
+ * A digest ignores maxKeySize.
+ */
+static void test_operation_max_key_size_bounds(void **state)
+{
+	static const struct {
+		uint32_t alg, mode, ok, bad;
+	} v[] = {
+		{TEE_ALG_AES_CBC_NOPAD, TEE_MODE_ENCRYPT, 256, 264},
+		{TEE_ALG_AES_CBC_NOPAD, TEE_MODE_ENCRYPT, 128, 120},
+		{TEE_ALG_AES_XTS, TEE_MODE_ENCRYPT, 512, 528},
+		{TEE_ALG_DES3_CBC_NOPAD, TEE_MODE_DECRYPT, 192, 256},
+		{TEE_ALG_HMAC_SHA256, TEE_MODE_MAC, 1024, 1032},
+		{TEE_ALG_HMAC_SHA256, TEE_MODE_MAC, 192, 184},
+		{TEE_ALG_HMAC_SM3, TEE_MODE_MAC, 1024, 1032},
+		{TEE_ALG_HMAC_SHA1, TEE_MODE_MAC, 512, 520},
+		{TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, TEE_MODE_SIGN, 4096, 4097},
+		{TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1, TEE_MODE_ENCRYPT, 256,
+		 255},
+		{TEE_ALG_DSA_SHA1, TEE_MODE_SIGN, 1024, 1088},
+		{TEE_ALG_DSA_SHA224, TEE_MODE_VERIFY, 2048, 3072},
+		{TEE_ALG_DSA_SHA256, TEE_MODE_SIGN, 3072, 1024},
+		{TEE_ALG_DH_DERIVE_SHARED_SECRET, TEE_MODE_DERIVE, 2048, 2049},
+		{TEE_ALG_ECDSA_SHA1, TEE_MODE_SIGN, 192, 224},
+		{TEE_ALG_ECDSA_SHA512, TEE_MODE_VERIFY, 521, 512},
+		{TEE_ALG_ED25519, TEE_MODE_SIGN, 256, 255},
+		{TEE_ALG_X25519, TEE_MODE_DERIVE, 256, 512},
+		{TEE_ALG_HKDF_SHA256_DERIVE_KEY, TEE_MODE_DERIVE, 4096, 4104},
+	};
+
+	(void)state;
+	up();
+	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
+		print_message("alg %08x: %u, not %u\n", v[i].alg, v[i].ok,
+			      v[i].bad);
+		assert_int_equal(alloc_op(v[i].alg, v[i].mode, v[i].ok),
+				 TEEC_SUCCESS);
+		assert_int_equal(alloc_op(v[i].alg, v[i].mode, v[i].bad),
+				 TEE_ERROR_NOT_SUPPORTED);
+	}
+	assert_int_equal(alloc_op(TEE_ALG_SHA256, TEE_MODE_DIGEST, 12345),
+			 TEEC_SUCCESS);
+	down();
+}
+
 /* libcrypto's cipher @name over @in (no padding), @iv may be NULL. */
 static size_t evp_cipher(const char *name, bool enc, const uint8_t *key,
 			 const uint8_t *iv, const OSSL_PARAM *params,
@@ -1901,6 +1967,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_key_size_bounds_per_type,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_sm3_key_room,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_operation_max_key_size_bounds,
 					  stop_leftover),
 		cmocka_unit_test_teardown(
 			test_digest_every_algorithm_and_short_buffer,
