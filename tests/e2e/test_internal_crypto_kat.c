@@ -133,7 +133,8 @@ struct keyed {
 static uint32_t keyed_put(struct keyed *k, const void *p, size_t len)
 {
 	assert_true(k->len + len <= sizeof(k->raw));
-	memcpy(k->raw + k->len, p, len);
+	if (len) /* @p may be NULL then */
+		memcpy(k->raw + k->len, p, len);
 	k->len += len;
 	return (uint32_t)len;
 }
@@ -1898,22 +1899,6 @@ static void test_rsa_key_sizes_512_to_4096(void **state)
 	down();
 }
 
-/* How many lines of teed.log hold @what. */
-static int log_count(const char *what)
-{
-	char path[300], line[512];
-	FILE *f;
-	int n = 0;
-
-	snprintf(path, sizeof(path), "%s/teed.log", tb.dir);
-	f = fopen(path, "r");
-	assert_non_null(f);
-	while (fgets(line, sizeof(line), f))
-		n += strstr(line, what) != NULL;
-	fclose(f);
-	return n;
-}
-
 /*
  * The misuses of an operation's state, class, mode or key that GP 1.3.1
  * chapter 6 and OP-TEE answer with a panic (ABI-FACTS-INTERNAL §3.2): an
@@ -1956,8 +1941,12 @@ static void test_state_class_mode_misuses_panic(void **state)
 	}
 	/* Each was the misuse's panic, none the test TA's own set-up
 	 * failing (TEE_Panic(1) in ta_test_crypto_state.c). */
-	assert_int_equal(log_count("panicked with code"), ARRAY_LEN(cases));
-	assert_int_equal(log_count("panicked with code 0x00000001"), 0);
+	assert_int_equal(
+		harness_log_count(&tb, "teed.log", "panicked with code"),
+		ARRAY_LEN(cases));
+	assert_int_equal(harness_log_count(&tb, "teed.log",
+					   "panicked with code 0x00000001"),
+			 0);
 	down();
 }
 
@@ -2007,8 +1996,15 @@ int main(void)
 	};
 
 	/* single DES is in libcrypto's legacy provider */
-	if (!OSSL_PROVIDER_load(NULL, "legacy") ||
-	    !OSSL_PROVIDER_load(NULL, "default"))
-		return 1;
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	OSSL_PROVIDER *legacy = OSSL_PROVIDER_load(NULL, "legacy");
+	OSSL_PROVIDER *dflt = OSSL_PROVIDER_load(NULL, "default");
+	int res = 1;
+
+	if (legacy && dflt)
+		res = cmocka_run_group_tests(tests, NULL, NULL);
+	if (legacy)
+		OSSL_PROVIDER_unload(legacy);
+	if (dflt)
+		OSSL_PROVIDER_unload(dflt);
+	return res;
 }
