@@ -178,14 +178,32 @@ static bool sig_setup(const struct __TEE_OperationHandle *op, EVP_PKEY_CTX *ctx,
 	return ok;
 }
 
+/* OP-TEE's core takes only a digest as long as the algorithm's hash
+ * (any length for TEE_ALG_RSASSA_PKCS1_V1_5, which names none). */
+static bool digest_len_ok(const struct __TEE_OperationHandle *op, size_t len)
+{
+	EVP_MD *md;
+	bool ok;
+
+	if (!op->alg->evp)
+		return true;
+	md = EVP_MD_fetch(NULL, op->alg->evp, NULL);
+	ok = md && len == (size_t)EVP_MD_get_size(md);
+	EVP_MD_free(md);
+	return ok;
+}
+
 TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
 			 const TEE_Attribute *params, uint32_t n,
 			 const void *digest, size_t len, uint8_t *sig,
 			 size_t *sig_len)
 {
-	EVP_PKEY_CTX *ctx = key_ctx(op);
+	EVP_PKEY_CTX *ctx;
 	TEE_Result res = TEE_ERROR_GENERIC;
 
+	if (!digest_len_ok(op, len))
+		return TEE_ERROR_BAD_PARAMETERS; /* the caller panics */
+	ctx = key_ctx(op);
 	if (ctx && EVP_PKEY_sign_init(ctx) > 0 &&
 	    sig_setup(op, ctx, params, n, len) &&
 	    EVP_PKEY_sign(ctx, sig, sig_len, digest, len) > 0)
@@ -200,9 +218,14 @@ TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
 			   const void *digest, size_t len, const uint8_t *sig,
 			   size_t sig_len)
 {
-	EVP_PKEY_CTX *ctx = key_ctx(op);
+	EVP_PKEY_CTX *ctx;
 	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
 
+	/* BAD_PARAMETERS: not a result of TEE_AsymmetricVerifyDigest, so
+	 * the caller panics, as OP-TEE's libutee does. */
+	if (!digest_len_ok(op, len))
+		return TEE_ERROR_BAD_PARAMETERS;
+	ctx = key_ctx(op);
 	if (!ctx || EVP_PKEY_verify_init(ctx) <= 0 ||
 	    !sig_setup(op, ctx, params, n, len))
 		res = TEE_ERROR_GENERIC;
