@@ -1610,6 +1610,40 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 	down();
 }
 
+/*
+ * RSA signatures over a digest of the wrong length: OP-TEE's core
+ * answers TEE_ERROR_BAD_PARAMETERS (the digest must be as long as the
+ * algorithm's hash, but for TEE_ALG_RSASSA_PKCS1_V1_5), which is not
+ * among TEE_AsymmetricSignDigest's or VerifyDigest's results: a panic.
+ */
+static void test_rsa_wrong_digest_length_panics(void **state)
+{
+	EVP_PKEY *pk = EVP_RSA_gen(1024);
+	static struct blob pub, priv;
+	uint8_t digest[32] = {1}, sig[128] = {0};
+	size_t len = sizeof(sig);
+
+	(void)state;
+	assert_non_null(pk);
+	rsa_key(&pub, pk, false);
+	rsa_key(&priv, pk, true);
+	up();
+	assert_int_equal(asym(&priv, TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
+			      TEE_MODE_SIGN, digest, 20, sig, &len),
+			 TEE_ERROR_TARGET_DEAD);
+	reopen();
+	assert_int_equal(asym(&pub, TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1,
+			      TEE_MODE_VERIFY, digest, 32, sig, &len),
+			 TEE_ERROR_TARGET_DEAD);
+	reopen();
+	len = sizeof(sig);
+	assert_int_equal(asym(&priv, TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
+			      TEE_MODE_SIGN, digest, 32, sig, &len),
+			 TEEC_SUCCESS);
+	EVP_PKEY_free(pk);
+	down();
+}
+
 /* A DSA key made here with (@l, @n) domain parameters; the ASYM request
  * of its public part or of the keypair. */
 static void dsa_key(struct blob *a, const EVP_PKEY *pk, uint32_t l, bool priv)
@@ -1984,6 +2018,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_ecdsa_both_ways_every_curve,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_kdf_every_digest_match_libcrypto,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_rsa_wrong_digest_length_panics,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_dsa_sha224_sha256_both_ways,
 					  stop_leftover),
