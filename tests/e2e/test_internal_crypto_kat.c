@@ -1448,6 +1448,11 @@ static void test_ecdsa_both_ways_every_curve(void **state)
 		assert_int_equal(asym(&pub, ecdsas[i].alg, TEE_MODE_VERIFY,
 				      digest, dlen, rs, &len),
 				 TEEC_SUCCESS);
+		len = 2 * fl - 1; /* r || s one byte short */
+		assert_int_equal(asym(&pub, ecdsas[i].alg, TEE_MODE_VERIFY,
+				      digest, dlen, rs, &len),
+				 TEE_ERROR_SIGNATURE_INVALID);
+		len = 2 * fl;
 		rs[fl + 3] ^= 0x20;
 		assert_int_equal(asym(&pub, ecdsas[i].alg, TEE_MODE_VERIFY,
 				      digest, dlen, rs, &len),
@@ -1615,6 +1620,8 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
  * answers TEE_ERROR_BAD_PARAMETERS (the digest must be as long as the
  * algorithm's hash, but for TEE_ALG_RSASSA_PKCS1_V1_5), which is not
  * among TEE_AsymmetricSignDigest's or VerifyDigest's results: a panic.
+ * A signature of another length than the modulus is
+ * TEE_ERROR_SIGNATURE_INVALID.
  */
 static void test_rsa_wrong_digest_length_panics(void **state)
 {
@@ -1640,6 +1647,16 @@ static void test_rsa_wrong_digest_length_panics(void **state)
 	assert_int_equal(asym(&priv, TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
 			      TEE_MODE_SIGN, digest, 32, sig, &len),
 			 TEEC_SUCCESS);
+	/* a signature shorter or longer than the modulus does not verify */
+	for (size_t l = 127; l <= 129; l++) {
+		uint8_t s2[129] = {0};
+
+		memcpy(s2, sig, 128);
+		assert_int_equal(asym(&pub, TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
+				      TEE_MODE_VERIFY, digest, 32, s2, &l),
+				 l == 128 ? TEEC_SUCCESS
+					  : TEE_ERROR_SIGNATURE_INVALID);
+	}
 	EVP_PKEY_free(pk);
 	down();
 }
