@@ -1044,6 +1044,50 @@ static void test_ae_every_key_size_and_tag_length(void **state)
 	down();
 }
 
+/*
+ * AEInit's answers for sizes the mode has not: a GCM tag of 88 bits is
+ * TEE_ERROR_NOT_SUPPORTED (OP-TEE's libutee checks GCM's 96..128 by 8
+ * itself), while a CCM tag of 5 bytes or a CCM nonce of 6 bytes is
+ * refused by OP-TEE's core with an error TEE_AEInit does not return, a
+ * panic (ABI-FACTS-INTERNAL §3.2, TEE_AEInit).
+ */
+static void test_ae_init_bad_sizes(void **state)
+{
+	uint8_t key[16] = {0}, nonce[13] = {0}, tag[16] = {0}, pt[16] = {0};
+	uint8_t out[32];
+	size_t len, tl;
+
+	(void)state;
+	up();
+	len = sizeof(out);
+	tl = 11;
+	assert_int_equal(ta_ae(TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT, key, 16,
+			       nonce, 12, NULL, 0, tag, &tl, 0, pt, 16, out,
+			       &len),
+			 TEE_ERROR_NOT_SUPPORTED);
+	len = sizeof(out);
+	tl = 5;
+	assert_int_equal(ta_ae(TEE_ALG_AES_CCM, TEE_MODE_ENCRYPT, key, 16,
+			       nonce, 13, NULL, 0, tag, &tl, 0, pt, 16, out,
+			       &len),
+			 TEE_ERROR_TARGET_DEAD);
+	reopen();
+	len = sizeof(out);
+	tl = 8;
+	assert_int_equal(ta_ae(TEE_ALG_AES_CCM, TEE_MODE_ENCRYPT, key, 16,
+			       nonce, 6, NULL, 0, tag, &tl, 0, pt, 16, out,
+			       &len),
+			 TEE_ERROR_TARGET_DEAD);
+	reopen();
+	len = sizeof(out);
+	tl = 8;
+	assert_int_equal(ta_ae(TEE_ALG_AES_CCM, TEE_MODE_ENCRYPT, key, 16,
+			       nonce, 7, NULL, 0, tag, &tl, 0, pt, 16, out,
+			       &len),
+			 TEEC_SUCCESS);
+	down();
+}
+
 /* An attribute blob (ta_crypto_cmds.h) being built. */
 struct blob {
 	uint8_t b[BLOB_MAX];
@@ -2026,6 +2070,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_cbc_mac_every_cipher,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_ae_every_key_size_and_tag_length,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_ae_init_bad_sizes,
 					  stop_leftover),
 		cmocka_unit_test_teardown(
 			test_rsa_signatures_both_ways_every_digest,
