@@ -8,6 +8,7 @@
 #include <string.h>
 #include <tee_internal_api.h>
 
+#include "asymm.h"
 #include "object.h"
 
 struct attr_rule {
@@ -176,6 +177,9 @@ enum pkcs11_rc create_attributes_from_template(const uint8_t *tpl,
 	rc = pkcs11_tpl_get_u32(tpl, PKCS11_CKA_CLASS, &class);
 	if (rc == PKCS11_RV_NOT_FOUND)
 		rc = PKCS11_CKR_TEMPLATE_INCOMPLETE;
+	if (!rc &&
+	    (class == PKCS11_CKO_PUBLIC_KEY || class == PKCS11_CKO_PRIVATE_KEY))
+		return create_keypair_attributes(tpl, class, mech, out);
 	if (!rc && class != PKCS11_CKO_DATA && class != PKCS11_CKO_SECRET_KEY)
 		rc = PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
 	if (!rc)
@@ -204,6 +208,8 @@ bool attribute_is_sensitive(const uint8_t *attrs, uint32_t id)
 {
 	uint32_t class = 0;
 
+	if (keypair_attribute_is_sensitive(attrs, id))
+		return true;
 	if (id != PKCS11_CKA_VALUE ||
 	    pkcs11_tpl_get_u32(attrs, PKCS11_CKA_CLASS, &class) ||
 	    class != PKCS11_CKO_SECRET_KEY)

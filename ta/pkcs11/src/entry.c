@@ -9,7 +9,7 @@
 #include <string.h>
 #include <tee_internal_api.h>
 
-#include "pkcs11_token.h"
+#include "asymm.h"
 
 void ctrl_args(struct serialargs *a, TEE_Param *params)
 {
@@ -86,14 +86,15 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[22] = entry_decrypt_final,
 	[23] = entry_encrypt_oneshot,
 	[24] = entry_decrypt_oneshot,
-	[PKCS11_CMD_SIGN_INIT] = entry_processing_init,
-	[PKCS11_CMD_VERIFY_INIT] = entry_processing_init,
-	[27] = entry_processing_step, /* SIGN_UPDATE */
-	[28] = entry_processing_step, /* VERIFY_UPDATE */
-	[29] = entry_processing_step, /* SIGN_FINAL */
-	[30] = entry_processing_step, /* VERIFY_FINAL */
-	[31] = entry_processing_step, /* SIGN_ONESHOT */
-	[32] = entry_processing_step, /* VERIFY_ONESHOT */
+	/* RSA and ECDSA here, other mechanisms to entry_processing_*(). */
+	[PKCS11_CMD_SIGN_INIT] = entry_sign_init,
+	[PKCS11_CMD_VERIFY_INIT] = entry_verify_init,
+	[27] = entry_sign_update,
+	[28] = entry_verify_update,
+	[29] = entry_sign_final,
+	[30] = entry_verify_final,
+	[31] = entry_sign_oneshot,
+	[32] = entry_verify_oneshot,
 	[PKCS11_CMD_GENERATE_KEY] = entry_generate_secret,
 	[PKCS11_CMD_FIND_OBJECTS_INIT] = entry_find_objects_init,
 	[PKCS11_CMD_FIND_OBJECTS] = entry_find_objects,

@@ -8,7 +8,9 @@
  */
 #include <tee_internal_api.h>
 
-#include "pkcs11_token.h"
+#include "asymm.h"
+
+#define SIGN_VERIFY (PKCS11_CKFM_SIGN | PKCS11_CKFM_VERIFY)
 
 struct mechanism {
 	uint32_t id;
@@ -22,6 +24,33 @@ struct mechanism {
  * AES.  MECHANISM_IDS lists them in reverse table order, as OP-TEE.
  */
 static const struct mechanism mechanisms[] = {
+	/*
+	 * RSA and EC sizes in bits.  OP-TEE also reports ENCRYPT and
+	 * DECRYPT for CKM_RSA_PKCS, and CKM_MD5_RSA_PKCS, CKM_RSA_PKCS_OAEP,
+	 * CKM_ECDH1_DERIVE: not carried here yet.  CKM_RSA_PKCS_PSS reports
+	 * 0..0 as OP-TEE's.
+	 */
+	{PKCS11_CKM_RSA_PKCS_KEY_PAIR_GEN, 256, 4096,
+	 PKCS11_CKFM_GENERATE_KEY_PAIR},
+	{PKCS11_CKM_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA1_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_RSA_PKCS_PSS, 0, 0, SIGN_VERIFY},
+	{PKCS11_CKM_SHA1_RSA_PKCS_PSS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA256_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA384_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA512_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA256_RSA_PKCS_PSS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA384_RSA_PKCS_PSS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA512_RSA_PKCS_PSS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA224_RSA_PKCS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_SHA224_RSA_PKCS_PSS, 256, 4096, SIGN_VERIFY},
+	{PKCS11_CKM_EC_KEY_PAIR_GEN, 160, 521, PKCS11_CKFM_GENERATE_KEY_PAIR},
+	{PKCS11_CKM_ECDSA, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDSA_SHA1, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDSA_SHA224, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDSA_SHA256, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDSA_SHA384, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDSA_SHA512, 160, 521, SIGN_VERIFY},
 	{PKCS11_CKM_GENERIC_SECRET_KEY_GEN, 1, 4096, PKCS11_CKFM_GENERATE},
 	{PKCS11_CKM_AES_KEY_GEN, 16, 32, PKCS11_CKFM_GENERATE},
 	/* OP-TEE also reports WRAP and UNWRAP: not carried here yet. */
@@ -182,32 +211,8 @@ PKCS11_HANDLER(entry_release_active_processing)
 	if (!s)
 		return PKCS11_CKR_SESSION_HANDLE_INVALID;
 	session_processing_release(s);
+	asymm_release(s);
 	return PKCS11_CKR_OK;
-}
-
-/* Session, mechanism, public template, private template. */
-PKCS11_HANDLER(entry_generate_key_pair)
-{
-	const uint32_t exp = TEE_PARAM_TYPES(
-		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,
-		TEE_PARAM_TYPE_MEMREF_OUTPUT, TEE_PARAM_TYPE_NONE);
-	uint32_t sh = 0, mech = 0, psize = 0;
-	const uint8_t *tpl = NULL;
-	struct serialargs a;
-	size_t size = 0;
-
-	if (ptypes != exp)
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	ctrl_args(&a, params);
-	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &mech) ||
-	    serialargs_get_u32(&a, &psize) || serialargs_get(&a, NULL, psize) ||
-	    serialargs_get_template(&a, &tpl, &size) ||
-	    serialargs_get_template(&a, &tpl, &size) ||
-	    serialargs_remaining_bytes(&a))
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	if (!get_session(c, sh))
-		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	return PKCS11_CKR_MECHANISM_INVALID;
 }
 
 PKCS11_HANDLER(entry_ck_generate_random)

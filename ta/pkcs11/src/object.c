@@ -156,9 +156,8 @@ static void unstore_token_object(struct ck_token *t, struct pkcs11_object *obj)
 	update_persistent_db(t);
 }
 
-/* Make @attrs an object of @s and hand its handle to the client. */
-static enum pkcs11_rc add_object(struct pkcs11_session *s,
-				 struct pkcs11_tpl *attrs, uint8_t *out)
+enum pkcs11_rc object_add(struct pkcs11_session *s, struct pkcs11_tpl *attrs,
+			  uint8_t *out)
 {
 	struct pkcs11_object *obj;
 	enum pkcs11_rc rc;
@@ -217,7 +216,7 @@ PKCS11_HANDLER(entry_create_object)
 		tpl, PKCS11_CK_UNAVAILABLE_INFORMATION, &attrs);
 	if (rc)
 		return rc;
-	rc = add_object(s, &attrs, PARAM_BUF(2));
+	rc = object_add(s, &attrs, PARAM_BUF(2));
 	pkcs11_tpl_release(&attrs);
 	return rc;
 }
@@ -322,7 +321,7 @@ PKCS11_HANDLER(entry_generate_secret)
 	rc = generate_secret(mech, tpl, &attrs);
 	if (rc)
 		return rc;
-	rc = add_object(s, &attrs, PARAM_BUF(2));
+	rc = object_add(s, &attrs, PARAM_BUF(2));
 	pkcs11_tpl_release(&attrs);
 	return rc;
 }
@@ -344,11 +343,30 @@ static enum pkcs11_rc get_session_object(struct pkcs11_client *c,
 	return *obj ? PKCS11_CKR_OK : PKCS11_CKR_OBJECT_HANDLE_INVALID;
 }
 
+void object_destroy(struct pkcs11_session *s, struct pkcs11_object *obj)
+{
+	struct pkcs11_object **pp;
+
+	if (!obj)
+		return;
+	if (obj->session) {
+		for (pp = &obj->session->objects; *pp; pp = &(*pp)->next) {
+			if (*pp == obj) {
+				*pp = obj->next;
+				break;
+			}
+		}
+	} else {
+		unstore_token_object(s->token, obj);
+	}
+	object_forget(obj);
+	object_release(obj);
+}
+
 PKCS11_HANDLER(entry_destroy_object)
 {
 	struct pkcs11_session *s = NULL;
 	struct pkcs11_object *obj = NULL;
-	struct pkcs11_object **pp;
 	struct serialargs a;
 	enum pkcs11_rc rc;
 
@@ -366,18 +384,7 @@ PKCS11_HANDLER(entry_destroy_object)
 		return PKCS11_CKR_SESSION_READ_ONLY;
 	if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_DESTROYABLE, true))
 		return PKCS11_CKR_ACTION_PROHIBITED;
-	if (obj->session) {
-		for (pp = &obj->session->objects; *pp; pp = &(*pp)->next) {
-			if (*pp == obj) {
-				*pp = obj->next;
-				break;
-			}
-		}
-	} else {
-		unstore_token_object(s->token, obj);
-	}
-	object_forget(obj);
-	object_release(obj);
+	object_destroy(s, obj);
 	return PKCS11_CKR_OK;
 }
 

@@ -24,4 +24,21 @@ enum pkcs11_rc create_attributes_from_template(const uint8_t *tpl,
  */
 bool attribute_is_sensitive(const uint8_t *attrs, uint32_t id);
 
+/**
+ * object_add() - make @attrs an object of @s (a token object if
+ * CKA_TOKEN, stored then) and give the client a handle to it
+ * @s:		the session
+ * @attrs:	the attributes; taken over on success (left empty)
+ * @out:	4 bytes where the handle is written
+ * Return: PKCS11_CKR_OK or the access, storage or memory error
+ */
+enum pkcs11_rc object_add(struct pkcs11_session *s, struct pkcs11_tpl *attrs,
+			  uint8_t *out);
+
+/**
+ * object_destroy() - destroy @obj (NULL: nothing), a session object of
+ * its session or a token object of @s's token, with no access checks
+ */
+void object_destroy(struct pkcs11_session *s, struct pkcs11_object *obj);
+
 #endif

@@ -35,6 +35,7 @@ struct token_persistent_main {
 };
 
 struct pkcs11_session;
+struct asymm_op;
 
 /**
  * struct pkcs11_object - an object: its serialized attributes
@@ -106,6 +107,7 @@ struct pkcs11_client {
  * @proc_cmd:	the INIT command of the operation running, or 0
  * @proc_op:	its GP operation
  * @proc_pending: bytes of an incomplete block it holds
+ * @asymm:	its RSA or ECDSA signature operation (processing_asymm.c)
  */
 struct pkcs11_session {
 	uint32_t handle;
@@ -120,6 +122,7 @@ struct pkcs11_session {
 	uint32_t proc_cmd;
 	TEE_OperationHandle proc_op;
 	uint32_t proc_pending;
+	struct asymm_op *asymm;
 };
 
 /*

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <tee_internal_api.h>
 
-#include "pkcs11_token.h"
+#include "asymm.h"
 
 static struct pkcs11_client *clients;
 
@@ -79,6 +79,7 @@ static void close_session(struct pkcs11_session *s)
 
 	session_find_release(s);
 	session_processing_release(s);
+	asymm_release(s);
 	session_objects_release(s, false);
 	handle_remove(&c->sessions, s->handle);
 	t->session_count--;
@@ -332,6 +333,7 @@ PKCS11_HANDLER(entry_ck_logout)
 		if (o && o->token == s->token) {
 			session_find_release(o);
 			session_processing_release(o);
+			asymm_release(o);
 			session_objects_release(o, true);
 		}
 	}

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * Asymmetric keys in the PKCS#11 TA: RSA and EC public and private key
+ * objects (object_keypair.c), their curves (ec_curve.c) and the
+ * signatures made and checked with them (processing_asymm.c).
+ */
+#ifndef PKCS11_TA_ASYMM_H
+#define PKCS11_TA_ASYMM_H
+
+#include "pkcs11_token.h"
+
+/* The longest EC field element here (P-521) and RSA modulus (4096). */
+#define EC_MAX_FIELD	66
+#define RSA_MAX_MODULUS 512
+
+/**
+ * struct ec_curve - a named curve this TA carries
+ * @oid:	its CKA_EC_PARAMS: the DER OBJECT IDENTIFIER
+ * @oid_len:	its length
+ * @tee_curve:	its TEE_ECC_CURVE_*
+ * @bits:	its size in bits
+ */
+struct ec_curve {
+	const uint8_t *oid;
+	uint32_t oid_len;
+	uint32_t tee_curve;
+	uint32_t bits;
+};
+
+/**
+ * ec_curve_of_params() - the curve CKA_EC_PARAMS @der names
+ * @der:	the attribute value
+ * @size:	its size
+ * Return: the curve, or NULL if it is none this TA carries
+ */
+const struct ec_curve *ec_curve_of_params(const void *der, uint32_t size);
+
+/**
+ * ec_point_encode() - CKA_EC_POINT: DER OCTET STRING of 04 || X || Y
+ * @c:		the curve (fixes the coordinate size)
+ * @x:		X, big-endian, at most the field size
+ * @xlen:	its length
+ * @y:		Y, likewise
+ * @ylen:	its length
+ * @out:	at least 3 + 1 + 2 * EC_MAX_FIELD bytes
+ * Return: the length written, 0 if a coordinate is too long
+ */
+uint32_t ec_point_encode(const struct ec_curve *c, const uint8_t *x,
+			 uint32_t xlen, const uint8_t *y, uint32_t ylen,
+			 uint8_t *out);
+
+/**
+ * ec_point_decode() - the coordinates in a CKA_EC_POINT: the DER OCTET
+ * STRING PKCS#11 gives, or (as some tools send) the bare 04 || X || Y
+ * @c:		the curve
+ * @pt:		the attribute value
+ * @size:	its size
+ * @xy:		set to X (then Y follows), each the field size long
+ * Return: true if @pt is an uncompressed point of @c's size
+ */
+bool ec_point_decode(const struct ec_curve *c, const uint8_t *pt, uint32_t size,
+		     const uint8_t **xy);
+
+/**
+ * create_keypair_attributes() - a public or private key object's
+ * attributes from a client template, for C_CreateObject or one half of
+ * C_GenerateKeyPair, as OP-TEE's pkcs11_attributes.c builds them
+ * @tpl:	the client's checked template
+ * @class:	PKCS11_CKO_PUBLIC_KEY or PKCS11_CKO_PRIVATE_KEY
+ * @mech:	the generating mechanism, or PKCS11_CK_UNAVAILABLE_INFORMATION
+ *		for an import
+ * @out:	the attributes built (released on error)
+ * Return: PKCS11_CKR_OK or the PKCS#11 rc for the template
+ */
+enum pkcs11_rc create_keypair_attributes(const uint8_t *tpl, uint32_t class,
+					 uint32_t mech, struct pkcs11_tpl *out);
+
+/**
+ * keypair_attribute_is_sensitive() - is @id a private part of a private
+ * key (RSA private exponent, primes, CRT values; EC private value) that
+ * is sensitive or unextractable?
+ * Return: true if it may not leave the TA
+ */
+bool keypair_attribute_is_sensitive(const uint8_t *attrs, uint32_t id);
+
+/**
+ * keypair_bits() - Return: the size in bits of RSA or EC key @attrs, or 0
+ */
+uint32_t keypair_bits(const uint8_t *attrs);
+
+/**
+ * asymm_release() - end @s's signature operation, if it runs one
+ */
+void asymm_release(struct pkcs11_session *s);
+
+/*
+ * The signature commands: RSA and ECDSA mechanisms are run here, any
+ * other goes on to entry_processing_init() / entry_processing_step().
+ */
+/** entry_sign_init() - PKCS11_CMD_SIGN_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_sign_init);
+/** entry_verify_init() - PKCS11_CMD_VERIFY_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_verify_init);
+/** entry_sign_update() - SIGN_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_sign_update);
+/** entry_verify_update() - VERIFY_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_verify_update);
+/** entry_sign_final() - SIGN_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_sign_final);
+/** entry_verify_final() - VERIFY_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_verify_final);
+/** entry_sign_oneshot() - SIGN_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_sign_oneshot);
+/** entry_verify_oneshot() - VERIFY_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_verify_oneshot);
+
+#endif
