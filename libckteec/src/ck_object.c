@@ -11,6 +11,8 @@
 
 CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 {
+	CK_RV rv;
+
 	if (!m || m->mechanism > UINT32_MAX)
 		return CKR_ARGUMENTS_BAD;
 	ctrl_put_u32(c, m->mechanism);
@@ -29,6 +31,9 @@ CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 			return CKR_MECHANISM_PARAM_INVALID;
 		break;
 	default:
+		rv = ck_mechanism_asymm(c, m);
+		if (rv != CKR_MECHANISM_INVALID)
+			return rv;
 		/* Not carried here: sent bare, the TA refuses the id. */
 		break;
 	}

@@ -163,44 +163,6 @@ CK_RV C_DigestFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 	return step_cmd(CMD_DIGEST_FINAL, s);
 }
 
-CK_RV C_Sign(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
-	     CK_BYTE_PTR sig, CK_ULONG_PTR sig_len)
-{
-	(void)in, (void)in_len, (void)sig, (void)sig_len;
-	return step_cmd(CMD_SIGN_ONESHOT, s);
-}
-
-CK_RV C_SignUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len)
-{
-	(void)in, (void)in_len;
-	return step_cmd(CMD_SIGN_UPDATE, s);
-}
-
-CK_RV C_SignFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR sig, CK_ULONG_PTR sig_len)
-{
-	(void)sig, (void)sig_len;
-	return step_cmd(CMD_SIGN_FINAL, s);
-}
-
-CK_RV C_Verify(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
-	       CK_BYTE_PTR sig, CK_ULONG sig_len)
-{
-	(void)in, (void)in_len, (void)sig, (void)sig_len;
-	return step_cmd(CMD_VERIFY_ONESHOT, s);
-}
-
-CK_RV C_VerifyUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len)
-{
-	(void)in, (void)in_len;
-	return step_cmd(CMD_VERIFY_UPDATE, s);
-}
-
-CK_RV C_VerifyFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR sig, CK_ULONG sig_len)
-{
-	(void)sig, (void)sig_len;
-	return step_cmd(CMD_VERIFY_FINAL, s);
-}
-
 CK_RV C_GenerateKeyPair(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,
 			CK_ATTRIBUTE_PTR pub, CK_ULONG pub_count,
 			CK_ATTRIBUTE_PTR priv, CK_ULONG priv_count,

@@ -48,6 +48,22 @@ CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
 		    size_t in_size, void *out, size_t *out_size);
 
 /**
+ * ckteec_invoke_in2() - run command @cmd of the TA with a second input
+ * in param[2] (the signature of VERIFY_FINAL and VERIFY_ONESHOT)
+ * @cmd:	PKCS11_CMD_*
+ * @ctrl:	the serialized control arguments (at least 4 bytes)
+ * @ctrl_size:	their size
+ * @in:		input data (param[1]) or NULL
+ * @in_size:	its size
+ * @in2:	the second input (param[2], INPUT)
+ * @in2_size:	its size
+ * Return: the TA's rc, or as ckteec_invoke() when the TEE call failed
+ */
+CK_RV ckteec_invoke_in2(uint32_t cmd, void *ctrl, size_t ctrl_size,
+			const void *in, size_t in_size, const void *in2,
+			size_t in2_size);
+
+/**
  * struct ctrl_buf - a control argument buffer being built
  * @buf:	the bytes
  * @size:	bytes used
