@@ -12,7 +12,9 @@ set -eu
 build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libseccomp-dev device-tree-compiler libp11-kit-dev"
 # linux-kbuild ships the kernel's scripts/kernel-doc (scripts/kernel-doc-check.sh).
 # opensc: pkcs11-tool, which tests/e2e/test_pkcs11_tool.c drives libckteec with.
-test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1 opensc"
+# openssh-client (ssh-keygen -D) and libengine-pkcs11-openssl (OpenSSL's
+# pkcs11 engine, libp11): tests/e2e/test_pkcs11_asym.c uses the token's keys.
+test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1 opensc openssh-client libengine-pkcs11-openssl"
 
 case "${1:-all}" in
 build) want="$build_pkgs" ;;

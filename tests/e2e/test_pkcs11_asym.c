@@ -1,0 +1,956 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * RSA and EC key pairs and signatures of OP-TEE's PKCS#11 TA, through
+ * libckteec as an application calls it, and through the tools people
+ * use: pkcs11-tool, ssh-keygen -D and OpenSSL's pkcs11 engine (libp11),
+ * with every signature checked by plain OpenSSL outside the TEE.
+ * Behaviour from PKCS#11 2.40/3.0 (mechanisms §2.1, §2.3) and OP-TEE's
+ * ta/pkcs11 (pkcs11_attributes.c, processing_asymm.c, processing_ec.c,
+ * processing_rsa.c; ABI-FACTS-INTERNAL §6).
+ */
+#include <dlfcn.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include <openssl/bn.h>
+#include <openssl/core_names.h>
+#include <openssl/ec.h>
+#include <openssl/evp.h>
+#include <openssl/param_build.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
+#include <openssl/sha.h>
+#include <openssl/x509.h>
+#include <p11-kit/pkcs11.h>
+
+#include "harness.h"
+
+static struct harness tb;
+static CK_FUNCTION_LIST_PTR fl;
+static void *lib;
+static char out[65536];
+
+static const uint8_t oid_p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48,
+				   0xce, 0x3d, 0x03, 0x01, 0x07};
+static const uint8_t oid_p384[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x22};
+static const uint8_t oid_p521[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x23};
+/* secp256k1 (SEC 2): a curve the TA does not carry. */
+static const uint8_t oid_k256[] = {0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a};
+
+static CK_BBOOL yes = CK_TRUE, no = CK_FALSE;
+
+/* Start teebox and libckteec; token 0 set up with SO and user PINs. */
+static CK_SESSION_HANDLE api_start(void)
+{
+	CK_C_GetFunctionList get;
+	CK_SESSION_HANDLE s = 0;
+	CK_UTF8CHAR label[32];
+
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	lib = dlopen(TEEBOX_CKTEEC_LIB, RTLD_NOW);
+	assert_non_null(lib);
+	get = (CK_C_GetFunctionList)dlsym(lib, "C_GetFunctionList");
+	assert_non_null(get);
+	assert_int_equal(get(&fl), CKR_OK);
+	assert_int_equal(fl->C_Initialize(NULL), CKR_OK);
+	memset(label, ' ', sizeof(label));
+	memcpy(label, "asym", 4);
+	assert_int_equal(
+		fl->C_InitToken(0, (CK_UTF8CHAR_PTR) "12345678", 8, label),
+		CKR_OK);
+	assert_int_equal(fl->C_OpenSession(0,
+					   CKF_SERIAL_SESSION | CKF_RW_SESSION,
+					   NULL, NULL, &s),
+			 CKR_OK);
+	assert_int_equal(
+		fl->C_Login(s, CKU_SO, (CK_UTF8CHAR_PTR) "12345678", 8),
+		CKR_OK);
+	assert_int_equal(fl->C_InitPIN(s, (CK_UTF8CHAR_PTR) "1234", 4), CKR_OK);
+	assert_int_equal(fl->C_Logout(s), CKR_OK);
+	assert_int_equal(fl->C_Login(s, CKU_USER, (CK_UTF8CHAR_PTR) "1234", 4),
+			 CKR_OK);
+	return s;
+}
+
+static void api_stop(void)
+{
+	assert_int_equal(fl->C_Finalize(NULL), CKR_OK);
+	dlclose(lib);
+	lib = NULL;
+	harness_stop_ok(&tb);
+}
+
+/* A generated key pair; the private key sensitive and extractable as told. */
+static void gen_pair(CK_SESSION_HANDLE s, CK_MECHANISM_TYPE mech,
+		     CK_ATTRIBUTE *pub_extra, CK_BBOOL *sensitive,
+		     CK_BBOOL *extractable, CK_OBJECT_HANDLE *pub,
+		     CK_OBJECT_HANDLE *priv, CK_RV want)
+{
+	CK_MECHANISM m = {mech, NULL, 0};
+	CK_ATTRIBUTE pt[] = {
+		pub_extra[0],
+		{CKA_VERIFY, &yes, 1},
+		{CKA_TOKEN, &no, 1},
+	};
+	CK_ATTRIBUTE vt[] = {
+		{CKA_SIGN, &yes, 1},
+		{CKA_SENSITIVE, sensitive, 1},
+		{CKA_EXTRACTABLE, extractable, 1},
+		{CKA_PRIVATE, &yes, 1},
+	};
+
+	assert_int_equal(fl->C_GenerateKeyPair(s, &m, pt, 3, vt, 4, pub, priv),
+			 want);
+}
+
+static void gen_rsa(CK_SESSION_HANDLE s, CK_ULONG bits, CK_BBOOL *sens,
+		    CK_BBOOL *ext, CK_OBJECT_HANDLE *pub,
+		    CK_OBJECT_HANDLE *priv)
+{
+	CK_ATTRIBUTE a = {CKA_MODULUS_BITS, &bits, sizeof(bits)};
+
+	gen_pair(s, CKM_RSA_PKCS_KEY_PAIR_GEN, &a, sens, ext, pub, priv,
+		 CKR_OK);
+}
+
+static CK_RV gen_ec(CK_SESSION_HANDLE s, const uint8_t *oid, size_t len,
+		    CK_OBJECT_HANDLE *pub, CK_OBJECT_HANDLE *priv)
+{
+	CK_MECHANISM m = {CKM_EC_KEY_PAIR_GEN, NULL, 0};
+	CK_ATTRIBUTE pt[] = {
+		{CKA_EC_PARAMS, (void *)oid, len},
+		{CKA_VERIFY, &yes, 1},
+	};
+	CK_ATTRIBUTE vt[] = {
+		{CKA_SIGN, &yes, 1},
+		{CKA_SENSITIVE, &yes, 1},
+	};
+
+	return fl->C_GenerateKeyPair(s, &m, pt, 2, vt, 2, pub, priv);
+}
+
+/* Attribute @type of @obj into @buf (its length returned), or -1. */
+static long get_attr(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE obj,
+		     CK_ATTRIBUTE_TYPE type, void *buf, size_t size, CK_RV want)
+{
+	CK_ATTRIBUTE a = {type, buf, size};
+
+	assert_int_equal(fl->C_GetAttributeValue(s, obj, &a, 1), want);
+	return a.ulValueLen == CK_UNAVAILABLE_INFORMATION ? -1
+							  : (long)a.ulValueLen;
+}
+
+static CK_BBOOL get_bool(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE obj,
+			 CK_ATTRIBUTE_TYPE type)
+{
+	CK_BBOOL b = 2;
+
+	assert_int_equal(get_attr(s, obj, type, &b, 1, CKR_OK), 1);
+	return b;
+}
+
+/* One-shot signature of @msg with @mech (and @param): its length. */
+static CK_ULONG sign(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE key, CK_MECHANISM *m,
+		     const void *msg, size_t len, uint8_t *sig)
+{
+	CK_ULONG sig_len = 0, need;
+
+	assert_int_equal(fl->C_SignInit(s, m, key), CKR_OK);
+	/* A size query keeps the operation (PKCS#11 §5.2 conventions). */
+	assert_int_equal(fl->C_Sign(s, (CK_BYTE_PTR)msg, len, NULL, &sig_len),
+			 CKR_OK);
+	need = sig_len;
+	sig_len = 1;
+	assert_int_equal(fl->C_Sign(s, (CK_BYTE_PTR)msg, len, sig, &sig_len),
+			 CKR_BUFFER_TOO_SMALL);
+	assert_int_equal(sig_len, need);
+	assert_int_equal(fl->C_Sign(s, (CK_BYTE_PTR)msg, len, sig, &sig_len),
+			 CKR_OK);
+	assert_int_equal(sig_len, need);
+	return sig_len;
+}
+
+static CK_RV verify(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE key, CK_MECHANISM *m,
+		    const void *msg, size_t len, const uint8_t *sig,
+		    size_t sig_len)
+{
+	assert_int_equal(fl->C_VerifyInit(s, m, key), CKR_OK);
+	return fl->C_Verify(s, (CK_BYTE_PTR)msg, len, (CK_BYTE_PTR)sig,
+			    sig_len);
+}
+
+/* The RSA public key of @pub as an OpenSSL key. */
+static EVP_PKEY *rsa_of(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE pub)
+{
+	uint8_t n[512], e[16];
+	long nl = get_attr(s, pub, CKA_MODULUS, n, sizeof(n), CKR_OK);
+	long el = get_attr(s, pub, CKA_PUBLIC_EXPONENT, e, sizeof(e), CKR_OK);
+	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
+	BIGNUM *bn = BN_bin2bn(n, nl, NULL), *be = BN_bin2bn(e, el, NULL);
+	OSSL_PARAM *p;
+	EVP_PKEY *pk = NULL;
+
+	assert_true(OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_N, bn));
+	assert_true(OSSL_PARAM_BLD_push_BN(b, OSSL_PKEY_PARAM_RSA_E, be));
+	p = OSSL_PARAM_BLD_to_param(b);
+	assert_int_equal(EVP_PKEY_fromdata_init(ctx), 1);
+	assert_int_equal(EVP_PKEY_fromdata(ctx, &pk, EVP_PKEY_PUBLIC_KEY, p),
+			 1);
+	OSSL_PARAM_free(p);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(ctx);
+	BN_free(bn);
+	BN_free(be);
+	return pk;
+}
+
+/* The EC public key of @pub (CKA_EC_POINT: DER OCTET STRING). */
+static EVP_PKEY *ec_of(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE pub,
+		       const char *group, size_t hdr)
+{
+	uint8_t pt[200];
+	long len = get_attr(s, pub, CKA_EC_POINT, pt, sizeof(pt), CKR_OK);
+	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
+	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	OSSL_PARAM *p;
+	EVP_PKEY *pk = NULL;
+
+	/* PKCS#11 3.0 §2.3.3: DER OCTET STRING of the uncompressed point. */
+	assert_int_equal(pt[0], 0x04);
+	assert_int_equal(pt[hdr], 0x04);
+	assert_int_equal(pt[hdr - 1], len - hdr);
+	assert_true(OSSL_PARAM_BLD_push_utf8_string(
+		b, OSSL_PKEY_PARAM_GROUP_NAME, group, 0));
+	assert_true(OSSL_PARAM_BLD_push_octet_string(b, OSSL_PKEY_PARAM_PUB_KEY,
+						     pt + hdr, len - hdr));
+	p = OSSL_PARAM_BLD_to_param(b);
+	assert_int_equal(EVP_PKEY_fromdata_init(ctx), 1);
+	assert_int_equal(EVP_PKEY_fromdata(ctx, &pk, EVP_PKEY_PUBLIC_KEY, p),
+			 1);
+	OSSL_PARAM_free(p);
+	OSSL_PARAM_BLD_free(b);
+	EVP_PKEY_CTX_free(ctx);
+	return pk;
+}
+
+/* r || s (PKCS#11 §2.3.1) as DER ECDSA-Sig-Value for OpenSSL. */
+static int rs_to_der(const uint8_t *sig, size_t len, uint8_t **der)
+{
+	ECDSA_SIG *es = ECDSA_SIG_new();
+	BIGNUM *r = BN_bin2bn(sig, len / 2, NULL);
+	BIGNUM *sv = BN_bin2bn(sig + len / 2, len / 2, NULL);
+	int n;
+
+	assert_int_equal(ECDSA_SIG_set0(es, r, sv), 1);
+	*der = NULL;
+	n = i2d_ECDSA_SIG(es, der);
+	ECDSA_SIG_free(es);
+	return n;
+}
+
+/* Does OpenSSL find @sig of @msg under @pk with @md (and @pad)? */
+static int ossl_verify(EVP_PKEY *pk, const char *md, int pad, int salt,
+		       const void *msg, size_t len, const uint8_t *sig,
+		       size_t sig_len)
+{
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	EVP_PKEY_CTX *pc = NULL;
+	uint8_t *der = NULL;
+	int ok;
+
+	assert_int_equal(
+		EVP_DigestVerifyInit_ex(c, &pc, md, NULL, NULL, pk, NULL), 1);
+	if (pad) {
+		assert_int_equal(EVP_PKEY_CTX_set_rsa_padding(pc, pad), 1);
+		if (pad == RSA_PKCS1_PSS_PADDING)
+			assert_int_equal(
+				EVP_PKEY_CTX_set_rsa_pss_saltlen(pc, salt), 1);
+	}
+	if (EVP_PKEY_is_a(pk, "EC")) {
+		sig_len = rs_to_der(sig, sig_len, &der);
+		sig = der;
+	}
+	ok = EVP_DigestVerify(c, sig, sig_len, msg, len);
+	OPENSSL_free(der);
+	EVP_MD_CTX_free(c);
+	return ok;
+}
+
+static const char msg[] = "a message for the token to sign, long enough "
+			  "to come in two parts";
+
+/*
+ * RSA-2048 made in the TA: attributes as OP-TEE sets them, private parts
+ * CKR_ATTRIBUTE_SENSITIVE (PKCS#11 §4.9), PKCS#1 v1.5 and PSS signatures
+ * that OpenSSL accepts, one-shot and multi-part alike, and the errors
+ * OP-TEE gives for misuse.
+ */
+static void test_api_rsa(void **state)
+{
+	CK_RSA_PKCS_PSS_PARAMS pss = {CKM_SHA256, CKG_MGF1_SHA256, 32};
+	CK_MECHANISM sha256 = {CKM_SHA256_RSA_PKCS, NULL, 0};
+	CK_MECHANISM raw = {CKM_RSA_PKCS, NULL, 0};
+	CK_MECHANISM ecdsa = {CKM_ECDSA, NULL, 0};
+	CK_MECHANISM m_pss = {CKM_SHA256_RSA_PKCS_PSS, &pss, sizeof(pss)};
+	CK_OBJECT_HANDLE pub, priv, xpub, xpriv;
+	CK_SESSION_HANDLE s = api_start();
+	uint8_t sig[512], sig2[512], buf[512];
+	CK_ULONG len, len2, bits = 0;
+	CK_MECHANISM_TYPE gen = 0;
+	EVP_PKEY *pk;
+
+	(void)state;
+	gen_rsa(s, 2048, &yes, &no, &pub, &priv);
+	assert_int_equal(
+		get_attr(s, pub, CKA_MODULUS_BITS, &bits, sizeof(bits), CKR_OK),
+		sizeof(bits));
+	assert_int_equal(bits, 2048);
+	assert_int_equal(
+		get_attr(s, pub, CKA_MODULUS, buf, sizeof(buf), CKR_OK), 256);
+	assert_int_equal(get_attr(s, priv, CKA_PUBLIC_EXPONENT, buf,
+				  sizeof(buf), CKR_OK),
+			 3);
+	assert_memory_equal(buf, "\x01\x00\x01", 3);
+	/* A sensitive private exponent never leaves: SENSITIVE, -1. */
+	assert_int_equal(get_attr(s, priv, CKA_PRIVATE_EXPONENT, buf,
+				  sizeof(buf), CKR_ATTRIBUTE_SENSITIVE),
+			 -1);
+	assert_int_equal(get_attr(s, priv, CKA_PRIME_1, buf, sizeof(buf),
+				  CKR_ATTRIBUTE_SENSITIVE),
+			 -1);
+	assert_int_equal(get_bool(s, priv, CKA_LOCAL), CK_TRUE);
+	assert_int_equal(get_bool(s, priv, CKA_ALWAYS_SENSITIVE), CK_TRUE);
+	assert_int_equal(get_bool(s, priv, CKA_NEVER_EXTRACTABLE), CK_TRUE);
+	assert_int_equal(get_bool(s, pub, CKA_LOCAL), CK_TRUE);
+	get_attr(s, priv, CKA_KEY_GEN_MECHANISM, &gen, sizeof(gen), CKR_OK);
+	assert_int_equal(gen, CKM_RSA_PKCS_KEY_PAIR_GEN);
+	pk = rsa_of(s, pub);
+
+	/* SHA256-RSA-PKCS: one-shot and in parts give one signature. */
+	len = sign(s, priv, &sha256, msg, sizeof(msg), sig);
+	assert_int_equal(len, 256);
+	assert_int_equal(
+		ossl_verify(pk, "SHA256", 0, 0, msg, sizeof(msg), sig, len), 1);
+	assert_int_equal(fl->C_SignInit(s, &sha256, priv), CKR_OK);
+	assert_int_equal(fl->C_SignUpdate(s, (CK_BYTE_PTR)msg, 20), CKR_OK);
+	assert_int_equal(
+		fl->C_SignUpdate(s, (CK_BYTE_PTR)msg + 20, sizeof(msg) - 20),
+		CKR_OK);
+	len2 = sizeof(sig2);
+	assert_int_equal(fl->C_SignFinal(s, sig2, &len2), CKR_OK);
+	assert_int_equal(len2, len);
+	assert_memory_equal(sig, sig2, len);
+	assert_int_equal(verify(s, pub, &sha256, msg, sizeof(msg), sig, len),
+			 CKR_OK);
+	assert_int_equal(fl->C_VerifyInit(s, &sha256, pub), CKR_OK);
+	assert_int_equal(fl->C_VerifyUpdate(s, (CK_BYTE_PTR)msg, sizeof(msg)),
+			 CKR_OK);
+	assert_int_equal(fl->C_VerifyFinal(s, sig, len), CKR_OK);
+	sig[10] ^= 1;
+	assert_int_equal(verify(s, pub, &sha256, msg, sizeof(msg), sig, len),
+			 CKR_SIGNATURE_INVALID);
+	/* processing_asymm.c: a signature not k bytes long. */
+	assert_int_equal(
+		verify(s, pub, &sha256, msg, sizeof(msg), sig, len - 1),
+		CKR_SIGNATURE_LEN_RANGE);
+
+	/* CKM_RSA_PKCS signs the data itself (a DigestInfo, usually). */
+	len = sign(s, priv, &raw, msg, 40, sig);
+	assert_int_equal(verify(s, pub, &raw, msg, 40, sig, len), CKR_OK);
+	assert_int_equal(verify(s, pub, &raw, msg, 39, sig, len),
+			 CKR_SIGNATURE_INVALID);
+	{
+		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pk, NULL);
+
+		assert_int_equal(EVP_PKEY_verify_init(c), 1);
+		assert_int_equal(
+			EVP_PKEY_CTX_set_rsa_padding(c, RSA_PKCS1_PADDING), 1);
+		assert_int_equal(
+			EVP_PKEY_verify(c, sig, len, (const uint8_t *)msg, 40),
+			1);
+		EVP_PKEY_CTX_free(c);
+	}
+	/* It is single-part: an UPDATE ends it (OP-TEE's rule). */
+	assert_int_equal(fl->C_SignInit(s, &raw, priv), CKR_OK);
+	assert_int_equal(fl->C_SignUpdate(s, (CK_BYTE_PTR)msg, 4),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	len = sizeof(sig);
+	assert_int_equal(fl->C_Sign(s, (CK_BYTE_PTR)msg, 4, sig, &len),
+			 CKR_OPERATION_NOT_INITIALIZED);
+	/* More than k - 11 bytes: DATA_LEN_RANGE (RFC 8017 §9.2). */
+	assert_int_equal(fl->C_SignInit(s, &raw, priv), CKR_OK);
+	len = sizeof(sig);
+	assert_int_equal(fl->C_Sign(s, buf, 246, sig, &len),
+			 CKR_DATA_LEN_RANGE);
+
+	/* PSS with OP-TEE's serialized parameters. */
+	len = sign(s, priv, &m_pss, msg, sizeof(msg), sig);
+	assert_int_equal(ossl_verify(pk, "SHA256", RSA_PKCS1_PSS_PADDING, 32,
+				     msg, sizeof(msg), sig, len),
+			 1);
+	assert_int_equal(verify(s, pub, &m_pss, msg, sizeof(msg), sig, len),
+			 CKR_OK);
+	pss.mgf = CKG_MGF1_SHA1;
+	assert_int_equal(fl->C_SignInit(s, &m_pss, priv),
+			 CKR_MECHANISM_PARAM_INVALID);
+	m_pss.ulParameterLen = 4;
+	assert_int_equal(fl->C_SignInit(s, &m_pss, priv),
+			 CKR_MECHANISM_PARAM_INVALID);
+
+	/* One operation at a time; wrong key type or use. */
+	assert_int_equal(fl->C_SignInit(s, &sha256, priv), CKR_OK);
+	assert_int_equal(fl->C_SignInit(s, &sha256, priv),
+			 CKR_OPERATION_ACTIVE);
+	len = sizeof(sig);
+	assert_int_equal(fl->C_Sign(s, (CK_BYTE_PTR)msg, 4, sig, &len), CKR_OK);
+	assert_int_equal(fl->C_SignInit(s, &ecdsa, priv),
+			 CKR_KEY_TYPE_INCONSISTENT);
+	assert_int_equal(fl->C_SignInit(s, &sha256, pub),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	assert_int_equal(fl->C_VerifyInit(s, &sha256, priv),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+
+	/* Not sensitive and extractable: the private parts can be read. */
+	gen_rsa(s, 2048, &no, &yes, &xpub, &xpriv);
+	assert_int_equal(get_attr(s, xpriv, CKA_PRIVATE_EXPONENT, buf,
+				  sizeof(buf), CKR_OK),
+			 256);
+	assert_int_equal(get_bool(s, xpriv, CKA_ALWAYS_SENSITIVE), CK_FALSE);
+	assert_int_equal(get_bool(s, xpriv, CKA_NEVER_EXTRACTABLE), CK_FALSE);
+	/* Sizes outside what the TA makes: KEY_SIZE_RANGE. */
+	bits = 8192;
+	{
+		CK_ATTRIBUTE a = {CKA_MODULUS_BITS, &bits, sizeof(bits)};
+
+		gen_pair(s, CKM_RSA_PKCS_KEY_PAIR_GEN, &a, &yes, &no, &xpub,
+			 &xpriv, CKR_KEY_SIZE_RANGE);
+	}
+	EVP_PKEY_free(pk);
+	api_stop();
+}
+
+/* The P-256, P-384 and P-521 keys: points, sizes, ECDSA r || s. */
+static void test_api_ec(void **state)
+{
+	static const struct {
+		const uint8_t *oid;
+		size_t len;
+		const char *group;
+		size_t hdr, half;
+		CK_MECHANISM_TYPE mech;
+		const char *md;
+	} curves[] = {
+		{oid_p256, sizeof(oid_p256), "prime256v1", 2, 32,
+		 CKM_ECDSA_SHA256, "SHA256"},
+		{oid_p384, sizeof(oid_p384), "secp384r1", 2, 48,
+		 CKM_ECDSA_SHA384, "SHA384"},
+		/* 133 bytes: DER's long form 0x81 (X.690 §8.1.3.5). */
+		{oid_p521, sizeof(oid_p521), "secp521r1", 3, 66,
+		 CKM_ECDSA_SHA512, "SHA512"},
+	};
+	CK_MECHANISM raw = {CKM_ECDSA, NULL, 0};
+	CK_SESSION_HANDLE s = api_start();
+	CK_OBJECT_HANDLE pub, priv;
+	uint8_t sig[200], dig[64], buf[100];
+	unsigned int dlen = 0;
+	CK_ULONG len;
+	size_t n;
+
+	(void)state;
+	for (n = 0; n < sizeof(curves) / sizeof(curves[0]); n++) {
+		CK_MECHANISM m = {curves[n].mech, NULL, 0};
+		EVP_PKEY *pk;
+
+		assert_int_equal(
+			gen_ec(s, curves[n].oid, curves[n].len, &pub, &priv),
+			CKR_OK);
+		assert_int_equal(get_attr(s, priv, CKA_VALUE, buf, sizeof(buf),
+					  CKR_ATTRIBUTE_SENSITIVE),
+				 -1);
+		assert_int_equal(get_attr(s, priv, CKA_EC_PARAMS, buf,
+					  sizeof(buf), CKR_OK),
+				 curves[n].len);
+		pk = ec_of(s, pub, curves[n].group, curves[n].hdr);
+		len = sign(s, priv, &m, msg, sizeof(msg), sig);
+		assert_int_equal(len, 2 * curves[n].half);
+		assert_int_equal(ossl_verify(pk, curves[n].md, 0, 0, msg,
+					     sizeof(msg), sig, len),
+				 1);
+		assert_int_equal(verify(s, pub, &m, msg, sizeof(msg), sig, len),
+				 CKR_OK);
+		/* CKM_ECDSA signs a digest the caller made. */
+		EVP_Digest(msg, sizeof(msg), dig, &dlen,
+			   EVP_get_digestbyname(curves[n].md), NULL);
+		len = sign(s, priv, &raw, dig, dlen, sig);
+		assert_int_equal(verify(s, pub, &raw, dig, dlen, sig, len),
+				 CKR_OK);
+		assert_int_equal(ossl_verify(pk, curves[n].md, 0, 0, msg,
+					     sizeof(msg), sig, len),
+				 1);
+		sig[3] ^= 0x40;
+		assert_int_equal(verify(s, pub, &raw, dig, dlen, sig, len),
+				 CKR_SIGNATURE_INVALID);
+		assert_int_equal(verify(s, pub, &raw, dig, dlen, sig, len - 1),
+				 CKR_SIGNATURE_LEN_RANGE);
+		EVP_PKEY_free(pk);
+	}
+	/* processing_asymm.c: CKM_ECDSA of nothing fails. */
+	assert_int_equal(fl->C_SignInit(s, &raw, priv), CKR_OK);
+	len = sizeof(sig);
+	assert_int_equal(fl->C_Sign(s, dig, 0, sig, &len), CKR_FUNCTION_FAILED);
+	/* A curve the TA does not carry (PKCS#11 3.0 CKR_CURVE_NOT_SUPPORTED). */
+	assert_int_equal(gen_ec(s, oid_k256, sizeof(oid_k256), &pub, &priv),
+			 CKR_CURVE_NOT_SUPPORTED);
+	/* EC_POINT is made by generation, never given (TEMPLATE_INCONSISTENT). */
+	{
+		CK_MECHANISM m = {CKM_EC_KEY_PAIR_GEN, NULL, 0};
+		CK_ATTRIBUTE pt[] = {
+			{CKA_EC_PARAMS, (void *)oid_p256, sizeof(oid_p256)},
+			{CKA_EC_POINT, buf, 67},
+		};
+		CK_ATTRIBUTE vt[] = {{CKA_SIGN, &yes, 1}};
+
+		assert_int_equal(
+			fl->C_GenerateKeyPair(s, &m, pt, 2, vt, 1, &pub, &priv),
+			CKR_TEMPLATE_INCONSISTENT);
+	}
+	api_stop();
+}
+
+/* An OpenSSL-made key imported with C_CreateObject signs as OpenSSL. */
+static void test_api_import(void **state)
+{
+	static const char *const names[] = {
+		OSSL_PKEY_PARAM_RSA_N,	       OSSL_PKEY_PARAM_RSA_E,
+		OSSL_PKEY_PARAM_RSA_D,	       OSSL_PKEY_PARAM_RSA_FACTOR1,
+		OSSL_PKEY_PARAM_RSA_FACTOR2,   OSSL_PKEY_PARAM_RSA_EXPONENT1,
+		OSSL_PKEY_PARAM_RSA_EXPONENT2, OSSL_PKEY_PARAM_RSA_COEFFICIENT1,
+	};
+	static const CK_ATTRIBUTE_TYPE types[] = {
+		CKA_MODULUS,	CKA_PUBLIC_EXPONENT, CKA_PRIVATE_EXPONENT,
+		CKA_PRIME_1,	CKA_PRIME_2,	     CKA_EXPONENT_1,
+		CKA_EXPONENT_2, CKA_COEFFICIENT,
+	};
+	CK_OBJECT_CLASS priv_class = CKO_PRIVATE_KEY,
+			pub_class = CKO_PUBLIC_KEY;
+	CK_KEY_TYPE rsa = CKK_RSA;
+	CK_MECHANISM sha256 = {CKM_SHA256_RSA_PKCS, NULL, 0};
+	CK_ATTRIBUTE t[12];
+	uint8_t val[8][256], sig[256], want[256];
+	CK_SESSION_HANDLE s = api_start();
+	CK_OBJECT_HANDLE priv, pub;
+	EVP_PKEY *pk = EVP_RSA_gen(2048);
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	size_t n, wlen = sizeof(want);
+	CK_ULONG len;
+
+	(void)state;
+	assert_non_null(pk);
+	t[0] = (CK_ATTRIBUTE){CKA_CLASS, &priv_class, sizeof(priv_class)};
+	t[1] = (CK_ATTRIBUTE){CKA_KEY_TYPE, &rsa, sizeof(rsa)};
+	t[2] = (CK_ATTRIBUTE){CKA_SIGN, &yes, 1};
+	t[3] = (CK_ATTRIBUTE){CKA_SENSITIVE, &yes, 1};
+	for (n = 0; n < 8; n++) {
+		BIGNUM *bn = NULL;
+
+		assert_int_equal(EVP_PKEY_get_bn_param(pk, names[n], &bn), 1);
+		t[4 + n] = (CK_ATTRIBUTE){types[n], val[n],
+					  (CK_ULONG)BN_bn2bin(bn, val[n])};
+		BN_clear_free(bn);
+	}
+	assert_int_equal(fl->C_CreateObject(s, t, 12, &priv), CKR_OK);
+	/* Imported, not made here: LOCAL and ALWAYS_SENSITIVE false. */
+	assert_int_equal(get_bool(s, priv, CKA_LOCAL), CK_FALSE);
+	assert_int_equal(get_bool(s, priv, CKA_ALWAYS_SENSITIVE), CK_FALSE);
+	assert_int_equal(get_attr(s, priv, CKA_PRIVATE_EXPONENT, sig,
+				  sizeof(sig), CKR_ATTRIBUTE_SENSITIVE),
+			 -1);
+	/* PKCS#1 v1.5 is deterministic: the same bytes as OpenSSL's. */
+	len = sign(s, priv, &sha256, msg, sizeof(msg), sig);
+	assert_int_equal(
+		EVP_DigestSignInit_ex(c, NULL, "SHA256", NULL, NULL, pk, NULL),
+		1);
+	assert_int_equal(EVP_DigestSign(c, want, &wlen, (const uint8_t *)msg,
+					sizeof(msg)),
+			 1);
+	assert_int_equal(len, wlen);
+	assert_memory_equal(sig, want, len);
+
+	/* The public half verifies it; without its exponent it is
+	 * incomplete (OP-TEE's rsa_pub_key_create_mand). */
+	t[0] = (CK_ATTRIBUTE){CKA_CLASS, &pub_class, sizeof(pub_class)};
+	t[2] = (CK_ATTRIBUTE){CKA_VERIFY, &yes, 1};
+	t[3] = t[4];
+	assert_int_equal(fl->C_CreateObject(s, t, 4, &pub),
+			 CKR_TEMPLATE_INCOMPLETE);
+	t[4] = t[5];
+	assert_int_equal(fl->C_CreateObject(s, t, 5, &pub), CKR_OK);
+	assert_int_equal(verify(s, pub, &sha256, msg, sizeof(msg), sig, len),
+			 CKR_OK);
+	/* A private part on a public key: not its attribute. */
+	t[5] = t[6];
+	assert_int_equal(fl->C_CreateObject(s, t, 6, &pub),
+			 CKR_ATTRIBUTE_TYPE_INVALID);
+	EVP_MD_CTX_free(c);
+	EVP_PKEY_free(pk);
+	api_stop();
+}
+
+/*
+ * Runs the NULL-terminated argv (a tool of the distribution); its stdout
+ * and stderr land in out[].  Return: its exit status, -1 if it did not
+ * exit.
+ */
+static int run(const char *const *argv)
+{
+	int fds[2], status = 0;
+	size_t len = 0;
+	ssize_t n;
+	pid_t pid;
+
+	assert_int_equal(pipe(fds), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		dup2(fds[1], 1);
+		dup2(fds[1], 2);
+		close(fds[0]);
+#ifdef TEEBOX_P11_PRELOAD
+		setenv("LD_PRELOAD", TEEBOX_P11_PRELOAD, 1);
+#endif
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += n;
+	out[len] = '\0';
+	close(fds[0]);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* pkcs11-tool --module libckteec --login --pin 1234 and the arguments. */
+static int p11(const char *arg, ...)
+{
+	const char *argv[32] = {"pkcs11-tool", "--module", TEEBOX_CKTEEC_LIB,
+				"--login",     "--pin",	   "1234"};
+	int argc = 6;
+	va_list ap;
+
+	va_start(ap, arg);
+	for (; arg && argc < 31; arg = va_arg(ap, const char *))
+		argv[argc++] = arg;
+	va_end(ap);
+	argv[argc] = NULL;
+	return run(argv);
+}
+
+#define assert_out(s)                                                          \
+	do {                                                                   \
+		if (!strstr(out, (s)))                                         \
+			fail_msg("the tool said:\n%s\nwithout: %s", out, (s)); \
+	} while (0)
+#define assert_ran(rc)                                                         \
+	do {                                                                   \
+		if ((rc) != 0)                                                 \
+			fail_msg("the tool failed:\n%s", out);                 \
+	} while (0)
+
+static void write_file(const char *path, const void *buf, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static size_t read_file(const char *path, uint8_t *buf, size_t size)
+{
+	FILE *f = fopen(path, "rb");
+	size_t n;
+
+	assert_non_null(f);
+	n = fread(buf, 1, size, f);
+	fclose(f);
+	return n;
+}
+
+/* The public key of id @id, read out by pkcs11-tool (DER SPKI). */
+static EVP_PKEY *read_pub(const char *dir, const char *id)
+{
+	char path[128];
+	uint8_t der[2048];
+	const uint8_t *p = der;
+	EVP_PKEY *pk;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/pub-%s.der", dir, id);
+	assert_ran(p11("--read-object", "--type", "pubkey", "--id", id, "-o",
+		       path, NULL));
+	n = read_file(path, der, sizeof(der));
+	pk = d2i_PUBKEY(NULL, &p, n);
+	assert_non_null(pk);
+	return pk;
+}
+
+/* pkcs11-tool --sign with @mech and key @id; OpenSSL verifies it. */
+static void tool_sign(const char *dir, EVP_PKEY *pk, const char *id,
+		      const char *mech, const char *in, const char *md, int pad,
+		      int salt)
+{
+	char f_in[128], f_sig[128];
+	uint8_t sig[600];
+	size_t len;
+
+	snprintf(f_in, sizeof(f_in), "%s/%s", dir, in);
+	snprintf(f_sig, sizeof(f_sig), "%s/sig-%s-%s", dir, id, mech);
+	assert_ran(p11("--sign", "-m", mech, "--id", id, "-i", f_in, "-o",
+		       f_sig, NULL));
+	assert_ran(p11("--verify", "-m", mech, "--id", id, "-i", f_in,
+		       "--signature-file", f_sig, NULL));
+	assert_out("Signature is valid");
+	len = read_file(f_sig, sig, sizeof(sig));
+	if (md)
+		assert_int_equal(ossl_verify(pk, md, pad, salt, msg,
+					     sizeof(msg), sig, len),
+				 1);
+	/* A changed signature: CKR_SIGNATURE_INVALID from the token. */
+	sig[len / 2] ^= 0x10;
+	write_file(f_sig, sig, len);
+	/* (pkcs11-tool exits 0 then, saying so.) */
+	p11("--verify", "-m", mech, "--id", id, "-i", f_in, "--signature-file",
+	    f_sig, NULL);
+	assert_out("Invalid signature");
+}
+
+/* The "ssh-..." key blob ssh-keygen makes of @pk. */
+static void ssh_blob(const char *dir, EVP_PKEY *pk, char *blob, size_t size)
+{
+	const char *argv[] = {"ssh-keygen", "-i", "-m", "PKCS8",
+			      "-f",	    NULL, NULL};
+	char path[128], *sp, *nl;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/pub.pem", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	assert_int_equal(PEM_write_PUBKEY(f, pk), 1);
+	fclose(f);
+	argv[5] = path;
+	assert_ran(run(argv));
+	sp = strchr(out, ' ');
+	assert_non_null(sp);
+	nl = strchr(sp + 1, '\n');
+	if (nl)
+		*nl = '\0';
+	snprintf(blob, size, "%s", sp + 1);
+}
+
+/* The token set up by pkcs11-tool as a person does (docs/pkcs11.md). */
+static void tool_token(void)
+{
+	const char *init[] = {"pkcs11-tool",  "--module", TEEBOX_CKTEEC_LIB,
+			      "--init-token", "--so-pin", "12345678",
+			      "--label",      "asym",	  NULL};
+	const char *pin[] = {"pkcs11-tool", "--module", TEEBOX_CKTEEC_LIB,
+			     "--init-pin",  "--so-pin", "12345678",
+			     "--pin",	    "1234",	NULL};
+
+	assert_ran(run(init));
+	assert_ran(run(pin));
+}
+
+/*
+ * pkcs11-tool makes RSA and EC key pairs, lists them, signs and verifies
+ * with each mechanism; the public keys it reads out verify the same
+ * signatures in OpenSSL; ssh-keygen -D lists those keys; OpenSSL signs
+ * with the token's keys through the pkcs11 engine.
+ */
+static void test_tools(void **state)
+{
+	const char *sshd[] = {"ssh-keygen", "-D", TEEBOX_CKTEEC_LIB, NULL};
+	const char *eng_t[] = {"openssl", "engine", "-t", "pkcs11", NULL};
+	char dir[64], f_msg[96], f_dig[96], f_sig[96], blob[1024];
+	uint8_t dig[32], sig[600];
+	EVP_PKEY *rsa, *ec256;
+	size_t len;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-asym-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(f_msg, sizeof(f_msg), "%s/msg", dir);
+	snprintf(f_dig, sizeof(f_dig), "%s/dig", dir);
+	snprintf(f_sig, sizeof(f_sig), "%s/sig", dir);
+	write_file(f_msg, msg, sizeof(msg));
+	SHA256((const uint8_t *)msg, sizeof(msg), dig);
+	write_file(f_dig, dig, sizeof(dig));
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	tool_token();
+
+	assert_ran(p11("--keypairgen", "--key-type", "rsa:2048", "--label",
+		       "rsa1", "--id", "02", NULL));
+	assert_out("Public Key Object; RSA 2048 bits");
+	assert_out("Access:     sensitive, always sensitive, never "
+		   "extractable, local");
+	assert_ran(p11("--keypairgen", "--key-type", "EC:prime256v1", "--label",
+		       "ec256", "--id", "01", NULL));
+	assert_out("EC_POINT 256 bits");
+	assert_out("EC_PARAMS:  06082a8648ce3d030107");
+	assert_ran(p11("--keypairgen", "--key-type", "EC:secp384r1", "--label",
+		       "ec384", "--id", "03", NULL));
+	assert_out("EC_POINT 384 bits");
+	assert_ran(p11("-O", NULL));
+	assert_out("Private Key Object; RSA");
+	assert_out("Private Key Object; EC");
+	assert_out("label:      ec384");
+	assert_ran(p11("-M", NULL));
+	assert_out("RSA-PKCS-KEY-PAIR-GEN, keySize={256,4096}, "
+		   "generate_key_pair");
+	assert_out("ECDSA-KEY-PAIR-GEN, keySize={160,521}, generate_key_pair");
+	assert_out("SHA256-RSA-PKCS-PSS, keySize={256,4096}, sign, verify");
+
+	rsa = read_pub(dir, "02");
+	ec256 = read_pub(dir, "01");
+	/*
+	 * pkcs11-tool 0.23 cannot --read-object a P-384 public key ("cannot
+	 * create EVP_PKEY"), though OpenSSL takes its CKA_EC_POINT
+	 * (test_api_ec) and ssh-keygen -D lists it: its own verify only.
+	 */
+	tool_sign(dir, rsa, "02", "RSA-PKCS", "msg", NULL, 0, 0);
+	tool_sign(dir, rsa, "02", "SHA256-RSA-PKCS", "msg", "SHA256", 0, 0);
+	/* pkcs11-tool's PSS salt is the digest's length. */
+	tool_sign(dir, rsa, "02", "SHA256-RSA-PKCS-PSS", "msg", "SHA256",
+		  RSA_PKCS1_PSS_PADDING, 32);
+	tool_sign(dir, ec256, "01", "ECDSA", "dig", "SHA256", 0, 0);
+	tool_sign(dir, ec256, "01", "ECDSA-SHA256", "msg", "SHA256", 0, 0);
+	tool_sign(dir, NULL, "03", "ECDSA-SHA384", "msg", NULL, 0, 0);
+	/* An EC mechanism with the RSA key: processing_asymm.c's answer. */
+	assert_int_not_equal(p11("--sign", "-m", "ECDSA", "--id", "02", "-i",
+				 f_dig, "-o", f_sig, NULL),
+			     0);
+	assert_out("CKR_KEY_TYPE_INCONSISTENT");
+
+	/* ssh-keygen -D lists the token's public keys, as they are. */
+	assert_ran(run(sshd));
+	assert_true(strstr(out, "ssh-rsa ") && strstr(out, " rsa1"));
+	assert_true(strstr(out, "ecdsa-sha2-nistp256 "));
+	assert_true(strstr(out, "ecdsa-sha2-nistp384 "));
+	{
+		char listed[sizeof(out)];
+
+		memcpy(listed, out, sizeof(out));
+		ssh_blob(dir, rsa, blob, sizeof(blob));
+		assert_non_null(strstr(listed, blob));
+		ssh_blob(dir, ec256, blob, sizeof(blob));
+		assert_non_null(strstr(listed, blob));
+	}
+
+	/* OpenSSL signs through libp11's engine; plain OpenSSL checks. */
+	if (run(eng_t)) {
+		print_message("no pkcs11 engine: scripts/deps.sh test "
+			      "installs libengine-pkcs11-openssl\n");
+	} else {
+		const char *pk_rsa[] = {
+			"openssl",
+			"pkeyutl",
+			"-engine",
+			"pkcs11",
+			"-keyform",
+			"engine",
+			"-sign",
+			"-inkey",
+			"pkcs11:token=asym;id=%02;type=private;pin-value=1234",
+			"-in",
+			f_dig,
+			"-out",
+			f_sig,
+			"-pkeyopt",
+			"digest:sha256",
+			NULL};
+		const char *pk_ec[] = {
+			"openssl",
+			"dgst",
+			"-sha256",
+			"-engine",
+			"pkcs11",
+			"-keyform",
+			"engine",
+			"-sign",
+			"pkcs11:token=asym;id=%01;type=private;pin-value=1234",
+			"-out",
+			f_sig,
+			f_msg,
+			NULL};
+		const uint8_t *p = sig;
+		ECDSA_SIG *es;
+
+		setenv("PKCS11_MODULE_PATH", TEEBOX_CKTEEC_LIB, 1);
+		assert_ran(run(pk_rsa));
+		len = read_file(f_sig, sig, sizeof(sig));
+		assert_int_equal(ossl_verify(rsa, "SHA256", 0, 0, msg,
+					     sizeof(msg), sig, len),
+				 1);
+		assert_ran(run(pk_ec));
+		len = read_file(f_sig, sig, sizeof(sig));
+		/* dgst writes DER: back to r || s for ossl_verify(). */
+		es = d2i_ECDSA_SIG(NULL, &p, len);
+		assert_non_null(es);
+		BN_bn2binpad(ECDSA_SIG_get0_r(es), sig + 100, 32);
+		BN_bn2binpad(ECDSA_SIG_get0_s(es), sig + 132, 32);
+		ECDSA_SIG_free(es);
+		assert_int_equal(ossl_verify(ec256, "SHA256", 0, 0, msg,
+					     sizeof(msg), sig + 100, 64),
+				 1);
+	}
+	EVP_PKEY_free(rsa);
+	EVP_PKEY_free(ec256);
+	harness_stop_ok(&tb);
+	snprintf(f_sig, sizeof(f_sig), "rm -rf '%s'", dir);
+	assert_int_equal(system(f_sig), 0);
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	if (access("/usr/bin/pkcs11-tool", X_OK)) {
+		print_message("pkcs11-tool missing: scripts/deps.sh test "
+			      "installs opensc\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	if (lib) {
+		dlclose(lib);
+		lib = NULL;
+	}
+	harness_stop_leftover(&tb);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_api_rsa, teardown),
+		cmocka_unit_test_teardown(test_api_ec, teardown),
+		cmocka_unit_test_teardown(test_api_import, teardown),
+		cmocka_unit_test_teardown(test_tools, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
