@@ -19,12 +19,16 @@
  * @oid_len:	its length
  * @tee_curve:	its TEE_ECC_CURVE_*
  * @bits:	its size in bits
+ * @p:		its field prime, big-endian, the field size long
+ * @b:		its coefficient b, likewise (a = -3)
  */
 struct ec_curve {
 	const uint8_t *oid;
 	uint32_t oid_len;
 	uint32_t tee_curve;
 	uint32_t bits;
+	const uint8_t *p;
+	const uint8_t *b;
 };
 
 /**
@@ -60,6 +64,16 @@ uint32_t ec_point_encode(const struct ec_curve *c, const uint8_t *x,
  */
 bool ec_point_decode(const struct ec_curve *c, const uint8_t *pt, uint32_t size,
 		     const uint8_t **xy);
+
+/**
+ * ec_point_on_curve() - is (X, Y) a point of @c? A public key from a
+ * client is checked before it reaches the GP API, whose libcrypto would
+ * fail (and the runtime panic) on a point off the curve
+ * @c:		the curve
+ * @xy:		X then Y, each the field size long (ec_point_decode())
+ * Return: true if both are below p and y^2 = x^3 - 3x + b (mod p)
+ */
+bool ec_point_on_curve(const struct ec_curve *c, const uint8_t *xy);
 
 /**
  * create_keypair_attributes() - a public or private key object's

@@ -253,6 +253,37 @@ static enum pkcs11_rc add_computed(struct pkcs11_tpl *out, uint32_t class,
 	return rc;
 }
 
+/*
+ * What an import gives must be a key the GP API takes without failing
+ * (a failure there panics the runtime): an odd RSA modulus of 256..4096
+ * bits, an EC point of the curve's size on the curve.
+ */
+static enum pkcs11_rc check_import(const uint8_t *a, uint32_t class,
+				   uint32_t type)
+{
+	const void *val = NULL, *par = NULL;
+	uint32_t size = 0, psize = 0, bits;
+	const struct ec_curve *c;
+	const uint8_t *xy = NULL;
+
+	if (type == PKCS11_CKK_RSA) {
+		pkcs11_tpl_get(a, PKCS11_CKA_MODULUS, &val, &size);
+		bits = bignum_bits(val, size);
+		if (bits < 256 || bits > 4096 ||
+		    !(((const uint8_t *)val)[size - 1] & 1))
+			return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
+		return PKCS11_CKR_OK;
+	}
+	if (class != PKCS11_CKO_PUBLIC_KEY)
+		return PKCS11_CKR_OK;
+	pkcs11_tpl_get(a, PKCS11_CKA_EC_PARAMS, &par, &psize);
+	pkcs11_tpl_get(a, PKCS11_CKA_EC_POINT, &val, &size);
+	c = ec_curve_of_params(par, psize);
+	if (!ec_point_decode(c, val, size, &xy) || !ec_point_on_curve(c, xy))
+		return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
+	return PKCS11_CKR_OK;
+}
+
 /* An imported RSA public key states its size too (pkcs11-tool shows it). */
 static enum pkcs11_rc add_modulus_bits(struct pkcs11_tpl *out)
 {
@@ -289,6 +320,8 @@ enum pkcs11_rc create_keypair_attributes(const uint8_t *tpl, uint32_t class,
 		rc = add_defaults(class, type, out);
 	if (!rc)
 		rc = check_mandatory(out->buf, class, type, generated);
+	if (!rc && !generated)
+		rc = check_import(out->buf, class, type);
 	if (!rc && !generated && type == PKCS11_CKK_RSA &&
 	    class == PKCS11_CKO_PUBLIC_KEY)
 		rc = add_modulus_bits(out);

@@ -284,7 +284,7 @@ static enum pkcs11_rc ec_key(const uint8_t *attrs, bool priv,
 			   priv ? PKCS11_CKA_OPTEE_HIDDEN_EC_POINT
 				: PKCS11_CKA_EC_POINT,
 			   &pt, &ptsize) ||
-	    !ec_point_decode(c, pt, ptsize, &xy))
+	    !ec_point_decode(c, pt, ptsize, &xy) || !ec_point_on_curve(c, xy))
 		return PKCS11_CKR_FUNCTION_FAILED;
 	f = (c->bits + 7) / 8;
 	TEE_InitRefAttribute(&ta[0], TEE_ATTR_ECC_PUBLIC_VALUE_X, xy, f);
@@ -335,6 +335,9 @@ static enum pkcs11_rc asymm_setup(struct asymm_op *a, const uint8_t *key,
 
 	if (!bits)
 		return PKCS11_CKR_KEY_TYPE_INCONSISTENT;
+	/* What the GP RSA key objects take (ABI-FACTS-INTERNAL §1.6). */
+	if (a->m->kind != ECDSA && (bits < 256 || bits > 4096))
+		return PKCS11_CKR_KEY_SIZE_RANGE;
 	a->key_bytes = (bits + 7) / 8;
 	if (a->m->hash)
 		a->h = hash_of(a->m->hash);
