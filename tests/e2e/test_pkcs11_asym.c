@@ -439,6 +439,36 @@ static void test_api_rsa(void **state)
 		gen_pair(s, CKM_RSA_PKCS_KEY_PAIR_GEN, &a, &yes, &no, &xpub,
 			 &xpriv, CKR_KEY_SIZE_RANGE);
 	}
+	/* OP-TEE's exponent rule: odd, 65537 or more, below 2^256. */
+	{
+		CK_MECHANISM m = {CKM_RSA_PKCS_KEY_PAIR_GEN, NULL, 0};
+		static const uint8_t e3[] = {3},
+				     e_big[40] = {0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff,
+						  0xff, 0xff, 0xff, 0xff, 0xff};
+		CK_ULONG b = 1024;
+		CK_ATTRIBUTE pt[] = {{CKA_MODULUS_BITS, &b, sizeof(b)},
+				     {CKA_PUBLIC_EXPONENT, (void *)e3, 1}};
+		CK_ATTRIBUTE vt[] = {{CKA_SIGN, &yes, 1}};
+
+		assert_int_equal(fl->C_GenerateKeyPair(s, &m, pt, 2, vt, 1,
+						       &xpub, &xpriv),
+				 CKR_ATTRIBUTE_VALUE_INVALID);
+		pt[1].pValue = (void *)e_big;
+		pt[1].ulValueLen = sizeof(e_big);
+		assert_int_equal(fl->C_GenerateKeyPair(s, &m, pt, 2, vt, 1,
+						       &xpub, &xpriv),
+				 CKR_ATTRIBUTE_VALUE_INVALID);
+		/* The TA lives on: the session still works. */
+		assert_int_equal(fl->C_SignInit(s, &sha256, priv), CKR_OK);
+		assert_int_equal(fl->C_SignFinal(s, NULL, &len), CKR_OK);
+		assert_int_equal(len, 256);
+	}
 	EVP_PKEY_free(pk);
 	api_stop();
 }
