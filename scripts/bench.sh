@@ -9,7 +9,7 @@
 set -eu
 B=${1:-build}
 MODES=${BENCH_MODES:-free pinned}
-PARTS="invoke scaling tempref lifecycle crypto storage ta2ta"
+PARTS="invoke scaling tempref lifecycle crypto pkcs11 storage ta2ta"
 
 run_mode() {
 	mode=$1
