@@ -58,6 +58,27 @@ static int is_bare_asymm(CK_MECHANISM_TYPE t)
 	}
 }
 
+/* OAEP: u32 hashAlg, mgf, source, source length, then the source. */
+static CK_RV oaep_param(struct ctrl_buf *c, CK_MECHANISM_PTR m)
+{
+	CK_RSA_PKCS_OAEP_PARAMS p;
+
+	if (!m->pParameter || m->ulParameterLen != sizeof(p))
+		return CKR_MECHANISM_PARAM_INVALID;
+	memcpy(&p, m->pParameter, sizeof(p));
+	if (p.hashAlg > UINT32_MAX || p.mgf > UINT32_MAX ||
+	    p.source > UINT32_MAX || p.ulSourceDataLen > UINT32_MAX - 16 ||
+	    (p.ulSourceDataLen && !p.pSourceData))
+		return CKR_MECHANISM_PARAM_INVALID;
+	ctrl_put_u32(c, 16 + p.ulSourceDataLen);
+	ctrl_put_u32(c, p.hashAlg);
+	ctrl_put_u32(c, p.mgf);
+	ctrl_put_u32(c, p.source);
+	ctrl_put_u32(c, p.ulSourceDataLen);
+	ctrl_put(c, p.pSourceData, p.ulSourceDataLen);
+	return CKR_OK;
+}
+
 CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 {
 	CK_RSA_PKCS_PSS_PARAMS p;
@@ -68,6 +89,8 @@ CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 		ctrl_put_u32(c, 0);
 		return CKR_OK;
 	}
+	if (m->mechanism == CKM_RSA_PKCS_OAEP)
+		return oaep_param(c, m);
 	if (!is_pss(m->mechanism))
 		return CKR_MECHANISM_INVALID;
 	if (!m->pParameter || m->ulParameterLen != sizeof(p))

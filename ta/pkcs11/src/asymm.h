@@ -128,4 +128,25 @@ PKCS11_HANDLER(entry_sign_oneshot);
 /** entry_verify_oneshot() - VERIFY_ONESHOT. Return: the rc. */
 PKCS11_HANDLER(entry_verify_oneshot);
 
+/*
+ * RSA encryption (CKM_RSA_PKCS, CKM_RSA_PKCS_OAEP) is run here; other
+ * mechanisms and their steps go on to processing_aes.c's handlers.
+ */
+/** entry_asymm_encrypt_init() - ENCRYPT_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_encrypt_init);
+/** entry_asymm_decrypt_init() - DECRYPT_INIT. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_decrypt_init);
+/** entry_asymm_encrypt_update() - ENCRYPT_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_encrypt_update);
+/** entry_asymm_decrypt_update() - DECRYPT_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_decrypt_update);
+/** entry_asymm_encrypt_final() - ENCRYPT_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_encrypt_final);
+/** entry_asymm_decrypt_final() - DECRYPT_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_decrypt_final);
+/** entry_asymm_encrypt_oneshot() - ENCRYPT_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_encrypt_oneshot);
+/** entry_asymm_decrypt_oneshot() - DECRYPT_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_asymm_decrypt_oneshot);
+
 #endif

@@ -26,7 +26,7 @@
 /* The longest digest here (SHA-512). */
 #define MAX_DIGEST 64
 
-enum sig_kind { RSA_RAW, RSA_PKCS1, RSA_PSS, ECDSA };
+enum sig_kind { RSA_RAW, RSA_PKCS1, RSA_PSS, ECDSA, RSA_ES, RSA_OAEP };
 
 struct hash_info {
 	uint32_t ckm;
@@ -35,23 +35,25 @@ struct hash_info {
 	uint32_t pkcs1;
 	uint32_t pss;
 	uint32_t mgf;
+	uint32_t oaep;
 };
 
 static const struct hash_info hashes[] = {
 	{PKCS11_CKM_SHA_1, TEE_ALG_SHA1, 20, TEE_ALG_RSASSA_PKCS1_V1_5_SHA1,
-	 TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1, PKCS11_CKG_MGF1_SHA1},
+	 TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA1, PKCS11_CKG_MGF1_SHA1,
+	 TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA1},
 	{PKCS11_CKM_SHA224, TEE_ALG_SHA224, 28,
 	 TEE_ALG_RSASSA_PKCS1_V1_5_SHA224, TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA224,
-	 PKCS11_CKG_MGF1_SHA224},
+	 PKCS11_CKG_MGF1_SHA224, TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA224},
 	{PKCS11_CKM_SHA256, TEE_ALG_SHA256, 32,
 	 TEE_ALG_RSASSA_PKCS1_V1_5_SHA256, TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256,
-	 PKCS11_CKG_MGF1_SHA256},
+	 PKCS11_CKG_MGF1_SHA256, TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA256},
 	{PKCS11_CKM_SHA384, TEE_ALG_SHA384, 48,
 	 TEE_ALG_RSASSA_PKCS1_V1_5_SHA384, TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA384,
-	 PKCS11_CKG_MGF1_SHA384},
+	 PKCS11_CKG_MGF1_SHA384, TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA384},
 	{PKCS11_CKM_SHA512, TEE_ALG_SHA512, 64,
 	 TEE_ALG_RSASSA_PKCS1_V1_5_SHA512, TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA512,
-	 PKCS11_CKG_MGF1_SHA512},
+	 PKCS11_CKG_MGF1_SHA512, TEE_ALG_RSAES_PKCS1_OAEP_MGF1_SHA512},
 };
 
 #define HASH_COUNT (sizeof(hashes) / sizeof(hashes[0]))
@@ -93,9 +95,22 @@ static const struct sig_mech sig_mechs[] = {
 	{PKCS11_CKM_ECDSA_SHA512, ECDSA, PKCS11_CKM_SHA512},
 };
 
-static const struct sig_mech *sig_mech_of(uint32_t id)
+/* Encryption: CKM_RSA_PKCS means RSAES-PKCS1-v1_5 there. */
+static const struct sig_mech crypt_mechs[] = {
+	{PKCS11_CKM_RSA_PKCS, RSA_ES, 0},
+	{PKCS11_CKM_RSA_PKCS_OAEP, RSA_OAEP, 0},
+};
+
+static const struct sig_mech *sig_mech_of(uint32_t id, uint32_t cmd)
 {
 	size_t n;
+
+	if (cmd == PKCS11_CMD_ENCRYPT_INIT || cmd == PKCS11_CMD_DECRYPT_INIT) {
+		for (n = 0; n < 2; n++)
+			if (crypt_mechs[n].id == id)
+				return &crypt_mechs[n];
+		return NULL;
+	}
 
 	for (n = 0; n < sizeof(sig_mechs) / sizeof(sig_mechs[0]); n++)
 		if (sig_mechs[n].id == id)
@@ -111,7 +126,8 @@ static const struct sig_mech *sig_mech_of(uint32_t id)
  * @hash:	the digest operation of a hashing mechanism, or NULL
  * @h:		the hash of @hash, or PSS's for CKM_RSA_PKCS_PSS
  * @key_bytes:	the modulus or field size in bytes
- * @salt:	PSS's salt length parameter
+ * @salt:	PSS's salt length or OAEP's label parameter
+ * @label:	OAEP's label (a copy), or NULL
  * @nattrs:	1 with @salt, else 0
  * @updated:	an UPDATE was done
  */
@@ -123,6 +139,7 @@ struct asymm_op {
 	const struct hash_info *h;
 	uint32_t key_bytes;
 	TEE_Attribute salt;
+	void *label;
 	uint32_t nattrs;
 	bool updated;
 };
@@ -137,6 +154,7 @@ void asymm_release(struct pkcs11_session *s)
 		TEE_FreeOperation(a->op);
 	if (a->hash)
 		TEE_FreeOperation(a->hash);
+	TEE_Free(a->label);
 	TEE_Free(a);
 	s->asymm = NULL;
 	s->proc_cmd = 0;
@@ -147,9 +165,29 @@ static uint32_t key_type_of(const struct sig_mech *m)
 	return m->kind == ECDSA ? PKCS11_CKK_EC : PKCS11_CKK_RSA;
 }
 
-/* OP-TEE's check_parent_attrs_against_processing(), for signatures. */
+/* Does @cmd use the private key (sign, decrypt)? */
+static bool uses_private(uint32_t cmd)
+{
+	return cmd == PKCS11_CMD_SIGN_INIT || cmd == PKCS11_CMD_DECRYPT_INIT;
+}
+
+static uint32_t usage_attr(uint32_t cmd)
+{
+	switch (cmd) {
+	case PKCS11_CMD_SIGN_INIT:
+		return PKCS11_CKA_SIGN;
+	case PKCS11_CMD_VERIFY_INIT:
+		return PKCS11_CKA_VERIFY;
+	case PKCS11_CMD_ENCRYPT_INIT:
+		return PKCS11_CKA_ENCRYPT;
+	default:
+		return PKCS11_CKA_DECRYPT;
+	}
+}
+
+/* OP-TEE's check_parent_attrs_against_processing(), for RSA and EC. */
 static enum pkcs11_rc key_check(const struct sig_mech *m, const uint8_t *attrs,
-				bool sign)
+				uint32_t cmd)
 {
 	uint32_t class = 0, type = 0;
 
@@ -159,8 +197,7 @@ static enum pkcs11_rc key_check(const struct sig_mech *m, const uint8_t *attrs,
 	    pkcs11_tpl_get_u32(attrs, PKCS11_CKA_KEY_TYPE, &type) ||
 	    type != key_type_of(m))
 		return PKCS11_CKR_KEY_TYPE_INCONSISTENT;
-	if (!pkcs11_tpl_get_bool(
-		    attrs, sign ? PKCS11_CKA_SIGN : PKCS11_CKA_VERIFY, false))
+	if (!pkcs11_tpl_get_bool(attrs, usage_attr(cmd), false))
 		return PKCS11_CKR_KEY_FUNCTION_NOT_PERMITTED;
 	return PKCS11_CKR_OK;
 }
@@ -188,6 +225,36 @@ static enum pkcs11_rc pss_params(struct asymm_op *a, const uint8_t *p,
 	return PKCS11_CKR_OK;
 }
 
+/*
+ * OAEP parameters: u32 hashAlg, u32 mgf, u32 source, u32 source length,
+ * the source (the label): one hash for both, as GP's OAEP algorithms.
+ */
+static enum pkcs11_rc oaep_params(struct asymm_op *a, const uint8_t *p,
+				  uint32_t psize)
+{
+	const struct hash_info *h;
+	uint32_t src, len;
+
+	if (psize < 16)
+		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
+	h = hash_of(get_u32(p));
+	src = get_u32(p + 8);
+	len = get_u32(p + 12);
+	if (!h || get_u32(p + 4) != h->mgf || len != psize - 16 ||
+	    (src != PKCS11_CKZ_DATA_SPECIFIED && (src || len)))
+		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
+	a->h = h;
+	if (!len)
+		return PKCS11_CKR_OK;
+	a->label = TEE_Malloc(len, 0);
+	if (!a->label)
+		return PKCS11_CKR_DEVICE_MEMORY;
+	memcpy(a->label, p + 16, len);
+	TEE_InitRefAttribute(&a->salt, TEE_ATTR_RSA_OAEP_LABEL, a->label, len);
+	a->nattrs = 1;
+	return PKCS11_CKR_OK;
+}
+
 static uint32_t ecdsa_alg(uint32_t bits)
 {
 	switch (bits) {
@@ -205,11 +272,20 @@ static uint32_t ecdsa_alg(uint32_t bits)
 }
 
 /* The GP algorithm and mode of @a's operation. */
-static void tee_alg(struct asymm_op *a, uint32_t bits, bool sign, uint32_t *alg,
+static void tee_alg(struct asymm_op *a, uint32_t bits, uint32_t *alg,
 		    uint32_t *mode)
 {
+	const bool sign = a->cmd == PKCS11_CMD_SIGN_INIT;
+
 	*mode = sign ? TEE_MODE_SIGN : TEE_MODE_VERIFY;
 	switch (a->m->kind) {
+	case RSA_ES:
+	case RSA_OAEP:
+		*alg = a->m->kind == RSA_ES ? TEE_ALG_RSAES_PKCS1_V1_5
+					    : a->h->oaep;
+		*mode = a->cmd == PKCS11_CMD_DECRYPT_INIT ? TEE_MODE_DECRYPT
+							  : TEE_MODE_ENCRYPT;
+		break;
 	case RSA_RAW:
 		*alg = TEE_ALG_RSA_NOPAD;
 		*mode = sign ? TEE_MODE_DECRYPT : TEE_MODE_ENCRYPT;
@@ -328,7 +404,7 @@ static enum pkcs11_rc set_key(struct asymm_op *a, const uint8_t *attrs,
 
 /* Parameters, GP operations and key of @a for @key. */
 static enum pkcs11_rc asymm_setup(struct asymm_op *a, const uint8_t *key,
-				  const void *param, uint32_t psize, bool sign)
+				  const void *param, uint32_t psize)
 {
 	uint32_t bits = keypair_bits(key), alg, mode;
 	enum pkcs11_rc rc;
@@ -345,22 +421,39 @@ static enum pkcs11_rc asymm_setup(struct asymm_op *a, const uint8_t *key,
 		rc = pss_params(a, param, psize, bits);
 		if (rc)
 			return rc;
+	} else if (a->m->kind == RSA_OAEP) {
+		rc = oaep_params(a, param, psize);
+		if (rc)
+			return rc;
 	} else if (psize) {
 		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
 	}
-	tee_alg(a, bits, sign, &alg, &mode);
+	tee_alg(a, bits, &alg, &mode);
 	if (TEE_AllocateOperation(&a->op, alg, mode, bits))
 		return PKCS11_CKR_MECHANISM_INVALID;
 	if (a->m->hash &&
 	    TEE_AllocateOperation(&a->hash, a->h->tee_hash, TEE_MODE_DIGEST, 0))
 		return PKCS11_CKR_DEVICE_MEMORY;
-	return set_key(a, key, bits, sign);
+	return set_key(a, key, bits, uses_private(a->cmd));
+}
+
+/* A mechanism not run here: the handler the command had before. */
+static enum pkcs11_rc other_init(struct pkcs11_client *c, uint32_t ptypes,
+				 TEE_Param *params, uint32_t cmd)
+{
+	switch (cmd) {
+	case PKCS11_CMD_ENCRYPT_INIT:
+		return entry_encrypt_init(c, ptypes, params);
+	case PKCS11_CMD_DECRYPT_INIT:
+		return entry_decrypt_init(c, ptypes, params);
+	default:
+		return entry_processing_init(c, ptypes, params);
+	}
 }
 
 static enum pkcs11_rc asymm_init(struct pkcs11_client *c, uint32_t ptypes,
 				 TEE_Param *params, uint32_t cmd)
 {
-	const bool sign = cmd == PKCS11_CMD_SIGN_INIT;
 	uint32_t sh = 0, kh = 0, mech = 0, psize = 0;
 	const struct sig_mech *m;
 	struct pkcs11_session *s;
@@ -380,9 +473,9 @@ static enum pkcs11_rc asymm_init(struct pkcs11_client *c, uint32_t ptypes,
 	    serialargs_get_ptr(&sa, &param, psize) ||
 	    serialargs_remaining_bytes(&sa))
 		return PKCS11_CKR_ARGUMENTS_BAD;
-	m = sig_mech_of(mech);
+	m = sig_mech_of(mech, cmd);
 	if (!m)
-		return entry_processing_init(c, ptypes, params);
+		return other_init(c, ptypes, params, cmd);
 	s = get_session(c, sh);
 	if (!s)
 		return PKCS11_CKR_SESSION_HANDLE_INVALID;
@@ -391,7 +484,7 @@ static enum pkcs11_rc asymm_init(struct pkcs11_client *c, uint32_t ptypes,
 	key = object_get(s, kh);
 	if (!key)
 		return PKCS11_CKR_KEY_HANDLE_INVALID;
-	rc = key_check(m, key->attrs.buf, sign);
+	rc = key_check(m, key->attrs.buf, cmd);
 	if (rc)
 		return rc;
 	a = TEE_Malloc(sizeof(*a), TEE_MALLOC_FILL_ZERO);
@@ -401,7 +494,7 @@ static enum pkcs11_rc asymm_init(struct pkcs11_client *c, uint32_t ptypes,
 	a->cmd = cmd;
 	s->asymm = a;
 	s->proc_cmd = cmd;
-	rc = asymm_setup(a, key->attrs.buf, param, psize, sign);
+	rc = asymm_setup(a, key->attrs.buf, param, psize);
 	if (rc)
 		asymm_release(s);
 	return rc;
@@ -415,6 +508,16 @@ PKCS11_HANDLER(entry_sign_init)
 PKCS11_HANDLER(entry_verify_init)
 {
 	return asymm_init(c, ptypes, params, PKCS11_CMD_VERIFY_INIT);
+}
+
+PKCS11_HANDLER(entry_asymm_encrypt_init)
+{
+	return asymm_init(c, ptypes, params, PKCS11_CMD_ENCRYPT_INIT);
+}
+
+PKCS11_HANDLER(entry_asymm_decrypt_init)
+{
+	return asymm_init(c, ptypes, params, PKCS11_CMD_DECRYPT_INIT);
 }
 
 /* EMSA-PKCS1-v1_5 (RFC 8017 §9.2 steps 4-5) of @t into @em (@k bytes). */
@@ -547,21 +650,64 @@ static enum pkcs11_rc do_verify(struct asymm_op *a, const void *in,
 
 enum step { STEP_UPDATE, STEP_FINAL, STEP_ONESHOT };
 
+/* The longest input RSAES takes: RFC 8017 §7.1.1, §7.2.1. */
+static size_t crypt_max(const struct asymm_op *a)
+{
+	size_t over = a->m->kind == RSA_ES ? 11 : 2 * a->h->len + 2;
+
+	return a->key_bytes > over ? a->key_bytes - over : 0;
+}
+
+/*
+ * RSAES-PKCS1-v1_5 or OAEP, single-part.  Encryption makes k bytes;
+ * decryption learns its length by decrypting (a NULL output asks).
+ */
+static enum pkcs11_rc do_crypt(struct asymm_op *a, const void *in,
+			       size_t in_len, void *out, size_t *out_len)
+{
+	const bool enc = a->cmd == PKCS11_CMD_ENCRYPT_INIT;
+	size_t room = out ? *out_len : 0;
+	TEE_Result res;
+
+	if (enc && in_len > crypt_max(a))
+		return PKCS11_CKR_DATA_LEN_RANGE;
+	if (!enc && in_len != a->key_bytes)
+		return PKCS11_CKR_ENCRYPTED_DATA_LEN_RANGE;
+	if (enc && room < a->key_bytes) {
+		*out_len = a->key_bytes;
+		return out ? PKCS11_CKR_BUFFER_TOO_SMALL : PKCS11_CKR_OK;
+	}
+	*out_len = room;
+	if (enc)
+		res = TEE_AsymmetricEncrypt(a->op, &a->salt, a->nattrs, in,
+					    in_len, out, out_len);
+	else
+		res = TEE_AsymmetricDecrypt(a->op, &a->salt, a->nattrs, in,
+					    in_len, out, out_len);
+	if (res == TEE_ERROR_SHORT_BUFFER)
+		return out ? PKCS11_CKR_BUFFER_TOO_SMALL : PKCS11_CKR_OK;
+	/* A ciphertext that does not decrypt (or a message too long). */
+	if (res == TEE_ERROR_BAD_PARAMETERS)
+		return enc ? PKCS11_CKR_DATA_LEN_RANGE
+			   : PKCS11_CKR_ENCRYPTED_DATA_INVALID;
+	return res ? PKCS11_CKR_FUNCTION_FAILED : PKCS11_CKR_OK;
+}
+
 /* Check the parameter types of @step; find its data. */
 static enum pkcs11_rc step_params(uint32_t ptypes, TEE_Param *params,
-				  enum step step, bool sign, const void **in,
+				  enum step step, bool out, const void **in,
 				  size_t *in_len, void **p2, size_t *p2_len)
 {
 	uint32_t t1 = TEE_PARAM_TYPE_GET(ptypes, 1);
 	uint32_t t2 = TEE_PARAM_TYPE_GET(ptypes, 2);
-	uint32_t want2 = sign ? TEE_PARAM_TYPE_MEMREF_OUTPUT
-			      : TEE_PARAM_TYPE_MEMREF_INPUT;
+	uint32_t want2 = out ? TEE_PARAM_TYPE_MEMREF_OUTPUT
+			     : TEE_PARAM_TYPE_MEMREF_INPUT;
 
 	if ((t1 != TEE_PARAM_TYPE_NONE && t1 != TEE_PARAM_TYPE_MEMREF_INPUT) ||
 	    (t2 != TEE_PARAM_TYPE_NONE && t2 != want2) ||
 	    TEE_PARAM_TYPE_GET(ptypes, 3) != TEE_PARAM_TYPE_NONE ||
 	    (step == STEP_FINAL && t1 != TEE_PARAM_TYPE_NONE) ||
-	    (step == STEP_UPDATE && t2 != TEE_PARAM_TYPE_NONE))
+	    (step == STEP_UPDATE && t2 == TEE_PARAM_TYPE_MEMREF_INPUT))
 		return PKCS11_CKR_ARGUMENTS_BAD;
 	if (t1 == TEE_PARAM_TYPE_MEMREF_INPUT) {
 		*in = PARAM_BUF(1);
@@ -579,13 +725,13 @@ static enum pkcs11_rc run_step(struct pkcs11_session *s, enum step step,
 {
 	struct asymm_op *a = s->asymm;
 	const bool sign = a->cmd == PKCS11_CMD_SIGN_INIT;
+	const bool out = a->cmd != PKCS11_CMD_VERIFY_INIT;
 	const void *in = NULL;
 	size_t in_len = 0, p2_len = 0;
 	void *p2 = NULL;
 	enum pkcs11_rc rc;
 
-	rc = step_params(ptypes, params, step, sign, &in, &in_len, &p2,
-			 &p2_len);
+	rc = step_params(ptypes, params, step, out, &in, &in_len, &p2, &p2_len);
 	if (rc)
 		return rc;
 	if (step == STEP_UPDATE) {
@@ -598,15 +744,37 @@ static enum pkcs11_rc run_step(struct pkcs11_session *s, enum step step,
 	}
 	if (step == STEP_ONESHOT && a->updated)
 		return PKCS11_CKR_OPERATION_ACTIVE;
-	if (!sign)
+	if (!out)
 		return do_verify(a, in, in_len, p2, p2_len);
-	rc = do_sign(a, in, in_len, p2, &p2_len);
+	if (sign)
+		rc = do_sign(a, in, in_len, p2, &p2_len);
+	else
+		rc = do_crypt(a, in, in_len, p2, &p2_len);
 	if (TEE_PARAM_TYPE_GET(ptypes, 2) == TEE_PARAM_TYPE_MEMREF_OUTPUT)
 		PARAM_SIZE(2) = p2_len;
 	/* A size query or a short buffer keeps the operation. */
 	*keep = rc == PKCS11_CKR_BUFFER_TOO_SMALL ||
 		(rc == PKCS11_CKR_OK && !p2 && p2_len);
 	return rc;
+}
+
+/* A step of no operation of here: the handler it had before. */
+static enum pkcs11_rc other_step(struct pkcs11_client *c, uint32_t ptypes,
+				 TEE_Param *params, uint32_t init_cmd,
+				 enum step step)
+{
+	static PKCS11_HANDLER((*const enc[3])) = {entry_encrypt_update,
+						  entry_encrypt_final,
+						  entry_encrypt_oneshot};
+	static PKCS11_HANDLER((*const dec[3])) = {entry_decrypt_update,
+						  entry_decrypt_final,
+						  entry_decrypt_oneshot};
+
+	if (init_cmd == PKCS11_CMD_ENCRYPT_INIT)
+		return enc[step](c, ptypes, params);
+	if (init_cmd == PKCS11_CMD_DECRYPT_INIT)
+		return dec[step](c, ptypes, params);
+	return entry_processing_step(c, ptypes, params);
 }
 
 static enum pkcs11_rc asymm_step(struct pkcs11_client *c, uint32_t ptypes,
@@ -626,7 +794,7 @@ static enum pkcs11_rc asymm_step(struct pkcs11_client *c, uint32_t ptypes,
 	if (!s)
 		return PKCS11_CKR_SESSION_HANDLE_INVALID;
 	if (!s->asymm)
-		return entry_processing_step(c, ptypes, params);
+		return other_step(c, ptypes, params, init_cmd, step);
 	if (s->asymm->cmd != init_cmd)
 		return PKCS11_CKR_OPERATION_NOT_INITIALIZED;
 	rc = run_step(s, step, ptypes, params, &keep);
@@ -647,3 +815,9 @@ ASYMM_STEP(entry_sign_final, PKCS11_CMD_SIGN_INIT, STEP_FINAL)
 ASYMM_STEP(entry_verify_final, PKCS11_CMD_VERIFY_INIT, STEP_FINAL)
 ASYMM_STEP(entry_sign_oneshot, PKCS11_CMD_SIGN_INIT, STEP_ONESHOT)
 ASYMM_STEP(entry_verify_oneshot, PKCS11_CMD_VERIFY_INIT, STEP_ONESHOT)
+ASYMM_STEP(entry_asymm_encrypt_update, PKCS11_CMD_ENCRYPT_INIT, STEP_UPDATE)
+ASYMM_STEP(entry_asymm_decrypt_update, PKCS11_CMD_DECRYPT_INIT, STEP_UPDATE)
+ASYMM_STEP(entry_asymm_encrypt_final, PKCS11_CMD_ENCRYPT_INIT, STEP_FINAL)
+ASYMM_STEP(entry_asymm_decrypt_final, PKCS11_CMD_DECRYPT_INIT, STEP_FINAL)
+ASYMM_STEP(entry_asymm_encrypt_oneshot, PKCS11_CMD_ENCRYPT_INIT, STEP_ONESHOT)
+ASYMM_STEP(entry_asymm_decrypt_oneshot, PKCS11_CMD_DECRYPT_INIT, STEP_ONESHOT)
