@@ -9,6 +9,7 @@
  * processing_rsa.c; ABI-FACTS-INTERNAL §6).
  */
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -701,6 +702,145 @@ static void test_api_import(void **state)
 	api_stop();
 }
 
+/* OpenSSL's RSA encryption (or decryption) of @in with @pk; its length. */
+static size_t ossl_crypt(EVP_PKEY *pk, bool enc, int pad, const void *label,
+			 size_t label_len, const uint8_t *in, size_t len,
+			 uint8_t *dst)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pk, NULL);
+	size_t olen = 512;
+
+	assert_int_equal(
+		enc ? EVP_PKEY_encrypt_init(c) : EVP_PKEY_decrypt_init(c), 1);
+	assert_int_equal(EVP_PKEY_CTX_set_rsa_padding(c, pad), 1);
+	if (pad == RSA_PKCS1_OAEP_PADDING) {
+		assert_int_equal(EVP_PKEY_CTX_set_rsa_oaep_md(c, EVP_sha256()),
+				 1);
+		assert_int_equal(EVP_PKEY_CTX_set_rsa_mgf1_md(c, EVP_sha256()),
+				 1);
+		if (label_len)
+			assert_int_equal(
+				EVP_PKEY_CTX_set0_rsa_oaep_label(
+					c, OPENSSL_memdup(label, label_len),
+					label_len),
+				1);
+	}
+	assert_int_equal(enc ? EVP_PKEY_encrypt(c, dst, &olen, in, len)
+			     : EVP_PKEY_decrypt(c, dst, &olen, in, len),
+			 1);
+	EVP_PKEY_CTX_free(c);
+	return olen;
+}
+
+/*
+ * RSA encryption with an OpenSSL key pair imported: PKCS#1 v1.5 and
+ * OAEP (SHA-256, a label) each way between the token and OpenSSL, and
+ * the errors for wrong lengths and a ciphertext that does not decrypt
+ * (PKCS#11 2.40 §2.1.6, §2.1.8).
+ */
+static void test_api_rsa_crypt(void **state)
+{
+	static const char *const names[] = {OSSL_PKEY_PARAM_RSA_N,
+					    OSSL_PKEY_PARAM_RSA_E,
+					    OSSL_PKEY_PARAM_RSA_D};
+	static const CK_ATTRIBUTE_TYPE types[] = {
+		CKA_MODULUS, CKA_PUBLIC_EXPONENT, CKA_PRIVATE_EXPONENT};
+	static const char label[] = "a label";
+	CK_OBJECT_CLASS pc = CKO_PUBLIC_KEY, vc = CKO_PRIVATE_KEY;
+	CK_KEY_TYPE rsa = CKK_RSA;
+	CK_RSA_PKCS_OAEP_PARAMS op = {CKM_SHA256, CKG_MGF1_SHA256,
+				      CKZ_DATA_SPECIFIED, (void *)label,
+				      sizeof(label)};
+	CK_MECHANISM pkcs = {CKM_RSA_PKCS, NULL, 0};
+	CK_MECHANISM oaep = {CKM_RSA_PKCS_OAEP, &op, sizeof(op)};
+	uint8_t val[3][256], ct[256], pt[256];
+	CK_ATTRIBUTE t[6];
+	CK_SESSION_HANDLE s = api_start();
+	CK_OBJECT_HANDLE pub, priv;
+	EVP_PKEY *pk = EVP_RSA_gen(2048);
+	CK_ULONG len, plen;
+	size_t n;
+
+	(void)state;
+	for (n = 0; n < 3; n++) {
+		BIGNUM *bn = NULL;
+
+		assert_int_equal(EVP_PKEY_get_bn_param(pk, names[n], &bn), 1);
+		t[3 + n] = (CK_ATTRIBUTE){types[n], val[n],
+					  (CK_ULONG)BN_bn2bin(bn, val[n])};
+		BN_clear_free(bn);
+	}
+	t[0] = (CK_ATTRIBUTE){CKA_CLASS, &pc, sizeof(pc)};
+	t[1] = (CK_ATTRIBUTE){CKA_KEY_TYPE, &rsa, sizeof(rsa)};
+	t[2] = (CK_ATTRIBUTE){CKA_ENCRYPT, &yes, 1};
+	assert_int_equal(fl->C_CreateObject(s, t, 5, &pub), CKR_OK);
+	t[0] = (CK_ATTRIBUTE){CKA_CLASS, &vc, sizeof(vc)};
+	t[2] = (CK_ATTRIBUTE){CKA_DECRYPT, &yes, 1};
+	assert_int_equal(fl->C_CreateObject(s, t, 6, &priv), CKR_OK);
+
+	/* The token encrypts, OpenSSL decrypts; and the other way. */
+	assert_int_equal(fl->C_EncryptInit(s, &pkcs, pub), CKR_OK);
+	assert_int_equal(fl->C_Encrypt(s, (CK_BYTE_PTR)msg, 40, NULL, &len),
+			 CKR_OK);
+	assert_int_equal(len, 256);
+	assert_int_equal(fl->C_Encrypt(s, (CK_BYTE_PTR)msg, 40, ct, &len),
+			 CKR_OK);
+	assert_int_equal(
+		ossl_crypt(pk, false, RSA_PKCS1_PADDING, NULL, 0, ct, len, pt),
+		40);
+	assert_memory_equal(pt, msg, 40);
+	len = ossl_crypt(pk, true, RSA_PKCS1_OAEP_PADDING, label, sizeof(label),
+			 (const uint8_t *)msg, sizeof(msg), ct);
+	assert_int_equal(fl->C_DecryptInit(s, &oaep, priv), CKR_OK);
+	/* A size query decrypts to learn the length, and keeps going. */
+	assert_int_equal(fl->C_Decrypt(s, ct, len, NULL, &plen), CKR_OK);
+	assert_int_equal(plen, sizeof(msg));
+	plen = 3;
+	assert_int_equal(fl->C_Decrypt(s, ct, len, pt, &plen),
+			 CKR_BUFFER_TOO_SMALL);
+	plen = sizeof(pt);
+	assert_int_equal(fl->C_Decrypt(s, ct, len, pt, &plen), CKR_OK);
+	assert_int_equal(plen, sizeof(msg));
+	assert_memory_equal(pt, msg, plen);
+	assert_int_equal(fl->C_EncryptInit(s, &oaep, pub), CKR_OK);
+	len = sizeof(ct);
+	assert_int_equal(
+		fl->C_Encrypt(s, (CK_BYTE_PTR)msg, sizeof(msg), ct, &len),
+		CKR_OK);
+	assert_int_equal(ossl_crypt(pk, false, RSA_PKCS1_OAEP_PADDING, label,
+				    sizeof(label), ct, len, pt),
+			 sizeof(msg));
+	assert_memory_equal(pt, msg, sizeof(msg));
+
+	/* Wrong lengths, a changed ciphertext, a second hash for MGF1. */
+	assert_int_equal(fl->C_DecryptInit(s, &oaep, priv), CKR_OK);
+	plen = sizeof(pt);
+	assert_int_equal(fl->C_Decrypt(s, ct, len - 1, pt, &plen),
+			 CKR_ENCRYPTED_DATA_LEN_RANGE);
+	ct[100] ^= 1;
+	assert_int_equal(fl->C_DecryptInit(s, &oaep, priv), CKR_OK);
+	assert_int_equal(fl->C_Decrypt(s, ct, len, pt, &plen),
+			 CKR_ENCRYPTED_DATA_INVALID);
+	assert_int_equal(fl->C_EncryptInit(s, &oaep, pub), CKR_OK);
+	len = sizeof(ct);
+	/* OAEP-SHA256 takes at most k - 2 hLen - 2 = 190 bytes. */
+	assert_int_equal(fl->C_Encrypt(s, val[0], 191, ct, &len),
+			 CKR_DATA_LEN_RANGE);
+	op.mgf = CKG_MGF1_SHA1;
+	assert_int_equal(fl->C_EncryptInit(s, &oaep, pub),
+			 CKR_MECHANISM_PARAM_INVALID);
+	/* Single-part: an update is not permitted (OP-TEE's rule). */
+	assert_int_equal(fl->C_EncryptInit(s, &pkcs, pub), CKR_OK);
+	len = sizeof(ct);
+	assert_int_equal(fl->C_EncryptUpdate(s, (CK_BYTE_PTR)msg, 4, ct, &len),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	/* Encrypting needs CKA_ENCRYPT: the private key has none. */
+	assert_int_equal(fl->C_EncryptInit(s, &pkcs, priv),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	EVP_PKEY_free(pk);
+	api_stop();
+}
+
 /*
  * Runs the NULL-terminated argv (a tool of the distribution); its stdout
  * and stderr land in out[].  Return: its exit status, -1 if it did not
@@ -931,6 +1071,30 @@ static void test_tools(void **state)
 	tool_sign(dir, ec256, "01", "ECDSA", "dig", "SHA256", 0, 0);
 	tool_sign(dir, ec256, "01", "ECDSA-SHA256", "msg", "SHA256", 0, 0);
 	tool_sign(dir, NULL, "03", "ECDSA-SHA384", "msg", NULL, 0, 0);
+	/* OpenSSL encrypts to the token's public key; the token decrypts. */
+	{
+		char f_ct[128], f_pt[128];
+		uint8_t ct[256], pt[256];
+
+		snprintf(f_ct, sizeof(f_ct), "%s/ct", dir);
+		snprintf(f_pt, sizeof(f_pt), "%s/pt", dir);
+		len = ossl_crypt(rsa, true, RSA_PKCS1_PADDING, NULL, 0,
+				 (const uint8_t *)msg, sizeof(msg), ct);
+		write_file(f_ct, ct, len);
+		assert_ran(p11("--decrypt", "-m", "RSA-PKCS", "--id", "02",
+			       "-i", f_ct, "-o", f_pt, NULL));
+		assert_int_equal(read_file(f_pt, pt, sizeof(pt)), sizeof(msg));
+		assert_memory_equal(pt, msg, sizeof(msg));
+		len = ossl_crypt(rsa, true, RSA_PKCS1_OAEP_PADDING, NULL, 0,
+				 (const uint8_t *)msg, sizeof(msg), ct);
+		write_file(f_ct, ct, len);
+		assert_ran(p11("--decrypt", "-m", "RSA-PKCS-OAEP",
+			       "--hash-algorithm", "SHA256", "--mgf",
+			       "MGF1-SHA256", "--id", "02", "-i", f_ct, "-o",
+			       f_pt, NULL));
+		assert_int_equal(read_file(f_pt, pt, sizeof(pt)), sizeof(msg));
+		assert_memory_equal(pt, msg, sizeof(msg));
+	}
 	/* An EC mechanism with the RSA key: processing_asymm.c's answer. */
 	assert_int_not_equal(p11("--sign", "-m", "ECDSA", "--id", "02", "-i",
 				 f_dig, "-o", f_sig, NULL),
@@ -1044,6 +1208,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_api_rsa, teardown),
 		cmocka_unit_test_teardown(test_api_ec, teardown),
 		cmocka_unit_test_teardown(test_api_import, teardown),
+		cmocka_unit_test_teardown(test_api_rsa_crypt, teardown),
 		cmocka_unit_test_teardown(test_tools, teardown),
 	};
 
