@@ -33,6 +33,8 @@ enum {
 	CMD_CREATE_OBJECT = 15,
 	CMD_SET_ATTRIBUTE_VALUE = 39,
 	CMD_GET_ATTRIBUTE_VALUE = 38,
+	CMD_SIGN_INIT = 25,
+	CMD_GENERATE_KEY_PAIR = 50,
 	CKR_OK = 0,
 	CKR_ARGUMENTS_BAD = 0x7,
 	CKR_ATTRIBUTE_TYPE_INVALID = 0x12,
@@ -315,12 +317,97 @@ static void test_sessions_and_objects(void **state)
 	(void)CKR_BUFFER_TOO_SMALL;
 }
 
+/* Append attribute @id of @len bytes at @val to @p; Return: bytes. */
+static size_t put_attr(uint8_t *p, uint32_t id, const void *val, size_t len)
+{
+	put32(p, id);
+	put32(p + 4, len);
+	memcpy(p + 8, val, len);
+	return 8 + len;
+}
+
+/*
+ * GENERATE_KEY_PAIR on the wire (ABI-FACTS-INTERNAL §6.3): session,
+ * mechanism, two templates in; two handles (exactly 8 bytes) out.  A
+ * short reply buffer or control arguments that do not add up are
+ * ARGUMENTS_BAD; the EC private key's hidden point never comes out.
+ */
+static void test_key_pair(void **state)
+{
+	static const uint8_t p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48,
+				       0xce, 0x3d, 0x03, 0x01, 0x07};
+	uint8_t ctrl[160], out[16], t = 1;
+	uint32_t rc, s, pub_h, priv_h;
+	size_t n = 0, a, olen;
+
+	(void)state;
+	s = open_session(0x6, &rc);
+	assert_int_equal(rc, CKR_OK);
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, 0x1040), n += 4; /* CKM_EC_KEY_PAIR_GEN */
+	put32(ctrl + n, 0), n += 4;
+	a = n, n += 8; /* the public template */
+	n += put_attr(ctrl + n, 0x180, p256, sizeof(p256));
+	n += put_attr(ctrl + n, 0x10A, &t, 1);
+	put32(ctrl + a, n - a - 8);
+	put32(ctrl + a + 4, 2);
+	a = n, n += 8; /* the private template */
+	n += put_attr(ctrl + n, 0x108, &t, 1);
+	put32(ctrl + a, n - a - 8);
+	put32(ctrl + a + 4, 1);
+
+	olen = 4;
+	assert_int_equal(call(CMD_GENERATE_KEY_PAIR, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+	put32(ctrl, s);
+	olen = 8;
+	assert_int_equal(
+		call(CMD_GENERATE_KEY_PAIR, ctrl, n - 1, out, &olen, &rc),
+		TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+	put32(ctrl, s);
+	olen = 8;
+	assert_int_equal(call(CMD_GENERATE_KEY_PAIR, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_OK);
+	pub_h = get32(out);
+	priv_h = get32(out + 4);
+	assert_true(pub_h && priv_h && pub_h != priv_h);
+
+	/* CKA_OPTEE_HIDDEN_EC_POINT: absent to a client. */
+	n = 0;
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, priv_h), n += 4;
+	put32(ctrl + n, 8), n += 4;
+	put32(ctrl + n, 1), n += 4;
+	put32(ctrl + n, 0x80010000), n += 4;
+	put32(ctrl + n, 0), n += 4;
+	olen = 16;
+	assert_int_equal(
+		call(CMD_GET_ATTRIBUTE_VALUE, ctrl, n, out, &olen, &rc),
+		TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ATTRIBUTE_TYPE_INVALID);
+	assert_int_equal(get32(out + 12), 0xffffffff);
+
+	/* SIGN_INIT whose parameter size runs past the buffer. */
+	n = 0;
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, priv_h), n += 4;
+	put32(ctrl + n, 0x1041), n += 4; /* CKM_ECDSA */
+	put32(ctrl + n, 100), n += 4;
+	assert_int_equal(call(CMD_SIGN_INIT, ctrl, n, NULL, NULL, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_convention),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_sessions_and_objects),
+		cmocka_unit_test(test_key_pair),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
