@@ -52,6 +52,7 @@ static int is_bare_asymm(CK_MECHANISM_TYPE t)
 	case CKM_ECDSA_SHA256:
 	case CKM_ECDSA_SHA384:
 	case CKM_ECDSA_SHA512:
+	case CKM_EC_EDWARDS_KEY_PAIR_GEN:
 		return 1;
 	default:
 		return 0;
@@ -79,6 +80,33 @@ static CK_RV oaep_param(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 	return CKR_OK;
 }
 
+/* PKCS#11 3.0's CK_EDDSA_PARAMS (p11-kit's header has none). */
+struct ck_eddsa_params {
+	CK_BBOOL ph_flag;
+	CK_ULONG context_len;
+	CK_BYTE_PTR context;
+};
+
+/* EdDSA: u32 phFlag, u32 context length, the context; {0, 0} if none. */
+static CK_RV eddsa_param(struct ctrl_buf *c, CK_MECHANISM_PTR m)
+{
+	struct ck_eddsa_params p = {0};
+
+	if (m->pParameter || m->ulParameterLen) {
+		if (!m->pParameter || m->ulParameterLen != sizeof(p))
+			return CKR_MECHANISM_PARAM_INVALID;
+		memcpy(&p, m->pParameter, sizeof(p));
+		if (p.context_len > UINT32_MAX - 8 ||
+		    (p.context_len && !p.context))
+			return CKR_MECHANISM_PARAM_INVALID;
+	}
+	ctrl_put_u32(c, 8 + p.context_len);
+	ctrl_put_u32(c, p.ph_flag);
+	ctrl_put_u32(c, p.context_len);
+	ctrl_put(c, p.context, p.context_len);
+	return CKR_OK;
+}
+
 CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 {
 	CK_RSA_PKCS_PSS_PARAMS p;
@@ -91,6 +119,8 @@ CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 	}
 	if (m->mechanism == CKM_RSA_PKCS_OAEP)
 		return oaep_param(c, m);
+	if (m->mechanism == CKM_EDDSA)
+		return eddsa_param(c, m);
 	if (!is_pss(m->mechanism))
 		return CKR_MECHANISM_INVALID;
 	if (!m->pParameter || m->ulParameterLen != sizeof(p))

@@ -66,6 +66,25 @@ bool ec_point_decode(const struct ec_curve *c, const uint8_t *pt, uint32_t size,
 		     const uint8_t **xy);
 
 /**
+ * ed25519_params() - does CKA_EC_PARAMS @der name Ed25519 (the DER of
+ * OID 1.3.101.112, RFC 8410, or of the PrintableString "edwards25519",
+ * PKCS#11 3.0 §2.3.10)?
+ * Return: true if it does
+ */
+bool ed25519_params(const void *der, uint32_t size);
+
+/**
+ * ed25519_point_decode() - the 32-byte public key in an Ed25519
+ * CKA_EC_POINT: a DER OCTET STRING, or the bare 32 bytes
+ * @pt:		the attribute value
+ * @size:	its size
+ * @key:	set to the key
+ * Return: true if @pt is one of those
+ */
+bool ed25519_point_decode(const uint8_t *pt, uint32_t size,
+			  const uint8_t **key);
+
+/**
  * ec_point_on_curve() - is (X, Y) a point of @c? A public key from a
  * client is checked before it reaches the GP API, whose libcrypto would
  * fail (and the runtime panic) on a point off the curve

@@ -92,6 +92,30 @@ static const struct ec_curve curves[] = {
 	CURVE(p521, TEE_ECC_CURVE_NIST_P521, 521),
 };
 
+static const uint8_t oid_ed25519[] = {0x06, 0x03, 0x2b, 0x65, 0x70};
+static const uint8_t name_ed25519[] = {0x13, 0x0c, 'e', 'd', 'w', 'a', 'r',
+				       'd',  's',  '2', '5', '5', '1', '9'};
+
+bool ed25519_params(const void *der, uint32_t size)
+{
+	return (size == sizeof(oid_ed25519) &&
+		!memcmp(der, oid_ed25519, size)) ||
+	       (size == sizeof(name_ed25519) &&
+		!memcmp(der, name_ed25519, size));
+}
+
+bool ed25519_point_decode(const uint8_t *pt, uint32_t size, const uint8_t **key)
+{
+	if (size == 32) {
+		*key = pt;
+		return true;
+	}
+	if (size != 34 || pt[0] != 0x04 || pt[1] != 32)
+		return false;
+	*key = pt + 2;
+	return true;
+}
+
 const struct ec_curve *ec_curve_of_params(const void *der, uint32_t size)
 {
 	size_t n;

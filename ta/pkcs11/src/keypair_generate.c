@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * GENERATE_KEY_PAIR: CKM_RSA_PKCS_KEY_PAIR_GEN and CKM_EC_KEY_PAIR_GEN
+ * GENERATE_KEY_PAIR: CKM_RSA_PKCS_KEY_PAIR_GEN, CKM_EC_KEY_PAIR_GEN and
+ * CKM_EC_EDWARDS_KEY_PAIR_GEN (Ed25519)
  * with TEE_GenerateKey, as OP-TEE's processing.c and processing_rsa.c /
  * processing_ec.c: both templates are checked first, the key pair is
  * made, the public key gets the public parts, the private key all of
@@ -114,6 +115,55 @@ out:
 	return rc;
 }
 
+/* The private key's parameters, if given, are the public key's. */
+static enum pkcs11_rc same_params(struct pkcs11_tpl *pub,
+				  struct pkcs11_tpl *priv)
+{
+	const void *par = NULL, *ppar = NULL;
+	uint32_t size = 0, psize = 0;
+
+	pkcs11_tpl_get(pub->buf, PKCS11_CKA_EC_PARAMS, &par, &size);
+	if (pkcs11_tpl_get(priv->buf, PKCS11_CKA_EC_PARAMS, &ppar, &psize))
+		return pkcs11_tpl_set(priv, PKCS11_CKA_EC_PARAMS, par, size);
+	if (psize != size || memcmp(par, ppar, size))
+		return PKCS11_CKR_TEMPLATE_INCONSISTENT;
+	return PKCS11_CKR_OK;
+}
+
+/* Ed25519 (RFC 8032): the 32-byte keys, the public one DER-wrapped. */
+static enum pkcs11_rc ed_generate(struct pkcs11_tpl *pub,
+				  struct pkcs11_tpl *priv)
+{
+	TEE_ObjectHandle k = TEE_HANDLE_NULL;
+	uint8_t pt[34], d[32];
+	size_t pl = 32, dl = sizeof(d);
+	enum pkcs11_rc rc;
+
+	rc = same_params(pub, priv);
+	if (rc)
+		return rc;
+	if (TEE_AllocateTransientObject(TEE_TYPE_ED25519_KEYPAIR, 256, &k))
+		return PKCS11_CKR_DEVICE_MEMORY;
+	rc = PKCS11_CKR_FUNCTION_FAILED;
+	pt[0] = 0x04; /* OCTET STRING */
+	pt[1] = 32;
+	if (!TEE_GenerateKey(k, 256, NULL, 0) &&
+	    !TEE_GetObjectBufferAttribute(k, TEE_ATTR_ED25519_PUBLIC_VALUE,
+					  pt + 2, &pl) &&
+	    !TEE_GetObjectBufferAttribute(k, TEE_ATTR_ED25519_PRIVATE_VALUE, d,
+					  &dl) &&
+	    pl == 32 && dl == 32)
+		rc = pkcs11_tpl_set(pub, PKCS11_CKA_EC_POINT, pt, 34);
+	if (!rc)
+		rc = pkcs11_tpl_set(priv, PKCS11_CKA_OPTEE_HIDDEN_EC_POINT, pt,
+				    34);
+	if (!rc)
+		rc = pkcs11_tpl_set(priv, PKCS11_CKA_VALUE, d, 32);
+	TEE_MemFill(d, 0, sizeof(d));
+	TEE_FreeTransientObject(k);
+	return rc;
+}
+
 static enum pkcs11_rc ec_generate(struct pkcs11_tpl *pub,
 				  struct pkcs11_tpl *priv)
 {
@@ -214,9 +264,10 @@ static enum pkcs11_rc generate_pair(uint32_t mech, const uint8_t *pub_tpl,
 				    struct pkcs11_tpl *pub,
 				    struct pkcs11_tpl *priv)
 {
-	uint32_t type = mech == PKCS11_CKM_RSA_PKCS_KEY_PAIR_GEN
-				? PKCS11_CKK_RSA
-				: PKCS11_CKK_EC;
+	uint32_t type =
+		mech == PKCS11_CKM_RSA_PKCS_KEY_PAIR_GEN ? PKCS11_CKK_RSA
+		: mech == PKCS11_CKM_EC_KEY_PAIR_GEN	 ? PKCS11_CKK_EC
+						     : PKCS11_CKK_EC_EDWARDS;
 	enum pkcs11_rc rc;
 
 	pkcs11_tpl_init(priv);
@@ -226,9 +277,12 @@ static enum pkcs11_rc generate_pair(uint32_t mech, const uint8_t *pub_tpl,
 				priv);
 	if (!rc)
 		rc = share_id(pub, priv);
-	if (!rc)
-		rc = type == PKCS11_CKK_RSA ? rsa_generate(pub, priv)
-					    : ec_generate(pub, priv);
+	if (!rc && type == PKCS11_CKK_RSA)
+		rc = rsa_generate(pub, priv);
+	else if (!rc && type == PKCS11_CKK_EC)
+		rc = ec_generate(pub, priv);
+	else if (!rc)
+		rc = ed_generate(pub, priv);
 	if (rc) {
 		pkcs11_tpl_release(pub);
 		pkcs11_tpl_release(priv);
@@ -264,7 +318,8 @@ PKCS11_HANDLER(entry_generate_key_pair)
 	if (!s)
 		return PKCS11_CKR_SESSION_HANDLE_INVALID;
 	if (mech != PKCS11_CKM_RSA_PKCS_KEY_PAIR_GEN &&
-	    mech != PKCS11_CKM_EC_KEY_PAIR_GEN)
+	    mech != PKCS11_CKM_EC_KEY_PAIR_GEN &&
+	    mech != PKCS11_CKM_EC_EDWARDS_KEY_PAIR_GEN)
 		return PKCS11_CKR_MECHANISM_INVALID;
 	if (psize)
 		return PKCS11_CKR_MECHANISM_PARAM_INVALID;

@@ -13,7 +13,7 @@
 #define K_PUB	   0x01 /* CKO_PUBLIC_KEY */
 #define K_PRIV	   0x02 /* CKO_PRIVATE_KEY */
 #define K_RSA	   0x04 /* only with CKK_RSA */
-#define K_EC	   0x08 /* only with CKK_EC */
+#define K_EC	   0x08 /* only with CKK_EC or CKK_EC_EDWARDS */
 #define K_BOOL	   0x10 /* gets its default when absent */
 #define K_COMPUTED 0x20 /* set by the TA, never by a template */
 #define K_GEN_NO   0x40 /* made by generation: not in its template */
@@ -95,7 +95,8 @@ static bool rule_applies(const struct key_rule *r, uint32_t class,
 		return false;
 	if ((r->flags & K_RSA) && type != PKCS11_CKK_RSA)
 		return false;
-	if ((r->flags & K_EC) && type != PKCS11_CKK_EC)
+	if ((r->flags & K_EC) && type != PKCS11_CKK_EC &&
+	    type != PKCS11_CKK_EC_EDWARDS)
 		return false;
 	return true;
 }
@@ -157,6 +158,14 @@ static bool has(const uint8_t *attrs, uint32_t id)
  * What an import must give (OP-TEE's *_create_mand lists, and the
  * parts a GP key object needs) and a generation template must hold.
  */
+/* Does @type's CKA_EC_PARAMS @val name a curve carried here? */
+static bool curve_known(uint32_t type, const void *val, uint32_t size)
+{
+	if (type == PKCS11_CKK_EC_EDWARDS)
+		return ed25519_params(val, size);
+	return ec_curve_of_params(val, size);
+}
+
 static enum pkcs11_rc check_mandatory(const uint8_t *a, uint32_t class,
 				      uint32_t type, bool generated)
 {
@@ -164,12 +173,12 @@ static enum pkcs11_rc check_mandatory(const uint8_t *a, uint32_t class,
 	uint32_t size = 0;
 	bool ok;
 
-	if (type == PKCS11_CKK_EC) {
+	if (type != PKCS11_CKK_RSA) {
 		if (!generated || class == PKCS11_CKO_PUBLIC_KEY)
 			if (!has(a, PKCS11_CKA_EC_PARAMS))
 				return PKCS11_CKR_TEMPLATE_INCOMPLETE;
 		if (!pkcs11_tpl_get(a, PKCS11_CKA_EC_PARAMS, &val, &size) &&
-		    !ec_curve_of_params(val, size))
+		    !curve_known(type, val, size))
 			return PKCS11_CKR_CURVE_NOT_SUPPORTED;
 		if (generated)
 			return PKCS11_CKR_OK;
@@ -224,6 +233,8 @@ uint32_t keypair_bits(const uint8_t *attrs)
 	}
 	if (pkcs11_tpl_get(attrs, PKCS11_CKA_EC_PARAMS, &val, &size))
 		return 0;
+	if (type == PKCS11_CKK_EC_EDWARDS)
+		return ed25519_params(val, size) ? 256 : 0;
 	c = ec_curve_of_params(val, size);
 	return c ? c->bits : 0;
 }
@@ -278,6 +289,11 @@ static enum pkcs11_rc check_import(const uint8_t *a, uint32_t class,
 		return PKCS11_CKR_OK;
 	pkcs11_tpl_get(a, PKCS11_CKA_EC_PARAMS, &par, &psize);
 	pkcs11_tpl_get(a, PKCS11_CKA_EC_POINT, &val, &size);
+	/* Any 32 bytes make an Ed25519 key; libcrypto checks at use. */
+	if (type == PKCS11_CKK_EC_EDWARDS)
+		return ed25519_point_decode(val, size, &xy)
+			       ? PKCS11_CKR_OK
+			       : PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
 	c = ec_curve_of_params(par, psize);
 	if (!ec_point_decode(c, val, size, &xy) || !ec_point_on_curve(c, xy))
 		return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
@@ -312,7 +328,8 @@ enum pkcs11_rc create_keypair_attributes(const uint8_t *tpl, uint32_t class,
 	rc = pkcs11_tpl_get_u32(tpl, PKCS11_CKA_KEY_TYPE, &type);
 	if (rc == PKCS11_RV_NOT_FOUND)
 		rc = PKCS11_CKR_TEMPLATE_INCOMPLETE;
-	if (!rc && type != PKCS11_CKK_RSA && type != PKCS11_CKK_EC)
+	if (!rc && type != PKCS11_CKK_RSA && type != PKCS11_CKK_EC &&
+	    type != PKCS11_CKK_EC_EDWARDS)
 		rc = PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
 	if (!rc)
 		rc = copy_attrs(tpl, class, type, generated, out);

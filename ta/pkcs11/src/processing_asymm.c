@@ -26,7 +26,7 @@
 /* The longest digest here (SHA-512). */
 #define MAX_DIGEST 64
 
-enum sig_kind { RSA_RAW, RSA_PKCS1, RSA_PSS, ECDSA, RSA_ES, RSA_OAEP };
+enum sig_kind { RSA_RAW, RSA_PKCS1, RSA_PSS, ECDSA, RSA_ES, RSA_OAEP, EDDSA };
 
 struct hash_info {
 	uint32_t ckm;
@@ -93,6 +93,7 @@ static const struct sig_mech sig_mechs[] = {
 	{PKCS11_CKM_ECDSA_SHA256, ECDSA, PKCS11_CKM_SHA256},
 	{PKCS11_CKM_ECDSA_SHA384, ECDSA, PKCS11_CKM_SHA384},
 	{PKCS11_CKM_ECDSA_SHA512, ECDSA, PKCS11_CKM_SHA512},
+	{PKCS11_CKM_EDDSA, EDDSA, 0},
 };
 
 /* Encryption: CKM_RSA_PKCS means RSAES-PKCS1-v1_5 there. */
@@ -162,7 +163,22 @@ void asymm_release(struct pkcs11_session *s)
 
 static uint32_t key_type_of(const struct sig_mech *m)
 {
+	if (m->kind == EDDSA)
+		return PKCS11_CKK_EC_EDWARDS;
 	return m->kind == ECDSA ? PKCS11_CKK_EC : PKCS11_CKK_RSA;
+}
+
+/*
+ * EdDSA parameters: none, or u32 phFlag, u32 context length, context
+ * (libckteec sends {0, 0} for none): only pure Ed25519 is carried.
+ */
+static enum pkcs11_rc eddsa_params(const uint8_t *p, uint32_t psize)
+{
+	if (!psize)
+		return PKCS11_CKR_OK;
+	if (psize != 8 || get_u32(p) || get_u32(p + 4))
+		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
+	return PKCS11_CKR_OK;
 }
 
 /* Does @cmd use the private key (sign, decrypt)? */
@@ -279,6 +295,9 @@ static void tee_alg(struct asymm_op *a, uint32_t bits, uint32_t *alg,
 
 	*mode = sign ? TEE_MODE_SIGN : TEE_MODE_VERIFY;
 	switch (a->m->kind) {
+	case EDDSA:
+		*alg = TEE_ALG_ED25519;
+		break;
 	case RSA_ES:
 	case RSA_OAEP:
 		*alg = a->m->kind == RSA_ES ? TEE_ALG_RSAES_PKCS1_V1_5
@@ -384,13 +403,49 @@ static enum pkcs11_rc ec_key(const uint8_t *attrs, bool priv,
 	return PKCS11_CKR_OK;
 }
 
+/* A GP Ed25519 key object from @attrs: the private value when @priv. */
+static enum pkcs11_rc ed_key(const uint8_t *attrs, bool priv,
+			     TEE_ObjectHandle *k)
+{
+	const void *pt = NULL, *d = NULL;
+	uint32_t ptsize = 0, dsize = 0, count = 1;
+	const uint8_t *pub = NULL;
+	TEE_Attribute ta[2];
+
+	if (pkcs11_tpl_get(attrs,
+			   priv ? PKCS11_CKA_OPTEE_HIDDEN_EC_POINT
+				: PKCS11_CKA_EC_POINT,
+			   &pt, &ptsize) ||
+	    !ed25519_point_decode(pt, ptsize, &pub))
+		return PKCS11_CKR_FUNCTION_FAILED;
+	TEE_InitRefAttribute(&ta[0], TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
+	if (priv) {
+		if (pkcs11_tpl_get(attrs, PKCS11_CKA_VALUE, &d, &dsize) ||
+		    dsize != 32)
+			return PKCS11_CKR_FUNCTION_FAILED;
+		TEE_InitRefAttribute(&ta[count++],
+				     TEE_ATTR_ED25519_PRIVATE_VALUE, d, 32);
+	}
+	if (TEE_AllocateTransientObject(priv ? TEE_TYPE_ED25519_KEYPAIR
+					     : TEE_TYPE_ED25519_PUBLIC_KEY,
+					256, k))
+		return PKCS11_CKR_DEVICE_MEMORY;
+	if (TEE_PopulateTransientObject(*k, ta, count)) {
+		TEE_FreeTransientObject(*k);
+		return PKCS11_CKR_FUNCTION_FAILED;
+	}
+	return PKCS11_CKR_OK;
+}
+
 static enum pkcs11_rc set_key(struct asymm_op *a, const uint8_t *attrs,
 			      uint32_t bits, bool sign)
 {
 	TEE_ObjectHandle k = TEE_HANDLE_NULL;
 	enum pkcs11_rc rc;
 
-	if (a->m->kind == ECDSA)
+	if (a->m->kind == EDDSA)
+		rc = ed_key(attrs, sign, &k);
+	else if (a->m->kind == ECDSA)
 		rc = ec_key(attrs, sign, &k);
 	else
 		rc = rsa_key(attrs, sign, bits, &k);
@@ -412,7 +467,8 @@ static enum pkcs11_rc asymm_setup(struct asymm_op *a, const uint8_t *key,
 	if (!bits)
 		return PKCS11_CKR_KEY_TYPE_INCONSISTENT;
 	/* What the GP RSA key objects take (ABI-FACTS-INTERNAL §1.6). */
-	if (a->m->kind != ECDSA && (bits < 256 || bits > 4096))
+	if (a->m->kind != ECDSA && a->m->kind != EDDSA &&
+	    (bits < 256 || bits > 4096))
 		return PKCS11_CKR_KEY_SIZE_RANGE;
 	a->key_bytes = (bits + 7) / 8;
 	if (a->m->hash)
@@ -423,6 +479,10 @@ static enum pkcs11_rc asymm_setup(struct asymm_op *a, const uint8_t *key,
 			return rc;
 	} else if (a->m->kind == RSA_OAEP) {
 		rc = oaep_params(a, param, psize);
+		if (rc)
+			return rc;
+	} else if (a->m->kind == EDDSA) {
+		rc = eddsa_params(param, psize);
 		if (rc)
 			return rc;
 	} else if (psize) {
@@ -589,7 +649,10 @@ static enum pkcs11_rc to_sign(struct asymm_op *a, const void *in, size_t in_len,
 
 static size_t sig_size(const struct asymm_op *a)
 {
-	return a->m->kind == ECDSA ? 2 * a->key_bytes : a->key_bytes;
+	/* ECDSA r || s; Ed25519 R || S (RFC 8032 §5.1.6) likewise. */
+	if (a->m->kind == ECDSA || a->m->kind == EDDSA)
+		return 2 * a->key_bytes;
+	return a->key_bytes;
 }
 
 static enum pkcs11_rc do_sign(struct asymm_op *a, const void *in, size_t in_len,
