@@ -707,6 +707,74 @@ static void test_api_import(void **state)
 	api_stop();
 }
 
+/*
+ * Ed25519 (CKK_EC_EDWARDS, CKM_EDDSA, PKCS#11 3.0 §2.3.10-2.3.14): the
+ * 32-byte public key as a DER OCTET STRING, signatures OpenSSL checks
+ * with it, single-part, pure Ed25519 only.
+ */
+static void test_api_ed25519(void **state)
+{
+	static const uint8_t oid[] = {0x06, 0x03, 0x2b, 0x65, 0x70};
+	static const struct {
+		CK_BBOOL ph;
+		CK_ULONG len;
+		CK_BYTE_PTR ctx;
+	} ph = {CK_TRUE, 0, NULL};
+	CK_MECHANISM gen = {CKM_EC_EDWARDS_KEY_PAIR_GEN, NULL, 0};
+	CK_MECHANISM m = {CKM_EDDSA, NULL, 0};
+	CK_MECHANISM m_ph = {CKM_EDDSA, (void *)&ph, sizeof(ph)};
+	CK_ATTRIBUTE pt[] = {{CKA_EC_PARAMS, (void *)oid, sizeof(oid)},
+			     {CKA_VERIFY, &yes, 1}};
+	CK_ATTRIBUTE vt[] = {{CKA_SIGN, &yes, 1}, {CKA_SENSITIVE, &yes, 1}};
+	CK_SESSION_HANDLE s = api_start();
+	CK_OBJECT_HANDLE pub, priv;
+	uint8_t point[64], sig[64];
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	EVP_PKEY *pk;
+	CK_ULONG len;
+
+	(void)state;
+	assert_int_equal(
+		fl->C_GenerateKeyPair(s, &gen, pt, 2, vt, 2, &pub, &priv),
+		CKR_OK);
+	assert_int_equal(
+		get_attr(s, pub, CKA_EC_POINT, point, sizeof(point), CKR_OK),
+		34);
+	assert_int_equal(point[0], 0x04);
+	assert_int_equal(point[1], 32);
+	assert_int_equal(get_attr(s, priv, CKA_VALUE, sig, sizeof(sig),
+				  CKR_ATTRIBUTE_SENSITIVE),
+			 -1);
+	len = sign(s, priv, &m, msg, sizeof(msg), sig);
+	assert_int_equal(len, 64);
+	pk = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, point + 2, 32);
+	assert_non_null(pk);
+	assert_int_equal(EVP_DigestVerifyInit(c, NULL, NULL, NULL, pk), 1);
+	assert_int_equal(EVP_DigestVerify(c, sig, len, (const uint8_t *)msg,
+					  sizeof(msg)),
+			 1);
+	assert_int_equal(verify(s, pub, &m, msg, sizeof(msg), sig, len),
+			 CKR_OK);
+	sig[5] ^= 1;
+	assert_int_equal(verify(s, pub, &m, msg, sizeof(msg), sig, len),
+			 CKR_SIGNATURE_INVALID);
+	assert_int_equal(verify(s, pub, &m, msg, sizeof(msg), sig, len - 1),
+			 CKR_SIGNATURE_LEN_RANGE);
+	/* Ed25519ph is not carried; nor are updates (single-part). */
+	assert_int_equal(fl->C_SignInit(s, &m_ph, priv),
+			 CKR_MECHANISM_PARAM_INVALID);
+	assert_int_equal(fl->C_SignInit(s, &m, priv), CKR_OK);
+	assert_int_equal(fl->C_SignUpdate(s, (CK_BYTE_PTR)msg, 4),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	/* ECDSA wants an EC key, not an Edwards one. */
+	m.mechanism = CKM_ECDSA;
+	assert_int_equal(fl->C_SignInit(s, &m, priv),
+			 CKR_KEY_TYPE_INCONSISTENT);
+	EVP_MD_CTX_free(c);
+	EVP_PKEY_free(pk);
+	api_stop();
+}
+
 /* OpenSSL's RSA encryption (or decryption) of @in with @pk; its length. */
 static size_t ossl_crypt(EVP_PKEY *pk, bool enc, int pad, const void *label,
 			 size_t label_len, const uint8_t *in, size_t len,
@@ -1209,6 +1277,15 @@ static void test_tools(void **state)
 					     sizeof(msg), sig + 100, 64),
 				 1);
 	}
+	/*
+	 * Ed25519 last: pkcs11-tool names the curve "edwards25519"; libp11
+	 * 0.4.12 then fails to enumerate the token's private keys, and
+	 * OpenSSH 9.2's ssh-keygen -D skips the key (neither knows EdDSA).
+	 */
+	assert_ran(p11("--keypairgen", "--key-type", "EC:edwards25519",
+		       "--label", "ed", "--id", "05", NULL));
+	assert_out("Public Key Object; EC_EDWARDS");
+	tool_sign(dir, NULL, "05", "EDDSA", "msg", NULL, 0, 0);
 	EVP_PKEY_free(rsa);
 	EVP_PKEY_free(ec256);
 	EVP_PKEY_free(ec384);
@@ -1265,6 +1342,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_api_ec, teardown),
 		cmocka_unit_test_teardown(test_api_import, teardown),
 		cmocka_unit_test_teardown(test_api_rsa_crypt, teardown),
+		cmocka_unit_test_teardown(test_api_ed25519, teardown),
 		cmocka_unit_test_teardown(test_tools, teardown),
 	};
 
