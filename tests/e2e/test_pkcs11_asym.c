@@ -664,6 +664,11 @@ static void test_api_import(void **state)
 					  (CK_ULONG)BN_bn2bin(bn, val[n])};
 		BN_clear_free(bn);
 	}
+	/* An even prime: refused before it reaches the GP API. */
+	val[3][t[7].ulValueLen - 1] ^= 1;
+	assert_int_equal(fl->C_CreateObject(s, t, 12, &priv),
+			 CKR_ATTRIBUTE_VALUE_INVALID);
+	val[3][t[7].ulValueLen - 1] ^= 1;
 	assert_int_equal(fl->C_CreateObject(s, t, 12, &priv), CKR_OK);
 	/* Imported, not made here: LOCAL and ALWAYS_SENSITIVE false. */
 	assert_int_equal(get_bool(s, priv, CKA_LOCAL), CK_FALSE);

@@ -267,8 +267,25 @@ static enum pkcs11_rc add_computed(struct pkcs11_tpl *out, uint32_t class,
 /*
  * What an import gives must be a key the GP API takes without failing
  * (a failure there panics the runtime): an odd RSA modulus of 256..4096
- * bits, an EC point of the curve's size on the curve.
+ * bits, odd exponent and primes, an EC point of the curve's size on the
+ * curve.
  */
+/*
+ * Is attribute @id of @a (0: CKA_MODULUS), if there, an odd number above
+ * one?  libcrypto's Montgomery arithmetic fails on an even modulus or
+ * prime, and so would the signature that uses it.
+ */
+static bool odd_above_one(const uint8_t *a, uint32_t id)
+{
+	const void *val = NULL;
+	uint32_t size = 0;
+
+	if (pkcs11_tpl_get(a, id ? id : PKCS11_CKA_MODULUS, &val, &size))
+		return true;
+	return size && (((const uint8_t *)val)[size - 1] & 1) &&
+	       bignum_bits(val, size) > 1;
+}
+
 static enum pkcs11_rc check_import(const uint8_t *a, uint32_t class,
 				   uint32_t type)
 {
@@ -280,8 +297,10 @@ static enum pkcs11_rc check_import(const uint8_t *a, uint32_t class,
 	if (type == PKCS11_CKK_RSA) {
 		pkcs11_tpl_get(a, PKCS11_CKA_MODULUS, &val, &size);
 		bits = bignum_bits(val, size);
-		if (bits < 256 || bits > 4096 ||
-		    !(((const uint8_t *)val)[size - 1] & 1))
+		if (bits < 256 || bits > 4096 || !odd_above_one(a, 0) ||
+		    !odd_above_one(a, PKCS11_CKA_PUBLIC_EXPONENT) ||
+		    !odd_above_one(a, PKCS11_CKA_PRIME_1) ||
+		    !odd_above_one(a, PKCS11_CKA_PRIME_2))
 			return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
 		return PKCS11_CKR_OK;
 	}
