@@ -127,10 +127,16 @@ TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
 {
 	struct teec_tmpref_cache *c = &dev->tmpref_cache;
 	TEEC_SharedMemory flushed[TEEC_TMPREF_CACHE_MAX];
-	size_t alloc = tmpref_alloc_size(size);
+	size_t alloc;
 	TEEC_Result res;
 	int i, n;
 
+	/* Rounding up would wrap to a small buffer the copy then overruns. */
+	if (size > SIZE_MAX - TMPREF_ALIGN) {
+		*origin = TEEC_ORIGIN_API;
+		return TEEC_ERROR_OUT_OF_MEMORY;
+	}
+	alloc = tmpref_alloc_size(size);
 	pthread_mutex_lock(&c->lock);
 	i = best_fit_locked(c, alloc);
 	if (i >= 0)

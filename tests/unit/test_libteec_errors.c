@@ -285,6 +285,30 @@ static void test_misuse_memref_parents(void **state)
 	close_all(&ctx, &s);
 }
 
+/*
+ * A TEMP memref larger than any memory: out of memory before the call,
+ * as OP-TEE's libteec answers when its allocation of the temporary
+ * buffer fails (TEEC_ORIGIN_API: nothing reached the TEE); no size
+ * rounding wraps to a small buffer that the copy would overrun.
+ */
+static void test_tmpref_too_large(void **state)
+{
+	static uint8_t buf[16];
+	TEEC_Operation op = op_of(TEEC_MEMREF_TEMP_INPUT);
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t origin = 0;
+
+	open_sess(&ctx, &s, GP_OPTEE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = SIZE_MAX;
+	assert_int_equal(TEEC_InvokeCommand(&s, 1, &op, &origin),
+			 TEEC_ERROR_OUT_OF_MEMORY);
+	assert_int_equal(origin, TEEC_ORIGIN_API);
+	assert_int_equal(count_recs(TEE_IOC_INVOKE), 0);
+	close_all(&ctx, &s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +319,7 @@ int main(void)
 		T(test_misuse_dead_sessions),
 		T(test_misuse_invalid_param_types),
 		T(test_misuse_memref_parents),
+		T(test_tmpref_too_large),
 #undef T
 	};
 
