@@ -19,12 +19,21 @@
 #define CID_PRV_BYTE 9
 #define CID_CRC_BYTE 15
 
+/*
+ * OP-TEE's RPMB_MAX_RETRIES (core/tee/tee_rpmb_fs.c, write_req()): an
+ * authenticated write is sent at most this many times; then RPMB is
+ * dead until the trusted OS restarts.
+ */
+#define RPMB_MAX_WRITE_TRIES 10
+
 /**
  * struct tee_rpmb - the client
  * @huk:	the HUK, for the key once the CID is known
  * @key:	the RPMB key
  * @ready:	tee_rpmb_init() succeeded
  * @synced:	@counter is the device's (false after a failed write)
+ * @dead:	a write failed RPMB_MAX_WRITE_TRIES times: every use is
+ *		TEE_ERROR_COMMUNICATION from now on
  * @counter:	the write counter
  * @blocks:	device size in blocks
  * @max_write:	blocks per write
@@ -36,6 +45,7 @@ struct tee_rpmb {
 	uint8_t key[TEE_RPMB_KEY_SIZE];
 	bool ready;
 	bool synced;
+	bool dead;
 	uint32_t counter;
 	uint32_t blocks;
 	uint32_t max_write;
@@ -190,11 +200,13 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 		if (nonce && CRYPTO_memcmp(f + TEE_RPMB_OFF_NONCE, nonce,
 					   TEE_RPMB_NONCE_SIZE))
 			return TEE_ERROR_COMMUNICATION;
+		/*
+		 * Not the block count: OP-TEE does not check it, and
+		 * OP-TEE's tee-supplicant (RPMB_EMU) answers it in the
+		 * host's byte order.
+		 */
 		if (type != TEE_RPMB_MSG_RESP_WCOUNTER &&
 		    get_be16(f + TEE_RPMB_OFF_ADDR) != addr)
-			return TEE_ERROR_COMMUNICATION;
-		if (type == TEE_RPMB_MSG_RESP_DATA_READ &&
-		    get_be16(f + TEE_RPMB_OFF_BLKCNT) != nrsp)
 			return TEE_ERROR_COMMUNICATION;
 		result |= get_be16(f + TEE_RPMB_OFF_RESULT);
 	}
@@ -250,17 +262,22 @@ static TEE_Result get_dev_info(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 		return res == TEE_ERROR_COMMUNICATION
 			       ? res
 			       : TEE_ERROR_STORAGE_NOT_AVAILABLE;
-	/* ret_code, EXT_CSD[168] (size) and EXT_CSD[222] (write size) */
-	if (info[18] != 0 || !info[16] || !info[17])
+	/* ret_code and EXT_CSD[168] (size), as OP-TEE checks them */
+	if (info[18] != 0 || !info[16])
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
 	memcpy(cid, info, TEE_RPMB_CID_SIZE);
 	/* 128 KiB per unit; block numbers are 16 bits on the wire. */
 	r->blocks = info[16] * 512u;
 	if (r->blocks > 65536)
 		r->blocks = 65536;
-	r->max_write = info[17] * 2u;
-	if (r->max_write > TEE_RPMB_MAX_READ_BLOCKS)
-		r->max_write = TEE_RPMB_MAX_READ_BLOCKS;
+	/*
+	 * One block per authenticated write whatever EXT_CSD[222] says:
+	 * OP-TEE's rel_wr_blkcnt without RPMB_DRIVER_MULTIPLE_WRITE_FIXED
+	 * (never set upstream).  OP-TEE's tee-supplicant emulation counts
+	 * one write per block, so a two-block write would answer
+	 * counter + 2.
+	 */
+	r->max_write = 1;
 	return TEE_SUCCESS;
 }
 
@@ -346,6 +363,8 @@ TEE_Result tee_rpmb_init(struct tee_rpmb *r, const struct tee_fs_rpc *rpc)
 	bool unprogrammed = false, known;
 	TEE_Result res;
 
+	if (r->dead)
+		return TEE_ERROR_COMMUNICATION;
 	if (r->ready && r->synced)
 		return TEE_SUCCESS;
 	r->ready = false;
@@ -414,8 +433,9 @@ TEE_Result tee_rpmb_read(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 	return res;
 }
 
+/* Signs @n frames of @buf for block @blk with write counter @counter. */
 static TEE_Result write_frames(struct tee_rpmb *r, uint8_t *req, uint32_t blk,
-			       uint32_t n, const void *buf)
+			       uint32_t n, const void *buf, uint32_t counter)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		uint8_t *f = req + i * TEE_RPMB_FRAME_SIZE;
@@ -423,7 +443,7 @@ static TEE_Result write_frames(struct tee_rpmb *r, uint8_t *req, uint32_t blk,
 		memcpy(f + TEE_RPMB_OFF_DATA,
 		       (const uint8_t *)buf + i * TEE_RPMB_BLOCK_SIZE,
 		       TEE_RPMB_BLOCK_SIZE);
-		put_be32(f + TEE_RPMB_OFF_WCNT, r->counter);
+		put_be32(f + TEE_RPMB_OFF_WCNT, counter);
 		put_be16(f + TEE_RPMB_OFF_ADDR, (uint16_t)blk);
 		put_be16(f + TEE_RPMB_OFF_BLKCNT, (uint16_t)n);
 		put_be16(f + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_DATA_WRITE);
@@ -433,12 +453,57 @@ static TEE_Result write_frames(struct tee_rpmb *r, uint8_t *req, uint32_t blk,
 				  TEE_RPMB_OFF_KEY_MAC);
 }
 
+/* One send of the write signed with @counter: done once its answer verifies. */
+static TEE_Result write_once(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
+			     const uint8_t *req, uint32_t blk, uint32_t n,
+			     uint32_t counter)
+{
+	uint8_t rsp[TEE_RPMB_FRAME_SIZE];
+	TEE_Result res;
+
+	res = exchange(rpc, req, n, rsp, 1);
+	if (!res)
+		res = tee_rpmb_check_response(r->key, rsp, 1,
+					      TEE_RPMB_MSG_RESP_DATA_WRITE,
+					      NULL, (uint16_t)blk, &counter);
+	if (res)
+		return res;
+	r->counter = counter;
+	r->synced = true;
+	return TEE_SUCCESS;
+}
+
+/*
+ * Before another try of a write signed with *@sent: the device's counter,
+ * read with a fresh nonce.  Still *@sent: the write did not happen, the
+ * same frames go again.  Higher: a try was done (its answer lost) or the
+ * counter moved past it; a request carrying *@sent can never apply again,
+ * so the same data is signed anew with the device's counter, never with
+ * the stale one.  Lower: the device went back, TEE_ERROR_SECURITY.  A
+ * counter that cannot be read leaves the request as it is (sending it
+ * again is harmless: it is the same write).
+ */
+static TEE_Result write_resync(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
+			       uint8_t *req, uint32_t blk, uint32_t n,
+			       const void *buf, uint32_t *sent)
+{
+	bool unprogrammed;
+
+	if (read_counter(r, rpc, &unprogrammed))
+		return TEE_SUCCESS;
+	if (r->counter < *sent)
+		return TEE_ERROR_SECURITY;
+	if (r->counter == *sent)
+		return TEE_SUCCESS;
+	*sent = r->counter;
+	return write_frames(r, req, blk, n, buf, *sent);
+}
+
 TEE_Result tee_rpmb_write(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 			  uint32_t blk, uint32_t n, const void *buf)
 {
 	uint8_t req[TEE_RPMB_MAX_READ_BLOCKS * TEE_RPMB_FRAME_SIZE] = {0};
-	uint8_t rsp[TEE_RPMB_FRAME_SIZE];
-	uint32_t counter;
+	uint32_t sent;
 	TEE_Result res;
 
 	res = tee_rpmb_init(r, rpc);
@@ -446,19 +511,27 @@ TEE_Result tee_rpmb_write(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 		return res;
 	if (!n || n > r->max_write || blk >= r->blocks || n > r->blocks - blk)
 		return TEE_ERROR_BAD_PARAMETERS;
-	counter = r->counter;
-	res = write_frames(r, req, blk, n, buf);
-	if (!res)
-		res = exchange(rpc, req, n, rsp, 1);
-	if (!res)
-		res = tee_rpmb_check_response(r->key, rsp, 1,
-					      TEE_RPMB_MSG_RESP_DATA_WRITE,
-					      NULL, (uint16_t)blk, &counter);
-	if (res) {
-		/* Whether it was written is unknown: ask the device again. */
-		r->synced = false;
+	sent = r->counter;
+	/* Nothing sent yet: a failure here needs no retry (as OP-TEE). */
+	res = write_frames(r, req, blk, n, buf, sent);
+	if (res)
 		return res;
+	/*
+	 * Once a signed write has left, giving up would leave it for
+	 * someone to apply later, over whatever is written next: OP-TEE
+	 * tries again (RPMB_MAX_RETRIES) and then declares RPMB dead.
+	 */
+	for (int tries = 0; tries < RPMB_MAX_WRITE_TRIES; tries++) {
+		if (tries)
+			res = write_resync(r, rpc, req, blk, n, buf, &sent);
+		if (res == TEE_ERROR_SECURITY)
+			break;
+		r->synced = false;
+		res = write_once(r, rpc, req, blk, n, sent);
+		if (!res)
+			return floor_raise(r);
 	}
-	r->counter = counter;
-	return floor_raise(r);
+	r->dead = true;
+	/* As OP-TEE: whether the data is on the device is unknown. */
+	return res == TEE_ERROR_SECURITY ? res : TEE_ERROR_COMMUNICATION;
 }

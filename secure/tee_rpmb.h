@@ -104,7 +104,8 @@ void tee_rpmb_free(struct tee_rpmb *rpmb);
  * device (the supplicant has none, or no RPMB operation); TEE_ERROR_SECURITY
  * when the device's counter is below the floor or it asks for a key
  * although one was programmed before (it was replaced or rolled back);
- * TEE_ERROR_COMMUNICATION for an answer that does not verify.
+ * TEE_ERROR_COMMUNICATION for an answer that does not verify, and for
+ * ever once a write ran out of tries (tee_rpmb_write()).
  */
 TEE_Result tee_rpmb_init(struct tee_rpmb *rpmb, const struct tee_fs_rpc *rpc);
 
@@ -116,7 +117,8 @@ uint32_t tee_rpmb_size(const struct tee_rpmb *rpmb);
 
 /**
  * tee_rpmb_max_write() - Return: blocks one authenticated write may
- * carry (the reliable write sector count × 2)
+ * carry: 1, as OP-TEE (rel_wr_blkcnt), whatever the device's reliable
+ * write sector count
  */
 uint32_t tee_rpmb_max_write(const struct tee_rpmb *rpmb);
 
@@ -147,11 +149,18 @@ TEE_Result tee_rpmb_read(struct tee_rpmb *rpmb, const struct tee_fs_rpc *rpc,
  * names counter + 1
  * @n:		1..tee_rpmb_max_write()
  *
- * Other parameters as tee_rpmb_read().  After a failure the counter is
- * read again before the next write.
- * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS, TEE_ERROR_COMMUNICATION,
- * TEE_ERROR_STORAGE_NOT_AVAILABLE (the device refused the write),
- * TEE_ERROR_SECURITY (counter below the floor), or the RPC's error.
+ * Other parameters as tee_rpmb_read().  A try whose answer does not
+ * verify (lost, forged, or an authentic failure such as
+ * GENERAL_FAILURE or COUNTER_FAILURE) is tried again, up to 10 sends in
+ * all as OP-TEE's RPMB_MAX_RETRIES: before each, the counter is read
+ * again with a nonce, and the same data is sent signed with the
+ * device's counter, never an older one.  After the last try the client
+ * is dead: this and every later call is TEE_ERROR_COMMUNICATION.
+ * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS, TEE_ERROR_COMMUNICATION
+ * (no try verified: the data may or may not be on the device),
+ * TEE_ERROR_SECURITY (counter below the floor, or it went back during
+ * the tries; the client is dead too), or the RPC's error from
+ * tee_rpmb_init().
  */
 TEE_Result tee_rpmb_write(struct tee_rpmb *rpmb, const struct tee_fs_rpc *rpc,
 			  uint32_t blk, uint32_t n, const void *buf);

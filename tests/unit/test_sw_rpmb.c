@@ -61,6 +61,14 @@ static struct relay {
 	int requests;
 	long crash_at; /* data writes from this one on never arrive; -1 */
 	long writes;
+	uint8_t key[32];  /* the client's key, to forge authentic failures */
+	int fail_writes;  /* next writes: authentic GENERAL_FAILURE, not done */
+	int lose_answers; /* next writes: done, but the answer is lost */
+	uint32_t sent[16]; /* write counter of each write request seen */
+	int nsent;
+	int stale;	   /* write requests below the device's counter */
+	bool host_blkcnt;  /* read answers as OP-TEE's RPMB_EMU makes them */
+	size_t max_frames; /* most frames in one write request */
 } relay;
 
 static char dir[64];
@@ -84,6 +92,86 @@ static bool is_write(const uint8_t *req, size_t size)
 		       RPMB_MSG_TYPE_REQ_AUTH_DATA_WRITE;
 }
 
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+/* The device's write counter now, asked directly (not through the client). */
+static uint32_t device_counter(struct rpmb_emu *emu)
+{
+	uint8_t req[6 + RPMB_FRAME_SIZE] = {0}, rsp[RPMB_FRAME_SIZE];
+	uint16_t hdr[3] = {RPMB_CMD_DATA_REQ, 0, 1};
+
+	memcpy(req, hdr, sizeof(hdr));
+	req[6 + 511] = RPMB_MSG_TYPE_REQ_WRITE_COUNTER_VAL_READ;
+	assert_int_equal(
+		rpmb_emu_request(emu, req, sizeof(req), rsp, sizeof(rsp)), 0);
+	return be32(rsp + 500);
+}
+
+/*
+ * What a flaky device answers to write frame @f without doing it: an
+ * authentic (MAC'ed) GENERAL_FAILURE naming the unchanged counter.
+ */
+static void forge_failure(const struct relay *r, const uint8_t *f, uint8_t *rsp)
+{
+	unsigned int len = 0;
+
+	memset(rsp, 0, RPMB_FRAME_SIZE);
+	memcpy(rsp + 500, f + 500, 6); /* counter, address */
+	rsp[509] = 0x01;	       /* GENERAL_FAILURE */
+	rsp[510] = 0x03;	       /* RESP_AUTH_DATA_WRITE */
+	assert_non_null(HMAC(EVP_sha256(), r->key, 32, rsp + 228, 284,
+			     rsp + 196, &len));
+}
+
+/*
+ * Every write request is checked against the device as it arrives: its
+ * counter must be the device's, never an older one.
+ */
+static bool relay_write_hooks(struct relay *r, const uint8_t *req,
+			      size_t req_size, void *rsp)
+{
+	const uint8_t *f = req + 6;
+	uint32_t counter = be32(f + 500);
+	size_t frames = (req_size - 6) / RPMB_FRAME_SIZE;
+
+	if (r->nsent < 16)
+		r->sent[r->nsent++] = counter;
+	if (r->max_frames < frames)
+		r->max_frames = frames;
+	if (counter < device_counter(r->emu))
+		r->stale++;
+	if (r->fail_writes <= 0)
+		return false;
+	r->fail_writes--;
+	forge_failure(r, f, rsp);
+	return true;
+}
+
+/*
+ * A read answer as OP-TEE's tee-supplicant emulation (RPMB_EMU) makes
+ * it: the block count in the host's byte order ("frm[i].block_count =
+ * nfrm", tee-supplicant/src/rpmb.c), MAC'ed as it stands.
+ */
+static void host_order_blkcnt(const struct relay *r, uint8_t *rsp, size_t n)
+{
+	uint8_t msg[8 * 284];
+	uint16_t count = (uint16_t)n;
+	unsigned int len = 0;
+
+	assert_true(n <= 8);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(rsp + i * RPMB_FRAME_SIZE + 506, &count, 2);
+		memcpy(msg + i * 284, rsp + i * RPMB_FRAME_SIZE + 228, 284);
+	}
+	/* The MAC chains the frames: one HMAC over their bytes in a row. */
+	assert_non_null(HMAC(EVP_sha256(), r->key, 32, msg, n * 284,
+			     rsp + (n - 1) * RPMB_FRAME_SIZE + 196, &len));
+}
+
 static TEE_Result relay_rpmb(void *ctx, const void *req, size_t req_size,
 			     void *rsp, size_t rsp_size)
 {
@@ -99,6 +187,8 @@ static TEE_Result relay_rpmb(void *ctx, const void *req, size_t req_size,
 	if (is_write(req, req_size) && r->crash_at >= 0 &&
 	    r->writes++ >= r->crash_at)
 		return TEE_ERROR_COMMUNICATION;
+	if (is_write(req, req_size) && relay_write_hooks(r, req, req_size, rsp))
+		return TEE_SUCCESS;
 	/* The other modes are for the next data read or write. */
 	if (!is_data_io(req, req_size))
 		mode = RELAY_PASS;
@@ -111,6 +201,13 @@ static TEE_Result relay_rpmb(void *ctx, const void *req, size_t req_size,
 	}
 	if (rpmb_emu_request(r->emu, req, req_size, rsp, rsp_size))
 		return TEE_ERROR_BAD_PARAMETERS;
+	if (is_write(req, req_size) && r->lose_answers > 0) {
+		r->lose_answers--;
+		memset(rsp, 0, rsp_size);
+	}
+	if (r->host_blkcnt && is_data_io(req, req_size) &&
+	    !is_write(req, req_size))
+		host_order_blkcnt(r, b, rsp_size / RPMB_FRAME_SIZE);
 	switch (mode) {
 	case RELAY_FLIP_MAC:
 		b[rsp_size - RPMB_FRAME_SIZE + 196] ^= 1;
@@ -219,12 +316,14 @@ static void test_client__program_write_read_counter(void **state)
 	(void)state;
 	assert_int_equal(tee_rpmb_init(r, &rpc), TEE_SUCCESS);
 	assert_int_equal(tee_rpmb_size(r), RPMB_EMU_BLOCKS);
-	assert_int_equal(tee_rpmb_max_write(r), RPMB_EMU_MAX_WRITE_BLOCKS);
+	/* One block per write, as OP-TEE (see test_compat__*). */
+	assert_int_equal(tee_rpmb_max_write(r), 1);
 	c = tee_rpmb_counter(r);
 	for (size_t i = 0; i < sizeof(in); i++)
 		in[i] = (uint8_t)(i * 7);
-	assert_int_equal(tee_rpmb_write(r, &rpc, 10, 2, in), TEE_SUCCESS);
-	assert_int_equal(tee_rpmb_counter(r), c + 1);
+	assert_int_equal(tee_rpmb_write(r, &rpc, 10, 1, in), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_write(r, &rpc, 11, 1, in + 256), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_counter(r), c + 2);
 	assert_int_equal(tee_rpmb_read(r, &rpc, 10, 2, out), TEE_SUCCESS);
 	assert_memory_equal(in, out, sizeof(in));
 	tee_rpmb_free(r);
@@ -232,12 +331,12 @@ static void test_client__program_write_read_counter(void **state)
 	open_device();
 	r = client(huk, true);
 	assert_int_equal(tee_rpmb_init(r, &rpc), TEE_SUCCESS);
-	assert_int_equal(tee_rpmb_counter(r), c + 1);
+	assert_int_equal(tee_rpmb_counter(r), c + 2);
 	memset(out, 0, sizeof(out));
 	assert_int_equal(tee_rpmb_read(r, &rpc, 10, 2, out), TEE_SUCCESS);
 	assert_memory_equal(in, out, sizeof(in));
 	/* Out of range and too many blocks are the caller's error. */
-	assert_int_equal(tee_rpmb_write(r, &rpc, 10, 3, in),
+	assert_int_equal(tee_rpmb_write(r, &rpc, 10, 2, in),
 			 TEE_ERROR_BAD_PARAMETERS);
 	assert_int_equal(tee_rpmb_read(r, &rpc, RPMB_EMU_BLOCKS - 1, 2, out),
 			 TEE_ERROR_BAD_PARAMETERS);
@@ -293,7 +392,13 @@ static void test_hostile__read_answers_refused(void **state)
 	tee_rpmb_free(r);
 }
 
-/* Hostile answers to writes: a replayed "done" is caught by its counter. */
+/*
+ * Hostile answers to writes: a replayed "done" is caught by its counter,
+ * a damaged one by its MAC; neither is believed, and the write is tried
+ * again (OP-TEE's write_req(), RPMB_MAX_RETRIES) until an answer of the
+ * device verifies.  Each retry carries the device's counter at that
+ * moment, never a stale one.
+ */
 static void test_hostile__write_answers_refused(void **state)
 {
 	uint8_t blk[256] = "one", out[256];
@@ -305,22 +410,202 @@ static void test_hostile__write_answers_refused(void **state)
 	relay.mode = RELAY_RECORD;
 	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk), TEE_SUCCESS);
 	c = tee_rpmb_counter(r);
-	/* The device never sees the write; the old "done" comes back. */
+	/* The device never sees the first try; the old "done" comes back. */
 	memcpy(blk, "two", 4);
 	relay.mode = RELAY_DROP_WRITE;
-	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk),
-			 TEE_ERROR_COMMUNICATION);
-	relay.mode = RELAY_FLIP_MAC;
-	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk),
-			 TEE_ERROR_COMMUNICATION);
-	/* The MAC'ed write went through; the client re-reads the counter. */
-	relay.mode = RELAY_ZERO;
-	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk),
-			 TEE_ERROR_COMMUNICATION);
 	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk), TEE_SUCCESS);
-	assert_true(tee_rpmb_counter(r) >= c + 2);
+	assert_int_equal(tee_rpmb_counter(r), c + 1);
+	/* The first try is done, its answer damaged: done again. */
+	relay.mode = RELAY_FLIP_MAC;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_counter(r), c + 3);
+	relay.mode = RELAY_ZERO;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 30, 1, blk), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_counter(r), c + 5);
 	assert_int_equal(tee_rpmb_read(r, &rpc, 30, 1, out), TEE_SUCCESS);
 	assert_string_equal((char *)out, "two");
+	assert_int_equal(relay.stale, 0);
+	tee_rpmb_free(r);
+}
+
+/* A client ready for the write tests, the relay knowing its key. */
+static struct tee_rpmb *write_client(uint32_t *counter);
+
+/*
+ * OP-TEE's tee-supplicant serves the device: its RPMB_EMU answers a
+ * read with the block count in the host's byte order.  OP-TEE's
+ * trusted OS does not look at that field (tee_rpmb_resp_unpack_verify()
+ * checks result, type, address, counter, nonce and MAC), so neither
+ * may teebox's: every read through OP-TEE's supplicant would fail.
+ */
+static void test_compat__read_answer_block_count_not_checked(void **state)
+{
+	uint8_t in[2 * 256] = "first", out[2 * 256];
+	uint32_t c;
+	struct tee_rpmb *r = write_client(&c);
+
+	(void)state;
+	memcpy(in + 256, "second", 7);
+	assert_int_equal(tee_rpmb_write(r, &rpc, 50, 1, in), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_write(r, &rpc, 51, 1, in + 256), TEE_SUCCESS);
+	relay.host_blkcnt = true;
+	assert_int_equal(tee_rpmb_read(r, &rpc, 50, 1, out), TEE_SUCCESS);
+	assert_string_equal((char *)out, "first");
+	assert_int_equal(tee_rpmb_read(r, &rpc, 50, 2, out), TEE_SUCCESS);
+	assert_memory_equal(in, out, sizeof(in));
+	relay.host_blkcnt = false;
+	tee_rpmb_free(r);
+}
+
+/*
+ * One block per authenticated write, as OP-TEE's trusted OS sends them
+ * (rel_wr_blkcnt = 1 unless RPMB_DRIVER_MULTIPLE_WRITE_FIXED, which
+ * upstream never defines), although the device reports EXT_CSD[222] =
+ * 1 (two blocks): OP-TEE's tee-supplicant emulation moves the counter
+ * once per block, so a two-block write would answer counter + 2.  An
+ * RPMB FS object of several blocks goes in single-frame writes.
+ */
+static struct tee_rpmb_fs *fs_new(void);
+static void fs_free(struct tee_rpmb_fs *fs);
+
+static void test_compat__one_block_per_write(void **state)
+{
+	static char data[3000];
+	struct tee_rpmb_fs *fs = fs_new();
+	struct tee_rpmb_fs_file *f;
+
+	(void)state;
+	memset(data, 'x', sizeof(data));
+	relay.max_frames = 0;
+	assert_int_equal(tee_rpmb_fs_create(fs, &rpc, &ta1, "big", 3, true,
+					    data, sizeof(data), &f),
+			 TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_fs_write(f, &rpc, 0, data, sizeof(data)),
+			 TEE_SUCCESS);
+	tee_rpmb_fs_close(f, &rpc);
+	assert_int_equal(relay.max_frames, 1);
+	fs_free(fs);
+}
+
+static struct tee_rpmb *write_client(uint32_t *counter)
+{
+	struct tee_rpmb *r = client(huk, false);
+	uint8_t cid[16];
+
+	assert_int_equal(tee_rpmb_init(r, &rpc), TEE_SUCCESS);
+	device_cid(cid);
+	assert_int_equal(tee_rpmb_key_derive(huk, cid, relay.key), TEE_SUCCESS);
+	*counter = tee_rpmb_counter(r);
+	relay.nsent = 0;
+	relay.stale = 0;
+	return r;
+}
+
+/*
+ * A flaky device fails the first three writes (authentic
+ * GENERAL_FAILURE, nothing written): OP-TEE sends the same write again,
+ * up to RPMB_MAX_RETRIES (10) times in all (optee_os
+ * core/tee/tee_rpmb_fs.c write_req()); the fourth try is done.  Every
+ * try carries the counter the device still has: the write never
+ * happened, so it is not stale.
+ */
+static void test_write__retried_after_device_failures(void **state)
+{
+	uint8_t blk[256] = "retried", out[256];
+	uint32_t c;
+	struct tee_rpmb *r = write_client(&c);
+
+	(void)state;
+	relay.fail_writes = 3;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 40, 1, blk), TEE_SUCCESS);
+	assert_int_equal(relay.nsent, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(relay.sent[i], c);
+	assert_int_equal(relay.stale, 0);
+	assert_int_equal(tee_rpmb_counter(r), c + 1);
+	assert_int_equal(device_counter(relay.emu), c + 1);
+	assert_int_equal(tee_rpmb_read(r, &rpc, 40, 1, out), TEE_SUCCESS);
+	assert_string_equal((char *)out, "retried");
+	tee_rpmb_free(r);
+}
+
+/*
+ * The write is done but its answer is lost: sending the request again
+ * would replay a counter the device has passed (COUNTER_FAILURE, ten
+ * times, RPMB dead).  The counter is read again first, and the same
+ * data goes signed with the device's new counter.
+ */
+static void test_write__lost_answer_never_replays_stale_counter(void **state)
+{
+	uint8_t blk[256] = "lost", out[256];
+	uint32_t c;
+	struct tee_rpmb *r = write_client(&c);
+
+	(void)state;
+	relay.lose_answers = 1;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 41, 1, blk), TEE_SUCCESS);
+	assert_int_equal(relay.nsent, 2);
+	assert_int_equal(relay.sent[0], c);
+	assert_int_equal(relay.sent[1], c + 1);
+	assert_int_equal(relay.stale, 0);
+	assert_int_equal(tee_rpmb_counter(r), c + 2);
+	assert_int_equal(tee_rpmb_read(r, &rpc, 41, 1, out), TEE_SUCCESS);
+	assert_string_equal((char *)out, "lost");
+	/* The next write carries the counter after it. */
+	relay.nsent = 0;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 41, 1, blk), TEE_SUCCESS);
+	assert_int_equal(relay.sent[0], c + 2);
+	tee_rpmb_free(r);
+}
+
+/*
+ * Ten tries without a verified answer: OP-TEE marks RPMB dead until
+ * reboot and answers TEE_ERROR_COMMUNICATION (rpmb_dead in
+ * tee_rpmb_fs.c), so no other data is ever signed while a signed
+ * request may still be pending.  Nothing more reaches the device; a
+ * restarted trusted OS (a new client) works again.
+ */
+static void test_write__dead_after_ten_tries(void **state)
+{
+	uint8_t blk[256] = "never", out[256];
+	uint32_t c;
+	struct tee_rpmb *r = write_client(&c);
+	int requests;
+
+	(void)state;
+	relay.fail_writes = 1000;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 42, 1, blk),
+			 TEE_ERROR_COMMUNICATION);
+	assert_int_equal(relay.nsent, 10);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(relay.sent[i], c);
+	relay.fail_writes = 0;
+	requests = relay.requests;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 42, 1, blk),
+			 TEE_ERROR_COMMUNICATION);
+	assert_int_equal(tee_rpmb_read(r, &rpc, 42, 1, out),
+			 TEE_ERROR_COMMUNICATION);
+	assert_int_equal(tee_rpmb_init(r, &rpc), TEE_ERROR_COMMUNICATION);
+	assert_int_equal(relay.requests, requests);
+	tee_rpmb_free(r);
+
+	/* Every answer lost, each try done: the counter climbs, never stale. */
+	r = write_client(&c);
+	relay.lose_answers = 1000;
+	assert_int_equal(tee_rpmb_write(r, &rpc, 42, 1, blk),
+			 TEE_ERROR_COMMUNICATION);
+	relay.lose_answers = 0;
+	assert_int_equal(relay.nsent, 10);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(relay.sent[i], c + (uint32_t)i);
+	assert_int_equal(relay.stale, 0);
+	assert_int_equal(device_counter(relay.emu), c + 10);
+	tee_rpmb_free(r);
+
+	r = write_client(&c);
+	assert_int_equal(tee_rpmb_write(r, &rpc, 42, 1, blk), TEE_SUCCESS);
+	assert_int_equal(tee_rpmb_read(r, &rpc, 42, 1, out), TEE_SUCCESS);
+	assert_string_equal((char *)out, "never");
 	tee_rpmb_free(r);
 }
 
@@ -613,6 +898,19 @@ int main(void)
 			test_hostile__read_answers_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_hostile__write_answers_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_write__retried_after_device_failures, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_write__lost_answer_never_replays_stale_counter,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_write__dead_after_ten_tries, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_compat__read_answer_block_count_not_checked, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_compat__one_block_per_write, setup, teardown),
 		cmocka_unit_test(test_hostile__decoder_bounds),
 		cmocka_unit_test_setup_teardown(test_client__no_device, setup,
 						teardown),
