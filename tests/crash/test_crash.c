@@ -310,22 +310,29 @@ static int check(struct crash_trial *t, struct crash_totals *tot)
 /*
  * The operations with a deliberate fault: kill once at least four
  * operations succeeded and an object exists, then damage the files.
+ * A rollback must bring back a state other than the last one, or there
+ * is nothing to notice: renames can come full circle (obj-3 -> 5 -> 0
+ * -> 3), so the operations go on until the objects differ from the
+ * snapshot's, kept in t->got until check() reads the real ones.
  */
 static int run_injected(struct crash_trial *t, struct crash_client *c,
 			const struct crash_opts *o, struct crash_totals *tot,
 			char *snap_storage, char *snap_state)
 {
-	bool any = false;
+	bool rollback = o->inject == CRASH_INJECT_ROLLBACK;
+	bool any = false, same = false;
 	int rc = 0;
 
-	for (unsigned int n = 0; n < 50 && (n < 4 || !any); n++) {
+	for (unsigned int n = 0; n < 50 && (n < 4 || !any || same); n++) {
 		if (run_ops(t, c, NULL, 1, tot))
 			return -1;
-		if (n == 0 && o->inject == CRASH_INJECT_ROLLBACK) {
+		if (n == 0 && rollback) {
 			rc = crash_dir_copy(t->storage, snap_storage);
 			if (!rc)
 				rc = crash_dir_copy(t->state, snap_state);
+			crash_state_copy(&t->got, &t->old);
 		}
+		same = rollback && crash_state_diff(&t->old, &t->got) < 0;
 		any = false;
 		for (int i = 0; i < CRASH_OBJECTS; i++)
 			any |= t->old.obj[i].exists;
