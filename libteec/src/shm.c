@@ -16,7 +16,20 @@
  *
  * Every live TEEC_SharedMemory holds a reference on its device and keeps
  * the shm fd open (imp.registered_fd) until it is released.
+ *
+ * Allocated memory is kept for reuse.  Asking the device for memory and
+ * giving it back is two round trips to teed, a new memory file there and
+ * its RAM announced to the secure world and retired again: about ten
+ * times what the memory file alone costs.  So TEEC_ReleaseSharedMemory()
+ * of memory TEEC_AllocateSharedMemory() made puts it into the context's
+ * cache of temporary buffers (tmpref_cache.c, bounded), and the next
+ * allocation (or TEMP memref) of the context takes it again, zeroed as
+ * fresh memory is.  Memory never passes to another context; the TEE
+ * reaches it only during a call that names it (teebox copies memrefs
+ * through the TA's parameter window), so keeping it registered shows
+ * nothing to anyone; TEEC_FinalizeContext() releases it.
  */
+#include <string.h>
 #include <sys/mman.h>
 
 #include "teec_private.h"
@@ -123,6 +136,25 @@ static TEEC_Result register_shadow(struct teec_dev *dev, TEEC_SharedMemory *shm,
 	return TEEC_SUCCESS;
 }
 
+/* Registers @shm in place if the device takes it, else with a shadow. */
+static TEEC_Result register_any(struct teec_dev *dev, TEEC_SharedMemory *shm,
+				size_t size)
+{
+	TEEC_Result res = TEEC_ERROR_NOT_SUPPORTED;
+
+	if (dev->gen_caps & TEE_GEN_CAP_REG_MEM)
+		res = register_direct(dev, shm, size);
+	/*
+	 * Memory the device will not take in place gets a shadow buffer, as
+	 * in OP-TEE's TEEC_RegisterSharedMemory() (there: read-only pages
+	 * the kernel refuses; with teed also the calling thread's stack).
+	 * GP lets any buffer of the application be registered.
+	 */
+	if (res != TEEC_SUCCESS)
+		res = register_shadow(dev, shm, size);
+	return res;
+}
+
 TEEC_Result TEEC_RegisterSharedMemory(TEEC_Context *context,
 				      TEEC_SharedMemory *sharedMem)
 {
@@ -137,17 +169,10 @@ TEEC_Result TEEC_RegisterSharedMemory(TEEC_Context *context,
 	if (!dev)
 		return TEEC_ERROR_BAD_PARAMETERS;
 	size = sharedMem->size ? sharedMem->size : TEEC_SHM_MIN_ALLOC;
-	res = TEEC_ERROR_NOT_SUPPORTED;
-	if (dev->gen_caps & TEE_GEN_CAP_REG_MEM)
-		res = register_direct(dev, sharedMem, size);
-	/*
-	 * Memory the device will not take in place gets a shadow buffer, as
-	 * in OP-TEE's TEEC_RegisterSharedMemory() (there: read-only pages
-	 * the kernel refuses; with teed also the calling thread's stack).
-	 * GP lets any buffer of the application be registered.
-	 */
-	if (res != TEEC_SUCCESS)
-		res = register_shadow(dev, sharedMem, size);
+	res = register_any(dev, sharedMem, size);
+	/* What the context keeps for reuse may be what the device lacks. */
+	if (res == TEEC_ERROR_OUT_OF_MEMORY && teec_tmpref_flush(dev))
+		res = register_any(dev, sharedMem, size);
 	if (res != TEEC_SUCCESS) {
 		teec_dev_put(dev);
 		return res;
@@ -161,15 +186,30 @@ TEEC_Result TEEC_AllocateSharedMemory(TEEC_Context *context,
 				      TEEC_SharedMemory *sharedMem)
 {
 	struct teec_dev *dev;
-	uint32_t origin;
+	uint32_t origin, flags;
 	TEEC_Result res;
+	size_t size;
 
 	if (!context || !sharedMem || !flags_ok(sharedMem->flags))
 		return TEEC_ERROR_BAD_PARAMETERS;
 	dev = teec_dev_get(context->imp.fd, false);
 	if (!dev)
 		return TEEC_ERROR_BAD_PARAMETERS;
+	size = sharedMem->size;
+	flags = sharedMem->flags;
+	/* Memory the context released comes back first (see above). */
+	if (teec_tmpref_take(dev, size, sharedMem)) {
+		sharedMem->size = size;
+		sharedMem->flags = flags;
+		/* As fresh from the device: nothing of its use shows. */
+		memset(sharedMem->buffer, 0, sharedMem->imp.alloced_size);
+		teec_dev_put(dev);
+		return TEEC_SUCCESS;
+	}
 	res = teec_shm_alloc(dev, sharedMem, &origin);
+	/* What the context keeps for reuse may be what the device lacks. */
+	if (res == TEEC_ERROR_OUT_OF_MEMORY && teec_tmpref_flush(dev))
+		res = teec_shm_alloc(dev, sharedMem, &origin);
 	teec_dev_put(dev);
 	return res;
 }
@@ -245,5 +285,28 @@ void teec_shm_release(TEEC_SharedMemory *shm)
 
 void TEEC_ReleaseSharedMemory(TEEC_SharedMemory *sharedMemory)
 {
-	teec_shm_release(sharedMemory);
+	TEEC_SharedMemory *shm = sharedMemory;
+	struct teec_dev *dev = NULL;
+	uint32_t flags;
+
+	if (!shm || !(shm->imp.flags & TEEC_SHM_LIVE))
+		return;
+	flags = shm->imp.flags;
+	/* Only memory we allocated and mapped goes back to the cache. */
+	if ((flags & TEEC_SHM_BUF_MAPPED) && !(flags & TEEC_SHM_SHADOW))
+		dev = teec_dev_get((int)(flags >> TEEC_SHM_HANDLE_SHIFT), true);
+	if (!dev) {
+		teec_shm_release(shm);
+		return;
+	}
+	teec_tmpref_put(dev, shm);
+	teec_dev_put(dev);
+	/* GP: memory the library allocated leaves as NULL, size 0. */
+	shm->buffer = NULL;
+	shm->size = 0;
+	shm->imp.id = -1;
+	shm->imp.alloced_size = 0;
+	shm->imp.shadow_buffer = NULL;
+	shm->imp.registered_fd = -1;
+	shm->imp.flags = 0;
 }

@@ -248,6 +248,19 @@ void teec_tmpref_cache_init(struct teec_tmpref_cache *c);
 void teec_tmpref_cache_destroy(struct teec_tmpref_cache *c);
 
 /**
+ * teec_tmpref_take() - a cached buffer of the context for @size bytes
+ * @dev:	the device (any session of its context)
+ * @size:	bytes needed
+ * @shm:	filled in with the buffer, live, when there is one; its
+ *		bytes are those of its last use: write or zero them all
+ *		before anyone sees them
+ *
+ * Return: true when @shm got a buffer.
+ */
+bool teec_tmpref_take(struct teec_dev *dev, size_t size,
+		      TEEC_SharedMemory *shm);
+
+/**
  * teec_tmpref_get() - shared memory for a TEMP memref of @size bytes
  * @dev:	the device of the call (any session of its context)
  * @size:	bytes the memref passes
@@ -277,6 +290,15 @@ TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
  * bounds; after teec_tmpref_cache_close() everything is released.
  */
 void teec_tmpref_put(struct teec_dev *dev, TEEC_SharedMemory *shm);
+
+/**
+ * teec_tmpref_flush() - release every buffer the cache keeps now (memory
+ * the device lacks may be there)
+ * @dev:	the device
+ *
+ * Return: how many were released.
+ */
+int teec_tmpref_flush(struct teec_dev *dev);
 
 /**
  * teec_tmpref_cache_close() - release every cached buffer; buffers of calls

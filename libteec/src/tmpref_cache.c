@@ -23,9 +23,11 @@
  * Bounds.  At most TEEC_TMPREF_CACHE_MAX buffers and TEEC_TMPREF_CACHE_BYTES
  * bytes (teec_tmpref_set_limit()) per context are kept; the least
  * recently used go first, and a buffer larger than the bound is released
- * after its call.  In reserved shared memory all clients share a pool of
- * a few MiB, so when an allocation fails the context lets go of every
- * buffer it keeps and tries once more.
+ * after its call.  Memory TEEC_AllocateSharedMemory() made comes here
+ * too when it is released, and is taken again by the next allocation or
+ * call of the context (shm.c).  In reserved shared memory all clients
+ * share a pool of a few MiB, so when an allocation fails the context lets
+ * go of every buffer it keeps and tries once more.
  *
  * Threads.  A buffer in use belongs to its call alone: it is taken out of
  * the cache for the call and put back after it.  The cache lock is never
@@ -33,6 +35,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 
 #include "teec_private.h"
 
@@ -79,11 +82,12 @@ static void take_locked(struct teec_tmpref_cache *c, int i,
 }
 
 /*
- * The smallest cached buffer that holds @alloc bytes and is less than
- * twice that (a bigger one would cost more zeroing than it saves), or -1.
- * Called with the lock held.
+ * The smallest cached buffer that holds @size bytes and is less than
+ * twice @alloc, their page-rounded size (a bigger one would cost more
+ * zeroing than it saves), or -1.  Called with the lock held.
  */
-static int best_fit_locked(struct teec_tmpref_cache *c, size_t alloc)
+static int best_fit_locked(struct teec_tmpref_cache *c, size_t size,
+			   size_t alloc)
 {
 	int best = -1;
 
@@ -91,7 +95,7 @@ static int best_fit_locked(struct teec_tmpref_cache *c, size_t alloc)
 		const struct teec_tmpref_slot *s = &c->slot[i];
 		size_t have = s->shm.imp.alloced_size;
 
-		if (!s->used || have < alloc || have >= 2 * alloc)
+		if (!s->used || have < size || have >= 2 * alloc)
 			continue;
 		if (best < 0 || have < c->slot[best].shm.imp.alloced_size)
 			best = i;
@@ -121,40 +125,45 @@ static void release_all(TEEC_SharedMemory *shm, int n)
 		teec_shm_release(&shm[i]);
 }
 
+bool teec_tmpref_take(struct teec_dev *dev, size_t size, TEEC_SharedMemory *shm)
+{
+	struct teec_tmpref_cache *c = &dev->tmpref_cache;
+	int i;
+
+	if (size < TEEC_SHM_MIN_ALLOC)
+		size = TEEC_SHM_MIN_ALLOC;
+	if (size > SIZE_MAX - TMPREF_ALIGN)
+		return false;
+	pthread_mutex_lock(&c->lock);
+	i = best_fit_locked(c, size, tmpref_alloc_size(size));
+	if (i >= 0)
+		take_locked(c, i, shm);
+	pthread_mutex_unlock(&c->lock);
+	return i >= 0;
+}
+
 TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
 			    TEEC_SharedMemory *shm, bool *reused,
 			    uint32_t *origin)
 {
-	struct teec_tmpref_cache *c = &dev->tmpref_cache;
-	TEEC_SharedMemory flushed[TEEC_TMPREF_CACHE_MAX];
-	size_t alloc;
 	TEEC_Result res;
-	int i, n;
 
 	/* Rounding up would wrap to a small buffer the copy then overruns. */
 	if (size > SIZE_MAX - TMPREF_ALIGN) {
 		*origin = TEEC_ORIGIN_API;
 		return TEEC_ERROR_OUT_OF_MEMORY;
 	}
-	alloc = tmpref_alloc_size(size);
-	pthread_mutex_lock(&c->lock);
-	i = best_fit_locked(c, alloc);
-	if (i >= 0)
-		take_locked(c, i, shm);
-	pthread_mutex_unlock(&c->lock);
-	*reused = i >= 0;
+	*reused = teec_tmpref_take(dev, size, shm);
 	if (*reused)
 		return TEEC_SUCCESS;
-	shm->size = alloc;
+	shm->size = tmpref_alloc_size(size);
 	res = teec_shm_alloc(dev, shm, origin);
 	if (res != TEEC_ERROR_OUT_OF_MEMORY)
 		return res;
 	/* Memory this context keeps may be what the device lacks. */
-	n = take_all(c, flushed);
-	if (!n)
+	if (!teec_tmpref_flush(dev))
 		return res;
-	release_all(flushed, n);
-	shm->size = alloc;
+	shm->size = tmpref_alloc_size(size);
 	return teec_shm_alloc(dev, shm, origin);
 }
 
@@ -212,6 +221,15 @@ void teec_tmpref_put(struct teec_dev *dev, TEEC_SharedMemory *shm)
 	/* The cache has it now: the call's copy must not release it. */
 	shm->imp.flags = 0;
 	release_all(evicted, n);
+}
+
+int teec_tmpref_flush(struct teec_dev *dev)
+{
+	TEEC_SharedMemory shm[TEEC_TMPREF_CACHE_MAX];
+	int n = take_all(&dev->tmpref_cache, shm);
+
+	release_all(shm, n);
+	return n;
 }
 
 void teec_tmpref_cache_close(struct teec_dev *dev)

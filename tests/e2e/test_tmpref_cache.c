@@ -299,6 +299,78 @@ static void test_finalize_lets_go(void **state)
 	free(buf);
 }
 
+/* The TA's sum of @shm as a MEMREF_WHOLE. */
+static uint32_t sum_whole(TEEC_Session *s, TEEC_SharedMemory *shm)
+{
+	TEEC_Operation op;
+	uint32_t origin;
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_WHOLE, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].memref.parent = shm;
+	assert_int_equal(
+		TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_SUM, &op, &origin),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.b, shm->size);
+	return op.params[1].value.a;
+}
+
+/* Every byte of @shm's buffer is zero. */
+static void assert_zeroed(const TEEC_SharedMemory *shm)
+{
+	const uint8_t *b = shm->buffer;
+
+	for (size_t i = 0; i < shm->size; i++)
+		if (b[i])
+			fail_msg("byte %zu of %zu is 0x%02x", i, shm->size,
+				 b[i]);
+}
+
+/*
+ * Allocated memory the application released comes back to the next
+ * allocation of its context (libteec/src/shm.c) zeroed, as fresh memory
+ * from the device is; another context never gets it: it allocates
+ * memory of its own, zeroed too, and the TA sums zeros in both.
+ */
+static void test_allocation_reused_zeroed(void **state)
+{
+	TEEC_Context a, b;
+	TEEC_Session s;
+
+	assert_int_equal(TEEC_InitializeContext(NULL, &a), TEEC_SUCCESS);
+	assert_int_equal(TEEC_InitializeContext(NULL, &b), TEEC_SUCCESS);
+	open_basic(&a, &s);
+	for (size_t i = 0; i < N_SIZES; i++) {
+		TEEC_SharedMemory shm = {.size = sizes[i],
+					 .flags = TEEC_MEM_INPUT};
+		TEEC_SharedMemory other = shm;
+		void *first;
+
+		assert_int_equal(TEEC_AllocateSharedMemory(&a, &shm),
+				 TEEC_SUCCESS);
+		first = shm.buffer;
+		memset(shm.buffer, 0xA5, shm.size);
+		TEEC_ReleaseSharedMemory(&shm);
+		assert_int_equal(TEEC_AllocateSharedMemory(&b, &other),
+				 TEEC_SUCCESS);
+		assert_zeroed(&other);
+		shm = (TEEC_SharedMemory){.size = sizes[i],
+					  .flags = TEEC_MEM_INPUT};
+		assert_int_equal(TEEC_AllocateSharedMemory(&a, &shm),
+				 TEEC_SUCCESS);
+		/* The same memory, kept (1 MiB is the whole bound). */
+		assert_ptr_equal(shm.buffer, first);
+		assert_zeroed(&shm);
+		assert_int_equal(sum_whole(&s, &shm), 0);
+		TEEC_ReleaseSharedMemory(&shm);
+		TEEC_ReleaseSharedMemory(&other);
+	}
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&a);
+	TEEC_FinalizeContext(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +379,7 @@ int main(void)
 		cmocka_unit_test(test_second_client_sees_nothing),
 		cmocka_unit_test(test_size_feedback),
 		cmocka_unit_test(test_finalize_lets_go),
+		cmocka_unit_test(test_allocation_reused_zeroed),
 	};
 	int failed;
 

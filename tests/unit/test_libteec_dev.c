@@ -263,6 +263,7 @@ static int install_shm_fd(struct tee_uspace *us, struct tee_shm *shm)
 		*s = (struct fake_shm){
 			.used = true,
 			.dev = d->index,
+			.owner = d,
 			.fd = fake.next_fd++,
 			.shm = shm,
 			.mappable = !(shm->flags & TEE_SHM_REGISTER),
@@ -450,7 +451,7 @@ static void fake_close(struct tdev *d)
 	fake.closes++;
 	tdev_del(d);
 	for (int i = 0; i < FAKE_MAX_SHM; i++)
-		if (fake.shms[i].used && fake.shms[i].dev == d->index)
+		if (fake.shms[i].used && fake.shms[i].owner == d)
 			fake.errors++; /* shm outlived its device */
 	pthread_mutex_unlock(&fake.lock);
 	teedev_close_context(d->ctx);

@@ -59,6 +59,7 @@ struct testdrv;
  * struct fake_shm - a shared-memory fd the device handed out
  * @used:	slot in use
  * @dev:	device index it belongs to
+ * @owner:	the open file (context) that made it
  * @fd:		its fd
  * @shm:	the core's object (the fd's reference)
  * @mappable:	allocated memory (SHM_ALLOC, SHM_REGISTER_FD), not the
@@ -68,6 +69,7 @@ struct testdrv;
 struct fake_shm {
 	bool used;
 	int dev;
+	const struct tdev *owner;
 	int fd;
 	struct tee_shm *shm;
 	bool mappable;
