@@ -22,6 +22,7 @@ static const struct teec_dev_ops default_ops = {
 	.close = tdev_close,
 	.mmap = mmap,
 	.munmap = munmap,
+	.mprotect = mprotect,
 };
 
 /*

@@ -27,7 +27,10 @@
  * fresh memory is.  Memory never passes to another context; the TEE
  * reaches it only during a call that names it (teebox copies memrefs
  * through the TA's parameter window), so keeping it registered shows
- * nothing to anyone; TEEC_FinalizeContext() releases it.
+ * nothing to anyone; TEEC_FinalizeContext() releases it.  While it is
+ * kept, the application's mapping of it is PROT_NONE, so a pointer kept
+ * into released memory faults, as after OP-TEE's munmap (TEEC_SHM_CLIENT,
+ * tmpref_cache.c).
  */
 #include <string.h>
 #include <sys/mman.h>
@@ -203,13 +206,16 @@ TEEC_Result TEEC_AllocateSharedMemory(TEEC_Context *context,
 		sharedMem->flags = flags;
 		/* As fresh from the device: nothing of its use shows. */
 		memset(sharedMem->buffer, 0, sharedMem->imp.alloced_size);
-		teec_dev_put(dev);
-		return TEEC_SUCCESS;
-	}
-	res = teec_shm_alloc(dev, sharedMem, &origin);
-	/* What the context keeps for reuse may be what the device lacks. */
-	if (res == TEEC_ERROR_OUT_OF_MEMORY && teec_tmpref_flush(dev))
+		res = TEEC_SUCCESS;
+	} else {
 		res = teec_shm_alloc(dev, sharedMem, &origin);
+		/* What the context keeps may be what the device lacks. */
+		if (res == TEEC_ERROR_OUT_OF_MEMORY && teec_tmpref_flush(dev))
+			res = teec_shm_alloc(dev, sharedMem, &origin);
+	}
+	/* The application has it: hidden whenever the cache keeps it. */
+	if (res == TEEC_SUCCESS)
+		sharedMem->imp.flags |= TEEC_SHM_CLIENT;
 	teec_dev_put(dev);
 	return res;
 }

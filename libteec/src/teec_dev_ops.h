@@ -27,6 +27,7 @@ struct tdev;
  * @close:	close the device (tdev_close())
  * @mmap:	map a shared-memory fd, as mmap(2): MAP_FAILED on error
  * @munmap:	unmap it, as munmap(2)
+ * @mprotect:	change the access of a mapping from @mmap, as mprotect(2)
  */
 struct teec_dev_ops {
 	int (*open)(const char *name, struct tdev **out);
@@ -36,6 +37,7 @@ struct teec_dev_ops {
 	void *(*mmap)(void *addr, size_t len, int prot, int flags, int fd,
 		      off_t off);
 	int (*munmap)(void *addr, size_t len);
+	int (*mprotect)(void *addr, size_t len, int prot);
 };
 
 /**

@@ -41,6 +41,7 @@
 #define TEEC_SHM_LIVE	      (1u << 0) /* registered/allocated, not released */
 #define TEEC_SHM_BUF_MAPPED   (1u << 1) /* @buffer is our mapping of the fd */
 #define TEEC_SHM_SHADOW	      (1u << 2) /* @shadow_buffer is our mapping */
+#define TEEC_SHM_CLIENT	      (1u << 3) /* the application had @buffer */
 #define TEEC_SHM_HANDLE_SHIFT 8
 
 /* An allocation of size 0 still gets this many bytes, as OP-TEE does. */
@@ -255,6 +256,10 @@ void teec_tmpref_cache_destroy(struct teec_tmpref_cache *c);
  *		bytes are those of its last use: write or zero them all
  *		before anyone sees them
  *
+ * A buffer the application had (TEEC_SHM_CLIENT) is inaccessible while
+ * cached (teec_tmpref_put()); it is made readable and writable again
+ * here, and released if that fails.
+ *
  * Return: true when @shm got a buffer.
  */
 bool teec_tmpref_take(struct teec_dev *dev, size_t size,
@@ -287,7 +292,9 @@ TEEC_Result teec_tmpref_get(struct teec_dev *dev, size_t size,
  *		alone); not live afterwards
  *
  * The least recently used buffers go when the cache would exceed its
- * bounds; after teec_tmpref_cache_close() everything is released.
+ * bounds; after teec_tmpref_cache_close() everything is released.  A
+ * buffer the application had (TEEC_SHM_CLIENT) is made inaccessible
+ * (PROT_NONE) before it is kept, or released if that fails.
  */
 void teec_tmpref_put(struct teec_dev *dev, TEEC_SharedMemory *shm);
 

@@ -12,12 +12,16 @@
  *    §4.5.9: TEEC_ERROR_SHORT_BUFFER carries the size the TA needs, output
  *    data comes back only up to the size the TA returned);
  *  - teed holds no more of the client's memory once the context is
- *    finalized.
+ *    finalized, shared memory the client allocated and released
+ *    included;
+ *  - a pointer the client kept into shared memory it released faults,
+ *    although libteec keeps that memory for the next allocation.
  *
  * ta_test_basic's MEMREF_PEEK reports what a memref holds before the TA
  * writes anything.
  */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -371,6 +375,143 @@ static void test_allocation_reused_zeroed(void **state)
 	TEEC_FinalizeContext(&b);
 }
 
+/*
+ * teed holds released allocations for the context (at most
+ * TEEC_TMPREF_CACHE_MAX of them) until TEEC_FinalizeContext(), and not
+ * one file after it.
+ */
+static void test_finalize_releases_allocations(void **state)
+{
+	TEEC_SharedMemory shm[N_SIZES];
+	TEEC_Context ctx;
+	int before;
+
+	before = harness_count_fds(tb.teed);
+	assert_true(before > 0);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	for (size_t i = 0; i < N_SIZES; i++) {
+		shm[i] = (TEEC_SharedMemory){.size = sizes[i] / 2,
+					     .flags = TEEC_MEM_INPUT};
+		assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm[i]),
+				 TEEC_SUCCESS);
+	}
+	for (size_t i = 0; i < N_SIZES; i++)
+		TEEC_ReleaseSharedMemory(&shm[i]);
+	/* Kept: the next allocations of the context will take them. */
+	assert_true(harness_count_fds(tb.teed) > before);
+	TEEC_FinalizeContext(&ctx);
+	for (int ms = 0; ms < 5000; ms += 10) {
+		if (harness_count_fds(tb.teed) <= before)
+			break;
+		harness_sleep_ms(10);
+	}
+	assert_true(harness_count_fds(tb.teed) <= before);
+}
+
+/* What a child that touched released memory reports (its exit status). */
+enum kept_ptr_status {
+	KEPT_PTR_FAULTED = 10, /* SIGSEGV at the kept pointer */
+	KEPT_PTR_READ_WROTE,   /* no fault: the bug */
+	KEPT_PTR_FAULTED_ELSEWHERE,
+	KEPT_PTR_SETUP_FAILED,
+};
+
+/* The pointer the child touches; its SIGSEGV handler compares. */
+static volatile uint8_t *kept_ptr;
+static volatile uint8_t kept_byte;
+
+static void on_segv(int sig, siginfo_t *si, void *uc)
+{
+	(void)sig;
+	(void)uc;
+	_exit(si->si_addr == (void *)kept_ptr ? KEPT_PTR_FAULTED
+					      : KEPT_PTR_FAULTED_ELSEWHERE);
+}
+
+/*
+ * In a child: allocate @size bytes, fill them, keep a pointer to their
+ * last byte, release them; with @reuse a TEMP memref call of the same
+ * size follows (it takes the kept memory and gives it back).  Then read
+ * (@write false) or write through the pointer.
+ */
+static int child_touches_released(size_t size, bool reuse, bool write)
+{
+	static uint8_t buf[MAX_SIZE];
+	struct sigaction sa = {.sa_sigaction = on_segv,
+			       .sa_flags = SA_SIGINFO | SA_RESETHAND};
+	TEEC_SharedMemory shm = {.size = size,
+				 .flags = TEEC_MEM_INPUT | TEEC_MEM_OUTPUT};
+	TEEC_Operation op = {0};
+	TEEC_Context ctx;
+	TEEC_Session s;
+	uint32_t origin;
+
+	if (TEEC_InitializeContext(NULL, &ctx) != TEEC_SUCCESS ||
+	    TEEC_OpenSession(&ctx, &s, &basic_uuid, TEEC_LOGIN_PUBLIC, NULL,
+			     NULL, &origin) != TEEC_SUCCESS ||
+	    TEEC_AllocateSharedMemory(&ctx, &shm) != TEEC_SUCCESS)
+		return KEPT_PTR_SETUP_FAILED;
+	memset(shm.buffer, 0x5A, size);
+	kept_ptr = (uint8_t *)shm.buffer + size - 1;
+	TEEC_ReleaseSharedMemory(&shm);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = size;
+	if (reuse && TEEC_InvokeCommand(&s, TA_TEST_CMD_MEMREF_SUM, &op,
+					&origin) != TEEC_SUCCESS)
+		return KEPT_PTR_SETUP_FAILED;
+	if (sigaction(SIGSEGV, &sa, NULL))
+		return KEPT_PTR_SETUP_FAILED;
+	if (write)
+		*kept_ptr = 0xA5;
+	else
+		kept_byte = *kept_ptr;
+	return KEPT_PTR_READ_WROTE;
+}
+
+/*
+ * A pointer kept into released memory faults.  OP-TEE's libteec
+ * (optee_client libteec/src/tee_client_api.c, TEEC_ReleaseSharedMemory())
+ * munmaps memory it allocated with TEE_IOC_SHM_ALLOC (munmap(shm->buffer,
+ * shm->alloced_size)), so a later read or write through such a pointer
+ * dies of SIGSEGV.  libteec keeps the memory for the context's next
+ * allocation but PROT_NONE (libteec/src/tmpref_cache.c): the same fault,
+ * at the same address, not a silent write into memory the next
+ * allocation hands out.  Also after a TEMP memref call borrowed it.
+ */
+static void test_kept_pointer_faults(void **state)
+{
+	static const size_t death_sizes[] = {16, 4096, 1024 * 1024};
+
+	for (size_t i = 0; i < 3; i++) {
+		for (int how = 0; how < 4; how++) {
+			bool reuse = how & 1, write = how & 2;
+			int status;
+			pid_t pid = fork();
+
+			assert_true(pid >= 0);
+			if (pid == 0)
+				_exit(child_touches_released(death_sizes[i],
+							     reuse, write));
+			assert_int_equal(waitpid(pid, &status, 0), pid);
+			if (!WIFEXITED(status) ||
+			    WEXITSTATUS(status) != KEPT_PTR_FAULTED)
+				fail_msg("size %zu, %s%s: exit %d, signal %d "
+					 "(%d: no fault)",
+					 death_sizes[i],
+					 write ? "write" : "read",
+					 reuse ? " after a TEMP memref" : "",
+					 WIFEXITED(status) ? WEXITSTATUS(status)
+							   : -1,
+					 WIFSIGNALED(status) ? WTERMSIG(status)
+							     : 0,
+					 KEPT_PTR_READ_WROTE);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -380,6 +521,8 @@ int main(void)
 		cmocka_unit_test(test_size_feedback),
 		cmocka_unit_test(test_finalize_lets_go),
 		cmocka_unit_test(test_allocation_reused_zeroed),
+		cmocka_unit_test(test_finalize_releases_allocations),
+		cmocka_unit_test(test_kept_pointer_faults),
 	};
 	int failed;
 

@@ -499,6 +499,40 @@ static int fake_munmap(void *addr, size_t len)
 	return rc;
 }
 
+/*
+ * Only PROT_NONE and read-write, of a whole live mapping, as libteec
+ * hides the memory it keeps after a release (tmpref_cache.c).
+ */
+static int fake_mprotect(void *addr, size_t len, int prot)
+{
+	int rc = -1;
+
+	pthread_mutex_lock(&fake.lock);
+	for (int i = 0; i < FAKE_MAX_SHM; i++) {
+		struct fake_shm *s = &fake.shms[i];
+
+		if (!s->used || s->shm->kaddr != addr || !s->maps ||
+		    len > s->shm->size)
+			continue;
+		if (fake.mprotect_fail)
+			break;
+		if (prot == PROT_NONE && !s->hidden) {
+			s->hidden = true;
+			fake.hides++;
+			rc = 0;
+		} else if (prot == (PROT_READ | PROT_WRITE) && s->hidden) {
+			s->hidden = false;
+			fake.unhides++;
+			rc = 0;
+		}
+		break;
+	}
+	if (rc && !fake.mprotect_fail)
+		fake.errors++;
+	pthread_mutex_unlock(&fake.lock);
+	return rc;
+}
+
 static const struct teec_dev_ops fake_ops = {
 	.open = fake_open,
 	.ioctl = fake_ioctl,
@@ -506,6 +540,7 @@ static const struct teec_dev_ops fake_ops = {
 	.close = fake_close,
 	.mmap = fake_mmap,
 	.munmap = fake_munmap,
+	.mprotect = fake_mprotect,
 };
 
 /* The test driver instance behind device @n, registered with the core. */
@@ -583,6 +618,7 @@ static void fake_reset(void)
 	fake.fail_cmd = 0;
 	fake.fail_err = 0;
 	fake.mmap_fail = false;
+	fake.mprotect_fail = false;
 	fake.regfd_err = 0;
 	fake.regfd_size = 0;
 	fake.record = true;
@@ -591,6 +627,7 @@ static void fake_reset(void)
 	fake.opens = fake.closes = 0;
 	fake.shm_made = fake.shm_closed = 0;
 	fake.maps = fake.unmaps = 0;
+	fake.hides = fake.unhides = 0;
 	fake.errors = 0;
 	fake.cancels = 0;
 	fake.block_open = false;

@@ -15,7 +15,8 @@
  *  - the process's fd table and mappings of shared memory, with counts
  *    of device opens/closes, shm fds made/closed and mappings, so that
  *    every test ends by checking nothing was leaked (teardown());
- *  - failures on purpose (fail_cmd, version_fails, mmap_fail), injected
+ *  - failures on purpose (fail_cmd, version_fails, mmap_fail,
+ *    mprotect_fail), injected
  *    at the seam before the core sees the call;
  *  - SHM_REGISTER_FD: the core imports no dma-buf, so the device plays
  *    the import itself, with memory the core allocates (regfd_*).
@@ -65,6 +66,7 @@ struct testdrv;
  * @mappable:	allocated memory (SHM_ALLOC, SHM_REGISTER_FD), not the
  *		application's registered buffer
  * @maps:	live mappings
+ * @hidden:	its mapping is PROT_NONE (mprotect)
  */
 struct fake_shm {
 	bool used;
@@ -74,6 +76,7 @@ struct fake_shm {
 	struct tee_shm *shm;
 	bool mappable;
 	int maps;
+	bool hidden;
 };
 
 /* The decoded arguments of OPEN_SESSION and INVOKE. */
@@ -149,6 +152,7 @@ struct script {
  *		test driver instance behind them once first set)
  * @fail_cmd:	ioctl that fails with -@fail_err (0: none)
  * @mmap_fail:	mmap fails
+ * @mprotect_fail: mprotect fails
  * @regfd_err:	SHM_REGISTER_FD fails with -@regfd_err (0: succeeds)
  * @regfd_size:	the size SHM_REGISTER_FD reports
  * @record:	record ioctls in @recs
@@ -163,6 +167,8 @@ struct script {
  * @shm_closed:	shm fds closed
  * @maps:	mappings made
  * @unmaps:	mappings removed
+ * @hides:	mappings made PROT_NONE
+ * @unhides:	mappings made readable and writable again
  * @errors:	misuse the device saw (bad unmap, close while mapped, ...)
  * @cancels:	CANCEL ioctls
  * @block_open:	OPEN_SESSION blocks like CMD_BLOCK
@@ -183,6 +189,7 @@ struct fake {
 	unsigned long fail_cmd;
 	int fail_err;
 	bool mmap_fail;
+	bool mprotect_fail;
 	int regfd_err;
 	uint64_t regfd_size;
 	bool record;
@@ -197,6 +204,8 @@ struct fake {
 	int shm_closed;
 	int maps;
 	int unmaps;
+	int hides;
+	int unhides;
 	int errors;
 	int cancels;
 	bool block_open;

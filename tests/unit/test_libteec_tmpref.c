@@ -342,6 +342,95 @@ static void test_tmpref_open_session_kept(void **state)
 	assert_int_equal(fake.shm_closed, 1);
 }
 
+/*
+ * Memory the application allocated is PROT_NONE while the cache keeps it
+ * after TEEC_ReleaseSharedMemory() (OP-TEE's libteec munmaps it there,
+ * so a pointer kept into it faults; tests/e2e/test_tmpref_cache.c shows
+ * the fault).  A TEMP memref's call may borrow it: accessible for the
+ * call, hidden again after.  The next allocation gets it accessible and
+ * zeroed.  Finalizing the context releases it.
+ */
+static void test_released_allocation_hidden(void **state)
+{
+	TEEC_SharedMemory shm = {.size = PAGE, .flags = TEEC_MEM_INPUT};
+	static uint8_t buf[PAGE];
+	TEEC_Context ctx;
+	TEEC_Session s;
+	void *first;
+
+	open_sess(&ctx, &s, GP_OPTEE);
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	first = shm.buffer;
+	memset(first, 0xA5, PAGE);
+	assert_int_equal(fake.hides, 0);
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_int_equal(fake.hides, 1);
+	assert_int_equal(fake.unmaps, 0);
+
+	assert_int_equal(invoke_tmp(&s, TEEC_MEMREF_TEMP_INPUT, buf, PAGE),
+			 TEEC_SUCCESS);
+	assert_int_equal(fake.shm_made, 1);
+	assert_int_equal(fake.unhides, 1);
+	assert_int_equal(fake.hides, 2);
+
+	shm = (TEEC_SharedMemory){.size = PAGE, .flags = TEEC_MEM_OUTPUT};
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	assert_ptr_equal(shm.buffer, first);
+	assert_int_equal(fake.unhides, 2);
+	assert_true(all_zero(shm.buffer, 0, PAGE));
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_int_equal(fake.hides, 3);
+	assert_int_equal(fake.shm_closed, 0);
+
+	TEEC_CloseSession(&s);
+	TEEC_FinalizeContext(&ctx);
+	assert_int_equal(fake.shm_closed, 1);
+	assert_int_equal(fake.unmaps, fake.maps);
+	assert_int_equal(fake.closes, 1);
+	assert_int_equal(fake.errors, 0);
+}
+
+/*
+ * Memory that cannot be made PROT_NONE is released at once, as OP-TEE
+ * does; memory that cannot be made accessible again is released and the
+ * allocation made afresh.
+ */
+static void test_hide_failure_releases(void **state)
+{
+	TEEC_SharedMemory shm = {.size = PAGE, .flags = TEEC_MEM_INPUT};
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	open_sess(&ctx, &s, GP_OPTEE);
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	fake.mprotect_fail = true;
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_int_equal(fake.hides, 0);
+	assert_int_equal(fake.unmaps, 1);
+	assert_int_equal(fake.shm_closed, 1);
+	assert_null(shm.buffer);
+
+	fake.mprotect_fail = false;
+	shm = (TEEC_SharedMemory){.size = PAGE, .flags = TEEC_MEM_INPUT};
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_int_equal(fake.hides, 1);
+	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 2);
+
+	fake.mprotect_fail = true;
+	shm = (TEEC_SharedMemory){.size = PAGE, .flags = TEEC_MEM_INPUT};
+	assert_int_equal(TEEC_AllocateSharedMemory(&ctx, &shm), TEEC_SUCCESS);
+	assert_int_equal(fake.unhides, 0);
+	assert_int_equal(fake.shm_closed, 2);
+	assert_int_equal(count_recs(TEE_IOC_SHM_ALLOC), 3);
+	assert_true(all_zero(shm.buffer, 0, PAGE));
+	fake.mprotect_fail = false;
+	TEEC_ReleaseSharedMemory(&shm);
+	assert_int_equal(fake.hides, 2);
+	close_all(&ctx, &s);
+	assert_int_equal(fake.shm_closed, fake.shm_made);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -353,6 +442,8 @@ int main(void)
 		T(test_tmpref_finalize_releases),
 		T(test_tmpref_alloc_failure_flushes),
 		T(test_tmpref_open_session_kept),
+		T(test_released_allocation_hidden),
+		T(test_hide_failure_releases),
 #undef T
 	};
 
