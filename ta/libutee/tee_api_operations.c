@@ -200,9 +200,16 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	}
 }
 
+void utee_op_drop_pkey_ctx(struct __TEE_OperationHandle *op)
+{
+	EVP_PKEY_CTX_free(op->pkey_ctx);
+	op->pkey_ctx = NULL;
+}
+
 /* The key of @op changed or goes: its libcrypto key with it. */
 static void op_drop_pkey(struct __TEE_OperationHandle *op)
 {
+	utee_op_drop_pkey_ctx(op);
 	EVP_PKEY_free(op->pkey);
 	op->pkey = NULL;
 }
@@ -219,6 +226,25 @@ EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
 			return NULL;
 	}
 	return EVP_PKEY_CTX_new_from_pkey(NULL, op->pkey, NULL);
+}
+
+EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
+				    utee_pkey_build *build,
+				    int (*init)(EVP_PKEY_CTX *ctx))
+{
+	EVP_PKEY_CTX *ctx;
+
+	if (op->pkey_ctx && op->pkey_priv == priv && op->pkey_init == init)
+		return op->pkey_ctx;
+	utee_op_drop_pkey_ctx(op);
+	ctx = utee_op_pkey_ctx(op, priv, build);
+	if (ctx && init(ctx) <= 0) {
+		EVP_PKEY_CTX_free(ctx);
+		ctx = NULL;
+	}
+	op->pkey_ctx = ctx;
+	op->pkey_init = init;
+	return ctx;
 }
 
 static void op_free(struct __TEE_OperationHandle *op)

@@ -202,6 +202,13 @@ struct utee_alg {
  * @held:	its length
  * @extract:	TEE_DigestExtract(): the digest being handed out
  * @extract_off: bytes of it handed out
+ * @pkey:	the libcrypto key of @key, built at its first use (sign,
+ *		verify...) and dropped whenever @key changes
+ * @pkey_priv:	@pkey holds the private part
+ * @pkey_ctx:	a context on @pkey initialised for @mode's signature or
+ *		verification, kept between calls as a native caller keeps
+ *		it (utee_op_pkey_ctx_kept()), dropped with @pkey
+ * @pkey_init:	the function that initialised @pkey_ctx
  * @next:	registry link
  */
 struct __TEE_OperationHandle {
@@ -226,6 +233,8 @@ struct __TEE_OperationHandle {
 	size_t extract_off;
 	EVP_PKEY *pkey;
 	bool pkey_priv;
+	EVP_PKEY_CTX *pkey_ctx;
+	int (*pkey_init)(EVP_PKEY_CTX *ctx);
 	struct __TEE_OperationHandle *next;
 };
 
@@ -247,6 +256,35 @@ typedef EVP_PKEY *utee_pkey_build(const struct __TEE_ObjectHandle *o,
  */
 EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
 			       utee_pkey_build *build);
+
+/**
+ * utee_op_pkey_ctx_kept() - the context on the key of @op initialised by
+ * @init (EVP_PKEY_sign_init, EVP_PKEY_verify_init), made at the first call
+ * and kept with @op until its key changes: OpenSSL 3.0 fetches the
+ * signature method and builds the provider's context at every init, a
+ * few microseconds that a native caller, who keeps a context, does not
+ * pay per signature (bench_crypto's ECDSA P-256 floor)
+ * @op:		an operation whose mode never changes (sign or verify)
+ * @priv:	the private key or the public one (utee_op_pkey_ctx())
+ * @build:	makes the key (utee_op_pkey_ctx())
+ * @init:	initialises a new context
+ *
+ * The context belongs to @op: the caller does not free it, and calls
+ * utee_op_drop_pkey_ctx() when a call on it failed, so that the next one
+ * starts from a fresh context.
+ *
+ * Return: the context, or NULL.
+ */
+EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
+				    utee_pkey_build *build,
+				    int (*init)(EVP_PKEY_CTX *ctx));
+
+/**
+ * utee_op_drop_pkey_ctx() - drops the context utee_op_pkey_ctx_kept()
+ * keeps with @op (its key stays)
+ * @op:		the operation
+ */
+void utee_op_drop_pkey_ctx(struct __TEE_OperationHandle *op);
 
 /*
  * tee_api_operations.c: the calls whose rules GP 1.1 and 1.3.1 (as

@@ -229,21 +229,20 @@ static bool der_to_gp(const uint8_t *der, size_t len, uint8_t *sig, size_t half)
 TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 			 size_t len, uint8_t *sig, size_t *sig_len)
 {
-	EVP_PKEY_CTX *ctx = utee_op_pkey_ctx(op, true, build_pkey);
-	TEE_Result res = TEE_ERROR_GENERIC;
+	EVP_PKEY_CTX *ctx =
+		utee_op_pkey_ctx_kept(op, true, build_pkey, EVP_PKEY_sign_init);
 	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	uint8_t der[2 * MAX_FIELD + 16];
 	size_t der_len = sizeof(der);
 
-	if (ctx && EVP_PKEY_sign_init(ctx) > 0 &&
-	    EVP_PKEY_sign(ctx, der, &der_len, digest, len) > 0 &&
+	if (ctx && EVP_PKEY_sign(ctx, der, &der_len, digest, len) > 0 &&
 	    der_to_gp(der, der_len, sig, half)) {
 		*sig_len = 2 * half;
-		res = TEE_SUCCESS;
+		return TEE_SUCCESS;
 	}
-	EVP_PKEY_CTX_free(ctx);
+	utee_op_drop_pkey_ctx(op);
 	ERR_clear_error();
-	return res;
+	return TEE_ERROR_GENERIC;
 }
 
 /* r || s of @half bytes each to DER (OPENSSL_malloc'ed into *@der). */
@@ -275,15 +274,20 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 
 	if (sig_len != 2 * half)
 		return TEE_ERROR_SIGNATURE_INVALID;
-	ctx = utee_op_pkey_ctx(op, false, build_pkey);
+	ctx = utee_op_pkey_ctx_kept(op, false, build_pkey,
+				    EVP_PKEY_verify_init);
 	der_len = gp_to_der(sig, half, &der);
-	if (!ctx || der_len < 0 || EVP_PKEY_verify_init(ctx) <= 0)
+	if (!ctx || der_len < 0)
 		res = TEE_ERROR_GENERIC;
 	else if (EVP_PKEY_verify(ctx, der, (size_t)der_len, digest, len) == 1)
 		res = TEE_SUCCESS;
 	OPENSSL_free(der);
-	EVP_PKEY_CTX_free(ctx);
-	ERR_clear_error();
+	if (res) {
+		/* A bad signature leaves libcrypto's reasons queued. */
+		if (res == TEE_ERROR_GENERIC)
+			utee_op_drop_pkey_ctx(op);
+		ERR_clear_error();
+	}
 	return res;
 }
 

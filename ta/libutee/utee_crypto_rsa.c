@@ -138,6 +138,17 @@ static EVP_PKEY_CTX *key_ctx(struct __TEE_OperationHandle *op)
 	return utee_op_pkey_ctx(op, priv, build_pkey);
 }
 
+/* The context on the key of @op initialised by @init, kept with @op:
+ * its padding and digest are set again at each call (sig_setup()), as
+ * the salt length may change from one call to the next. */
+static EVP_PKEY_CTX *kept_ctx(struct __TEE_OperationHandle *op,
+			      int (*init)(EVP_PKEY_CTX *ctx))
+{
+	bool priv = op->key->info.objectType & UTEE_KEYPAIR_BIT;
+
+	return utee_op_pkey_ctx_kept(op, priv, build_pkey, init);
+}
+
 /* The operation parameter @id, or NULL. */
 static const TEE_Attribute *param(const TEE_Attribute *params, uint32_t n,
 				  uint32_t id)
@@ -203,12 +214,11 @@ TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
 
 	if (!digest_len_ok(op, len))
 		return TEE_ERROR_BAD_PARAMETERS; /* the caller panics */
-	ctx = key_ctx(op);
-	if (ctx && EVP_PKEY_sign_init(ctx) > 0 &&
-	    sig_setup(op, ctx, params, n, len) &&
+	ctx = kept_ctx(op, EVP_PKEY_sign_init);
+	if (ctx && sig_setup(op, ctx, params, n, len) &&
 	    EVP_PKEY_sign(ctx, sig, sig_len, digest, len) > 0)
-		res = TEE_SUCCESS;
-	EVP_PKEY_CTX_free(ctx);
+		return TEE_SUCCESS;
+	utee_op_drop_pkey_ctx(op);
 	ERR_clear_error();
 	return res;
 }
@@ -225,13 +235,14 @@ TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
 	 * the caller panics, as OP-TEE's libutee does. */
 	if (!digest_len_ok(op, len))
 		return TEE_ERROR_BAD_PARAMETERS;
-	ctx = key_ctx(op);
-	if (!ctx || EVP_PKEY_verify_init(ctx) <= 0 ||
-	    !sig_setup(op, ctx, params, n, len))
+	ctx = kept_ctx(op, EVP_PKEY_verify_init);
+	if (!ctx || !sig_setup(op, ctx, params, n, len))
 		res = TEE_ERROR_GENERIC;
 	else if (EVP_PKEY_verify(ctx, sig, sig_len, digest, len) == 1)
-		res = TEE_SUCCESS;
-	EVP_PKEY_CTX_free(ctx);
+		return TEE_SUCCESS;
+	if (res == TEE_ERROR_GENERIC)
+		utee_op_drop_pkey_ctx(op);
+	/* A bad signature leaves libcrypto's reasons queued. */
 	ERR_clear_error();
 	return res;
 }
