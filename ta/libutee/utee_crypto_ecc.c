@@ -4,7 +4,8 @@
  * into an object's attributes, and signatures made and checked with
  * libcrypto's EVP_PKEY built from them.  GP lays a signature out as r
  * then s, each big-endian and as long as the curve's order; libcrypto
- * speaks DER (ECDSA-Sig-Value): the two are converted here.
+ * speaks DER (ECDSA-Sig-Value): a signature made is read with
+ * utee_ecdsa_der_to_rs(), one to check is encoded here.
  */
 #include <string.h>
 
@@ -17,6 +18,7 @@
 #include <tee_internal_api.h>
 
 #include "utee_crypto.h"
+#include "utee_ecdsa_der.h"
 
 /* The largest field element (P-521) in bytes. */
 #define MAX_FIELD 66
@@ -210,22 +212,6 @@ static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
 	return ctx;
 }
 
-/* DER ECDSA-Sig-Value to r || s of @half bytes each. */
-static bool der_to_gp(const uint8_t *der, size_t len, uint8_t *sig, size_t half)
-{
-	ECDSA_SIG *s = d2i_ECDSA_SIG(NULL, &der, (long)len);
-	const BIGNUM *r, *sv;
-	bool ok;
-
-	if (!s)
-		return false;
-	ECDSA_SIG_get0(s, &r, &sv);
-	ok = BN_bn2binpad(r, sig, (int)half) > 0 &&
-	     BN_bn2binpad(sv, sig + half, (int)half) > 0;
-	ECDSA_SIG_free(s);
-	return ok;
-}
-
 TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 			 size_t len, uint8_t *sig, size_t *sig_len)
 {
@@ -236,7 +222,7 @@ TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
 	size_t der_len = sizeof(der);
 
 	if (ctx && EVP_PKEY_sign(ctx, der, &der_len, digest, len) > 0 &&
-	    der_to_gp(der, der_len, sig, half)) {
+	    utee_ecdsa_der_to_rs(der, der_len, sig, half)) {
 		*sig_len = 2 * half;
 		return TEE_SUCCESS;
 	}
