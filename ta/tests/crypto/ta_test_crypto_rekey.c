@@ -3,8 +3,10 @@
  * TA_CRYPTO_CMD_REKEY: a signing operation that gets another key, by
  * TEE_SetOperationKey or TEE_CopyOperation, signs with the new one.
  * libutee keeps the libcrypto form of an operation's key with the
- * operation (tee_api_operations.c, utee_op_pkey_ctx()); this is what
- * shows it is dropped whenever the key changes.
+ * operation (tee_api_operations.c, utee_op_pkey_ctx()), and the
+ * context initialised for signing or verifying (utee_op_pkey_ctx_kept());
+ * this is what shows both are dropped whenever the key changes, and that
+ * a kept verification context still works after a refused signature.
  */
 #include <tee_internal_api.h>
 
@@ -69,6 +71,41 @@ static TEE_Result check_sign(const struct rekey_alg *a, TEE_OperationHandle op,
 	return TEE_SUCCESS;
 }
 
+/*
+ * One verify operation keeps its libcrypto context between calls
+ * (utee_op_pkey_ctx_kept()): a signature under @bad is refused, then one
+ * under @good still verifies, then the refused one is refused again.
+ */
+static TEE_Result check_kept_verify(const struct rekey_alg *a,
+				    TEE_ObjectHandle good, TEE_ObjectHandle bad)
+{
+	static const uint8_t dig[32] = {5, 6, 7, 8};
+	TEE_OperationHandle sign_good = new_op(a, TEE_MODE_SIGN, good);
+	TEE_OperationHandle sign_bad = new_op(a, TEE_MODE_SIGN, bad);
+	TEE_OperationHandle v = new_op(a, TEE_MODE_VERIFY, good);
+	uint8_t sig_good[512], sig_bad[512];
+	size_t lg = sizeof(sig_good), lb = sizeof(sig_bad);
+	TEE_Result res;
+
+	res = TEE_AsymmetricSignDigest(sign_good, NULL, 0, dig, sizeof(dig),
+				       sig_good, &lg);
+	if (!res)
+		res = TEE_AsymmetricSignDigest(sign_bad, NULL, 0, dig,
+					       sizeof(dig), sig_bad, &lb);
+	if (!res &&
+	    (TEE_AsymmetricVerifyDigest(v, NULL, 0, dig, sizeof(dig), sig_bad,
+					lb) != TEE_ERROR_SIGNATURE_INVALID ||
+	     TEE_AsymmetricVerifyDigest(v, NULL, 0, dig, sizeof(dig), sig_good,
+					lg) != TEE_SUCCESS ||
+	     TEE_AsymmetricVerifyDigest(v, NULL, 0, dig, sizeof(dig), sig_bad,
+					lb) != TEE_ERROR_SIGNATURE_INVALID))
+		res = TEE_ERROR_SIGNATURE_INVALID;
+	TEE_FreeOperation(sign_good);
+	TEE_FreeOperation(sign_bad);
+	TEE_FreeOperation(v);
+	return res;
+}
+
 static TEE_Result rekey(const struct rekey_alg *a)
 {
 	TEE_ObjectHandle k1 = new_key(a), k2 = new_key(a);
@@ -90,6 +127,8 @@ static TEE_Result rekey(const struct rekey_alg *a)
 		TEE_CopyOperation(other, op);
 		res = check_sign(a, other, k2, k1);
 	}
+	if (!res)
+		res = check_kept_verify(a, k1, k2);
 	TEE_FreeOperation(op);
 	TEE_FreeOperation(other);
 	TEE_FreeTransientObject(k1);
