@@ -1999,7 +1999,10 @@ static void test_rsa_key_sizes_512_to_4096(void **state)
  * chapter 6 and OP-TEE answer with a panic (ABI-FACTS-INTERNAL §3.2): an
  * update before the init or after the final call, a second AEInit, a
  * function of another class or mode, a call with no key, an IV for ECB,
- * TEE_GetOperationInfoMultiple with less than its header.  Each kills
+ * TEE_GetOperationInfoMultiple with less than its header,
+ * TEE_SetOperationKey (a key or NULL) on an initialised operation: active
+ * after TEE_CipherInit, or initial after TEE_AEInit (OP-TEE's libutee
+ * checks TEE_HANDLE_FLAG_INITIALIZED, not the state).  Each kills
  * the TA instance (TEE_ERROR_TARGET_DEAD), and a new session works.
  */
 static void test_state_class_mode_misuses_panic(void **state)
@@ -2020,6 +2023,9 @@ static void test_state_class_mode_misuses_panic(void **state)
 		TA_CRYPTO_MISUSE_SIGN_NO_KEY,
 		TA_CRYPTO_MISUSE_RESET_NO_KEY,
 		TA_CRYPTO_MISUSE_INFO_MULTIPLE_TOO_SMALL,
+		TA_CRYPTO_MISUSE_SET_KEY_WHILE_ACTIVE,
+		TA_CRYPTO_MISUSE_CLEAR_KEY_WHILE_ACTIVE,
+		TA_CRYPTO_MISUSE_SET_KEY_AFTER_AE_INIT,
 	};
 
 	(void)state;
@@ -2042,6 +2048,49 @@ static void test_state_class_mode_misuses_panic(void **state)
 	assert_int_equal(harness_log_count(&tb, "teed.log",
 					   "panicked with code 0x00000001"),
 			 0);
+	down();
+}
+
+/*
+ * TEE_SetOperationKey on an operation that was active and was reset
+ * (TEE_ResetOperation: initial, not initialised, key kept) is allowed,
+ * and the operation then encrypts with the new key: its first block,
+ * IV 0, is AES-128 of a zero block under that key, computed here by
+ * libcrypto.  The state is OP-TEE's after both calls: handleState
+ * TEE_HANDLE_FLAG_KEY_SET only, operationState INITIAL.
+ */
+static void test_set_key_after_reset(void **state)
+{
+	uint8_t keys[32], out[16], want[16];
+	const uint8_t zero[16] = {0};
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	TEEC_Operation op = {0};
+	int l;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(keys); i++)
+		keys[i] = (uint8_t)(0x10 + 7 * i);
+	assert_true(EVP_EncryptInit_ex(c, EVP_aes_128_ecb(), NULL, keys + 16,
+				       NULL) &&
+		    EVP_CIPHER_CTX_set_padding(c, 0) &&
+		    EVP_EncryptUpdate(c, want, &l, zero, 16) && l == 16);
+	EVP_CIPHER_CTX_free(c);
+	up();
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT,
+					 TEEC_MEMREF_TEMP_OUTPUT,
+					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
+	set_tmp(&op, 0, keys, sizeof(keys));
+	set_tmp(&op, 1, out, sizeof(out));
+	assert_int_equal(TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_SET_KEY_RESET,
+					    &op, NULL),
+			 TEEC_SUCCESS);
+	assert_int_equal(op.params[1].tmpref.size, 16);
+	assert_memory_equal(out, want, 16);
+	for (int i = 2; i < 4; i++) {
+		assert_int_equal(op.params[i].value.a, TEE_HANDLE_FLAG_KEY_SET);
+		assert_int_equal(op.params[i].value.b,
+				 TEE_OPERATION_STATE_INITIAL);
+	}
 	down();
 }
 
@@ -2089,6 +2138,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_ed25519_x25519_match_libcrypto,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_key_sizes_512_to_4096,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_set_key_after_reset,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_state_class_mode_misuses_panic,
 					  stop_leftover),

@@ -61,4 +61,13 @@ TEE_Result ta_asym_misuse(uint32_t which);
  */
 TEE_Result ta_state_misuse(uint32_t which);
 
+/**
+ * ta_set_key_reset() - TA_CRYPTO_CMD_SET_KEY_RESET (ta_crypto_cmds.h):
+ * TEE_SetOperationKey on a cipher operation that was active, then reset
+ * @types:	the parameter types
+ * @params:	the parameters
+ * Return: TEE_SUCCESS, or what a GP call returned.
+ */
+TEE_Result ta_set_key_reset(uint32_t types, TEE_Param params[4]);
+
 #endif

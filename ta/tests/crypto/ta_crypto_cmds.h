@@ -201,6 +201,15 @@ struct ta_crypto_req {
  * signature verifies under the key it should and not the other.
  */
 #define TA_CRYPTO_CMD_REKEY 23
+/*
+ * TEE_SetOperationKey on an AES-128-CBC encryption that was active and
+ * then reset: [0] MEMREF_INPUT the two 16-byte keys, A then B; [1]
+ * MEMREF_OUTPUT 16 bytes, one zero block encrypted with IV 0 after the
+ * operation got B; [2] VALUE_OUTPUT a = handleState, b = operationState
+ * after TEE_ResetOperation, [3] VALUE_OUTPUT the same after
+ * TEE_SetOperationKey(B).
+ */
+#define TA_CRYPTO_CMD_SET_KEY_RESET 24
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1
@@ -239,5 +248,8 @@ struct ta_crypto_req {
 #define TA_CRYPTO_MISUSE_SIGN_NO_KEY		    33
 #define TA_CRYPTO_MISUSE_RESET_NO_KEY		    34
 #define TA_CRYPTO_MISUSE_INFO_MULTIPLE_TOO_SMALL    35
+#define TA_CRYPTO_MISUSE_SET_KEY_WHILE_ACTIVE	    36
+#define TA_CRYPTO_MISUSE_CLEAR_KEY_WHILE_ACTIVE	    37
+#define TA_CRYPTO_MISUSE_SET_KEY_AFTER_AE_INIT	    38
 
 #endif

@@ -908,6 +908,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ta_sm2_kep(types, params);
 	case TA_CRYPTO_CMD_BENCH:
 		return ta_bench(types, params);
+	case TA_CRYPTO_CMD_SET_KEY_RESET:
+		return ta_set_key_reset(types, params);
 	case TA_CRYPTO_CMD_XTS_KEYS:
 		return ta_xts_keys(types, params);
 	case TA_CRYPTO_CMD_REKEY:

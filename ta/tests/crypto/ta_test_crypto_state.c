@@ -155,13 +155,120 @@ static bool other_misuse(uint32_t which, uint8_t *buf, size_t *len)
 	}
 }
 
+/* A 16-byte AES key from @keys. */
+static TEE_ObjectHandle key_from(const uint8_t *keys)
+{
+	TEE_ObjectHandle key;
+	TEE_Attribute attr;
+
+	TEE_InitRefAttribute(&attr, TEE_ATTR_SECRET_VALUE, keys, 16);
+	if (TEE_AllocateTransientObject(TEE_TYPE_AES, 128, &key) ||
+	    TEE_PopulateTransientObject(key, &attr, 1))
+		TEE_Panic(1);
+	return key;
+}
+
+/*
+ * TEE_SetOperationKey on an initialised operation: GP 1.3.1 and OP-TEE's
+ * libutee (lib/libutee/tee_api_operations.c, TEE_SetOperationKey: a
+ * panic when handleState has TEE_HANDLE_FLAG_INITIALIZED, checked before
+ * a NULL key clears it) whether the operation is active (CipherInit) or
+ * still initial after TEE_AEInit.
+ */
+static bool set_key_misuse(uint32_t which, uint8_t *buf, size_t *len)
+{
+	TEE_OperationHandle op;
+
+	switch (which) {
+	case TA_CRYPTO_MISUSE_SET_KEY_WHILE_ACTIVE:
+		op = aes_op(TEE_ALG_AES_CBC_NOPAD);
+		TEE_CipherInit(op, zeros, 16);
+		if (TEE_CipherUpdate(op, zeros, 16, buf, len))
+			TEE_Panic(1);
+		TEE_SetOperationKey(op, key_from(zeros));
+		return true;
+	case TA_CRYPTO_MISUSE_CLEAR_KEY_WHILE_ACTIVE:
+		op = aes_op(TEE_ALG_AES_CBC_NOPAD);
+		TEE_CipherInit(op, zeros, 16);
+		TEE_SetOperationKey(op, TEE_HANDLE_NULL);
+		return true;
+	case TA_CRYPTO_MISUSE_SET_KEY_AFTER_AE_INIT:
+		op = aes_op(TEE_ALG_AES_GCM);
+		if (TEE_AEInit(op, zeros, 12, 128, 0, 0))
+			TEE_Panic(1);
+		TEE_SetOperationKey(op, key_from(zeros));
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* @op's handleState and operationState (TEE_GetOperationInfoMultiple). */
+static void op_states(TEE_OperationHandle op, TEE_Param *out)
+{
+	union {
+		TEE_OperationInfoMultiple info;
+		uint8_t room[sizeof(TEE_OperationInfoMultiple) +
+			     2 * sizeof(TEE_OperationInfoKey)];
+	} u;
+	size_t size = sizeof(u);
+
+	if (TEE_GetOperationInfoMultiple(op, &u.info, &size))
+		TEE_Panic(1);
+	out->value.a = u.info.handleState;
+	out->value.b = u.info.operationState;
+}
+
+TEE_Result ta_set_key_reset(uint32_t types, TEE_Param params[4])
+{
+	const uint8_t *keys = params[0].memref.buffer;
+	TEE_ObjectHandle a, b;
+	TEE_OperationHandle op;
+	uint8_t out[16];
+	size_t len = sizeof(out);
+	TEE_Result res;
+
+	if (types != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INPUT,
+				     TEE_PARAM_TYPE_MEMREF_OUTPUT,
+				     TEE_PARAM_TYPE_VALUE_OUTPUT,
+				     TEE_PARAM_TYPE_VALUE_OUTPUT) ||
+	    params[0].memref.size != 32 || params[1].memref.size < 16)
+		return TEE_ERROR_BAD_PARAMETERS;
+	a = key_from(keys);
+	b = key_from(keys + 16);
+	if (TEE_AllocateOperation(&op, TEE_ALG_AES_CBC_NOPAD, TEE_MODE_ENCRYPT,
+				  128) ||
+	    TEE_SetOperationKey(op, a))
+		TEE_Panic(1);
+	/* Active with A, then back to the initial state, key kept. */
+	TEE_CipherInit(op, zeros, 16);
+	res = TEE_CipherUpdate(op, zeros, 16, out, &len);
+	TEE_ResetOperation(op);
+	op_states(op, &params[2]);
+	if (!res)
+		res = TEE_SetOperationKey(op, b);
+	op_states(op, &params[3]);
+	if (!res) {
+		TEE_CipherInit(op, zeros, 16);
+		len = 16;
+		res = TEE_CipherDoFinal(op, zeros, 16, params[1].memref.buffer,
+					&len);
+		params[1].memref.size = len;
+	}
+	TEE_FreeOperation(op);
+	TEE_FreeTransientObject(a);
+	TEE_FreeTransientObject(b);
+	return res;
+}
+
 TEE_Result ta_state_misuse(uint32_t which)
 {
 	uint8_t buf[80] = {0};
 	size_t len = 32;
 
 	if (!symmetric_misuse(which, buf, &len) &&
-	    !other_misuse(which, buf, &len))
+	    !other_misuse(which, buf, &len) &&
+	    !set_key_misuse(which, buf, &len))
 		return TEE_ERROR_BAD_PARAMETERS;
 	return TEE_SUCCESS; /* the misuse went unnoticed */
 }
