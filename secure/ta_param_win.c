@@ -146,7 +146,9 @@ TEE_Result ta_param_win_in(struct ta_param_win *w, uint32_t types,
 			   const struct ta_call_param *params,
 			   struct ta_ipc_request *req)
 {
-	uint64_t base = w->bank * TA_IPC_WIN_BANK_SIZE, span;
+	/* Bank 0 always: the same shape of call, the same span. */
+	const uint64_t base = 0;
+	uint64_t span;
 
 	req->win_offset = 0;
 	req->win_size = 0;
@@ -170,9 +172,8 @@ TEE_Result ta_param_win_in(struct ta_param_win *w, uint32_t types,
 	}
 	req->win_offset = base;
 	req->win_size = span;
-	if (span > w->high[w->bank])
-		w->high[w->bank] = span;
-	w->bank ^= 1;
+	if (span > w->high[0])
+		w->high[0] = span;
 	return TEE_SUCCESS;
 }
 

@@ -14,10 +14,15 @@
  * What the TA does to the window after that reaches no one.
  *
  * The window is a sealed (neither shrinks nor grows) sparse memory file
- * of TA_IPC_WIN_SIZE bytes, mapped once by both sides.  Calls with
- * memrefs alternate between its two banks, so that a pointer a TA kept from one call is
- * not inside the next call's memrefs.  After a call that used more than
- * TA_IPC_WIN_KEEP of a bank, the pages above that are given back.
+ * of TA_IPC_WIN_SIZE bytes, mapped once by both sides.  Every call lays
+ * its memrefs out from the start of bank 0 (the other bank is the TA's
+ * transfer bank), so that calls of the same shape use the same span,
+ * which the TA then keeps open instead of reprotecting it (see
+ * ta/libutee/utee_memref.c): a pointer a TA kept from one call reaches
+ * the next call's own bytes where that call's span covers it, as on
+ * OP-TEE, which maps the next call's params where the last call's were.
+ * After a call that used more than TA_IPC_WIN_KEEP of a bank, the pages
+ * above that are given back.
  *
  * Calls on one TA process are serialised by the caller, whose thread
  * owns the window during a call.
@@ -35,13 +40,11 @@
  * struct ta_param_win - a TA process's parameter window
  * @fd:		the memory file (-1: none); the TA got a copy at exec
  * @va:		our mapping of all of it
- * @bank:	the bank the next call with memrefs uses (0 or 1)
  * @high:	per bank, the end of what our copies may have made resident
  */
 struct ta_param_win {
 	int fd;
 	uint8_t *va;
-	unsigned int bank;
 	uint64_t high[2];
 };
 
@@ -60,8 +63,8 @@ int ta_param_win_create(struct ta_param_win *w);
 void ta_param_win_destroy(struct ta_param_win *w);
 
 /**
- * ta_param_win_in() - lay the memrefs of a call out in the next bank and
- * copy their bytes in
+ * ta_param_win_in() - lay the memrefs of a call out from the start of bank
+ * 0 and copy their bytes in, zeros around them
  * @types:	the call's TEE_PARAM_TYPES (checked by the caller)
  * @params:	the call's params (memrefs with their normal-world memory)
  * @req:	gets each memref's flags, offset and size, and the span

@@ -406,11 +406,13 @@ struct ta_ipc_reply {
 /**
  * enum ta_ipc_fault_kind - what a TA's fatal fault hit (ta_ipc_fault.kind)
  * @TA_IPC_FAULT_NONE:		no fault noted
- * @TA_IPC_FAULT_MEMREF_STALE:	the window's other bank, or any of it
- *				with no call running: memref memory used
- *				after its call returned
- * @TA_IPC_FAULT_MEMREF_BEYOND: the running call's bank past its span:
- *				beyond the call's memrefs
+ * @TA_IPC_FAULT_MEMREF_STALE:	where an earlier call's span reached,
+ *				the other bank, or any of the window with
+ *				no span open: memref memory used after
+ *				its call returned
+ * @TA_IPC_FAULT_MEMREF_BEYOND: the open span's bank past it and past
+ *				every earlier span: beyond the call's
+ *				memrefs
  */
 enum ta_ipc_fault_kind {
 	TA_IPC_FAULT_NONE = 0,

@@ -208,6 +208,10 @@ static void handle(const struct ta_ipc_request *req, struct ta_ipc_reply *rep)
 	uint32_t origin = TEE_ORIGIN_TEE;
 	TEE_Result res;
 
+	/* The last call's span, left open, is no business of these. */
+	if (req->cmd != TA_IPC_CMD_OPEN_SESSION &&
+	    req->cmd != TA_IPC_CMD_INVOKE)
+		utee_memref_close();
 	switch (req->cmd) {
 	case TA_IPC_CMD_CREATE:
 		origin = TEE_ORIGIN_TRUSTED_APP;
@@ -268,12 +272,12 @@ static void *entry_thread(void *arg)
 		handle(&req, &rep);
 		utee_channel_reply(seq, &rep);
 		/*
-		 * The entry point has returned: close its memrefs while the
-		 * secure world copies the outputs and the client goes on.
-		 * No TA code runs before the next request, which this
-		 * thread reads only once they are closed.
+		 * The entry point has returned: its memrefs are gone, its
+		 * span stays open.  No TA code runs before the next request,
+		 * which closes or keeps the span before anything else
+		 * (utee_memref_open(), utee_memref_close()).
 		 */
-		utee_memref_close();
+		utee_memref_end();
 		if (req.cmd == TA_IPC_CMD_DESTROY)
 			exit(0);
 	}

@@ -5,11 +5,27 @@
  * The secure world copies each memref into the window before the call and
  * copies OUTPUT/INOUT back after it; the client's memory is never mapped
  * here.  While an entry point runs, the span of the window its memrefs
- * use is readable and writable; when it returns, the span is out of
- * reach again.  So a TA that keeps a memref pointer past its call faults
- * on its next use, as it would on hardware once OP-TEE unmapped the
- * param, and the fault handler (utee_fault.c) notes the address for the
- * secure world's crash report.
+ * use is readable and writable, and nothing else of the window is.
+ *
+ * The span is closed lazily: it stays open after the entry point returns
+ * and is closed (or another opened) when the next request arrives, before
+ * any TA code runs, unless that request's span is the same range.  Only
+ * TA code could use the span in between, and none runs there: TA code
+ * runs on the entry thread inside an entry point only (the sandbox
+ * refuses new threads, timers and signals to other processes, and the
+ * secure world sends none but SIGKILL; the main thread only joins), and
+ * this thread is in the runtime, waiting for the request.  So a pointer kept from call N faults in call N + 1
+ * exactly when call N + 1 has no memref or its span does not cover the
+ * address, and reaches call N + 1's own bytes when it does: as on
+ * OP-TEE, which unmaps a call's params after it (vm_clean_param()) and
+ * maps the next call's at the first free place that fits
+ * (vm_map_param(), vm_map() with no address asked: umap_add_region()),
+ * the place the last call's params had (core/mm/vm.c).  What a span
+ * holds is always the call's own bytes and zeros (secure/ta_param_win.c),
+ * whoever the client.  A call with an unchanged span costs no page-table
+ * change at all, which on a VM is most of a small memref's cost.  The
+ * fault handler (utee_fault.c) notes a faulting address for the secure
+ * world's crash report.
  *
  * Two ways to open and close a span, for what each costs.  Changing page
  * table entries is what is dear (on a VM with shadow paging each changed
@@ -62,10 +78,11 @@ struct utee_map {
 
 /*
  * The window's views (direct, active, parked: see above), and the span
- * the current call opened (@span_len 0: none) with the view it is in
- * (@span_base: @win or @act; @span_moved: its bytes moved in, whole
- * units).  Written by the entry thread between calls; the fault handler
- * only reads them.
+ * open (@span_len 0: none) with the view it is in (@span_base: @win or
+ * @act; @span_moved: its bytes moved in, whole units), and how far spans
+ * closed before reached in each view (@closed_win, @closed_act: offsets
+ * a kept pointer may hold).  Written by the entry thread between calls;
+ * the fault handler only reads them.
  */
 static char *win;
 static char *act;
@@ -74,6 +91,8 @@ static char *span_base;
 static uint64_t span_off;
 static uint64_t span_len;
 static uint64_t span_moved;
+static uint64_t closed_win;
+static uint64_t closed_act;
 static struct utee_map maps[TA_IPC_NUM_PARAMS];
 static unsigned int nmaps;
 /* The part of the transfer bank a TA-to-TA call opened (len 0: none). */
@@ -89,21 +108,38 @@ static bool in_view(const char *v, const char *a, uint64_t *off)
 	return true;
 }
 
+/*
+ * Whether a fault at @off of view @v is a kept pointer's: where a span
+ * closed before reached in that view, or any bank but the open span's.
+ */
+static bool fault_is_stale(const char *v, uint64_t off)
+{
+	uint64_t closed = v == act ? closed_act : closed_win;
+
+	if (!span_len ||
+	    off / TA_IPC_WIN_BANK_SIZE != span_off / TA_IPC_WIN_BANK_SIZE)
+		return true;
+	return off < closed;
+}
+
 void utee_memref_note_fault(const void *addr)
 {
 	struct ta_ipc_fault *f = utee_channel_fault();
-	const char *a = addr;
-	uint64_t off, bank;
+	const char *a = addr, *v = win;
+	uint64_t off;
 
-	if (!f || (!in_view(win, a, &off) && !in_view(act, a, &off)))
+	if (!f)
 		return;
-	bank = off / TA_IPC_WIN_BANK_SIZE;
+	if (!in_view(win, a, &off)) {
+		v = act;
+		if (!in_view(act, a, &off))
+			return;
+	}
 	f->addr = (uint64_t)(uintptr_t)a;
 	f->offset = off;
-	atomic_store(&f->kind,
-		     span_len && bank == span_off / TA_IPC_WIN_BANK_SIZE
-			     ? TA_IPC_FAULT_MEMREF_BEYOND
-			     : TA_IPC_FAULT_MEMREF_STALE);
+	atomic_store(&f->kind, fault_is_stale(v, off)
+				       ? TA_IPC_FAULT_MEMREF_STALE
+				       : TA_IPC_FAULT_MEMREF_BEYOND);
 }
 
 /*
@@ -204,20 +240,34 @@ static bool move_in(uint64_t off, uint64_t len)
 	return false;
 }
 
-TEE_Result utee_memref_open(const struct ta_ipc_request *req)
+/* Makes the open span inaccessible: a kept pointer into it faults. */
+static void span_close(void)
 {
-	uint64_t off = req->win_offset, len = req->win_size, units;
+	uint64_t *closed = span_moved ? &closed_act : &closed_win;
 
-	nmaps = 0;
-	if (!len)
-		return TEE_SUCCESS;
-	/* Whole pages, inside one bank. */
-	if ((off | len) & (TA_IPC_PAGE_SIZE - 1) ||
-	    off % TA_IPC_WIN_BANK_SIZE || len > TA_IPC_WIN_BANK_SIZE ||
-	    off >= TA_IPC_WIN_SIZE)
-		return TEE_ERROR_BAD_PARAMETERS;
+	if (!span_len)
+		return;
+	for (uint64_t done = 0; done < span_moved; done += WIN_UNIT)
+		if (move_unit(act, park, span_off + done))
+			utee_fatal(UTEE_EXIT_PROTOCOL,
+				   "cannot close the parameter window: %s",
+				   strerror(errno));
+	if (!span_moved && mprotect(win + span_off, span_len, PROT_NONE))
+		utee_fatal(UTEE_EXIT_PROTOCOL,
+			   "cannot close the parameter window: %s",
+			   strerror(errno));
+	if (span_off + span_len > *closed)
+		*closed = span_off + span_len;
+	span_len = 0;
+	span_moved = 0;
+}
+
+/* Opens [@off, @off + @len) of the window, nothing else being open. */
+static TEE_Result span_open(uint64_t off, uint64_t len)
+{
 	/* A bank is whole units: the span's units stay inside it. */
-	units = (len + WIN_UNIT - 1) & ~(WIN_UNIT - 1);
+	uint64_t units = (len + WIN_UNIT - 1) & ~(WIN_UNIT - 1);
+
 	span_moved = 0;
 	span_base = win;
 	if (len > WIN_SMALL_MAX && move_in(off, units)) {
@@ -229,6 +279,25 @@ TEE_Result utee_memref_open(const struct ta_ipc_request *req)
 	span_off = off;
 	span_len = len;
 	return TEE_SUCCESS;
+}
+
+TEE_Result utee_memref_open(const struct ta_ipc_request *req)
+{
+	uint64_t off = req->win_offset, len = req->win_size;
+
+	nmaps = 0;
+	/* The last call's span, as it was: nothing to change. */
+	if (len && span_len && off == span_off && len == span_len)
+		return TEE_SUCCESS;
+	span_close();
+	if (!len)
+		return TEE_SUCCESS;
+	/* Whole pages, inside one bank. */
+	if ((off | len) & (TA_IPC_PAGE_SIZE - 1) ||
+	    off % TA_IPC_WIN_BANK_SIZE || len > TA_IPC_WIN_BANK_SIZE ||
+	    off >= TA_IPC_WIN_SIZE)
+		return TEE_ERROR_BAD_PARAMETERS;
+	return span_open(off, len);
 }
 
 TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
@@ -251,22 +320,16 @@ TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
 	return TEE_SUCCESS;
 }
 
-void utee_memref_close(void)
+void utee_memref_end(void)
 {
-	for (uint64_t done = 0; done < span_moved; done += WIN_UNIT)
-		if (move_unit(act, park, span_off + done))
-			utee_fatal(UTEE_EXIT_PROTOCOL,
-				   "cannot close the parameter window: %s",
-				   strerror(errno));
-	if (span_len && !span_moved &&
-	    mprotect(win + span_off, span_len, PROT_NONE))
-		utee_fatal(UTEE_EXIT_PROTOCOL,
-			   "cannot close the parameter window: %s",
-			   strerror(errno));
-	span_len = 0;
-	span_moved = 0;
 	nmaps = 0;
 	memset(maps, 0, sizeof(maps));
+}
+
+void utee_memref_close(void)
+{
+	span_close();
+	utee_memref_end();
 }
 
 bool utee_memref_overlaps_input(const void *buf, size_t size)

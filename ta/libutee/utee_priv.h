@@ -114,8 +114,10 @@ int utee_memref_init(void);
 void utee_memref_note_fault(const void *addr);
 
 /**
- * utee_memref_open() - make the span of the window request @req uses
- * readable and writable for the call
+ * utee_memref_open() - before a call's entry point: make the span of the
+ * window request @req uses readable and writable, and nothing else of it
+ * (the last call's span stays as it is when it is the same range; see
+ * utee_memref.c)
  * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS for a span outside a
  * bank of the window.
  */
@@ -132,8 +134,15 @@ TEE_Result utee_memref_map(const struct ta_ipc_param *ip, bool writable,
 			   void **buffer);
 
 /**
- * utee_memref_close() - the entry point returned: make the span
- * inaccessible again, so that a memref pointer the TA kept faults
+ * utee_memref_end() - the entry point returned: forget its memrefs; the
+ * span stays open until the next request, which no TA code precedes
+ */
+void utee_memref_end(void);
+
+/**
+ * utee_memref_close() - before TA code that takes no memref (create,
+ * close session, destroy): make the span inaccessible, so that a memref
+ * pointer the TA kept faults
  */
 void utee_memref_close(void);
 
