@@ -17,8 +17,17 @@
  * call, must be what the clients left.
  *
  * An honest TA bug that keeps a memref pointer and uses it in its next
- * call faults: the client gets TEEC_ERROR_TARGET_DEAD and the log says a
- * memref was used after its call.
+ * call faults where OP-TEE would have unmapped it: when that call has no
+ * memref, or memrefs whose span does not cover the pointer; the client
+ * gets TEEC_ERROR_TARGET_DEAD and the log says a memref was used after
+ * its call.  Where the next call's span does cover it, the pointer
+ * reaches that call's own page, as on OP-TEE, which maps the next call's
+ * params where the last call's were (core/mm/vm.c: vm_clean_param(),
+ * vm_map_param()); ta/libutee/utee_memref.c keeps such a span open.
+ *
+ * Whatever span the TA keeps, a client never finds another client's
+ * bytes in its memrefs: ta_test_basic (single instance) peeks at what a
+ * second client's memref holds after the first client's call.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -35,10 +44,13 @@
 
 #include "harness.h"
 #include "teec_helpers.h"
+#include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_hostile.h"
+#include "ta/tests/test_ta_uuids.h"
 
 static const TEEC_UUID hostile_uuid = TA_TEST_HOSTILE_UUID;
 static const TEEC_UUID shared_uuid = TA_TEST_HOSTILE_SHARED_UUID;
+static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 
 /* The client's memory: three pages, the buffer in the middle one. */
 #define AREA_SIZE  (3 * 4096)
@@ -202,36 +214,55 @@ static void grab(struct client *c, enum shm_kind kind)
 }
 
 /*
- * MEMREF_STALE (hostile) from client @b, with a buffer of its own when
- * @with_buffer: the kept pointer reaches only the TA's own copy of what
- * it was given or wrote last (sum @own_sum), and nothing it writes
- * reaches anyone, @b's buffer included.
+ * Where client B's buffer lies in its page (a registered memref keeps
+ * its offset in its page): after the kept one's bytes.
  */
-static void stale_from(struct client *b, bool with_buffer, uint32_t own_sum,
+#define B_BUF_OFFSET 2048
+_Static_assert(B_BUF_OFFSET >= BUF_OFFSET % 4096 + BUF_SIZE &&
+		       B_BUF_OFFSET + BUF_SIZE <= 4096,
+	       "B's buffer shares the kept buffer's page, not its bytes");
+
+/*
+ * MEMREF_STALE (hostile) from client @b, with a buffer of its own when
+ * @with_buffer: the kept pointer reaches only what the TA's window holds
+ * there (sum @expect_sum), and nothing it writes reaches anyone, @b's
+ * buffer included.
+ */
+static void stale_from(struct client *b, bool with_buffer, uint32_t expect_sum,
 		       const char *what)
 {
 	TEEC_Operation op = {0};
-	uint8_t mine[BUF_SIZE], before[BUF_SIZE];
+	TEEC_SharedMemory shm = {.size = 4096,
+				 .flags = TEEC_MEM_INPUT | TEEC_MEM_OUTPUT};
+	uint8_t *page = NULL, *mine, before[BUF_SIZE];
 	uint32_t origin;
 
-	for (size_t i = 0; i < sizeof(mine); i++)
+	assert_int_equal(posix_memalign((void **)&page, 4096, 4096), 0);
+	shm.buffer = page;
+	assert_int_equal(TEEC_RegisterSharedMemory(&b->ctx, &shm),
+			 TEEC_SUCCESS);
+	mine = page + B_BUF_OFFSET;
+	for (size_t i = 0; i < BUF_SIZE; i++)
 		mine[i] = (uint8_t)(0x80 + i);
-	memcpy(before, mine, sizeof(mine));
+	memcpy(before, mine, BUF_SIZE);
 	op.paramTypes = TEEC_PARAM_TYPES(
 		TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
-		with_buffer ? TEEC_MEMREF_TEMP_INOUT : TEEC_NONE, TEEC_NONE);
+		with_buffer ? TEEC_MEMREF_PARTIAL_INOUT : TEEC_NONE, TEEC_NONE);
 	op.params[0].value.a = TA_HOSTILE_STALE_HOSTILE;
-	op.params[2].tmpref.buffer = mine;
-	op.params[2].tmpref.size = sizeof(mine);
+	op.params[2].memref.parent = &shm;
+	op.params[2].memref.offset = B_BUF_OFFSET;
+	op.params[2].memref.size = BUF_SIZE;
 	assert_int_equal(TEEC_InvokeCommand(&b->s,
 					    TA_TEST_HOSTILE_CMD_MEMREF_STALE,
 					    &op, &origin),
 			 TEEC_SUCCESS);
-	report(what, op.params[1].value.a != own_sum);
+	report(what, op.params[1].value.a != expect_sum);
 	assert_int_equal(op.params[1].value.b, BUF_SIZE);
-	assert_int_equal(op.params[1].value.a, own_sum);
+	assert_int_equal(op.params[1].value.a, expect_sum);
 	/* What the TA wrote through the kept pointer reached no one. */
-	assert_memory_equal(mine, before, sizeof(mine));
+	assert_memory_equal(mine, before, BUF_SIZE);
+	TEEC_ReleaseSharedMemory(&shm);
+	free(page);
 }
 
 static void test_memref_isolation__hostile_ta_reaches_nothing_else(void **state)
@@ -251,13 +282,22 @@ static void test_memref_isolation__hostile_ta_reaches_nothing_else(void **state)
 		grab(&a, kind);
 
 		/*
-		 * (b) A still holds its memory, with new bytes in it: the
-		 * TA reads its own copy of what A gave, writes over it.
+		 * (b) A still holds its memory, with new bytes in it.  B's
+		 * call lays its buffer out in the page A's had (its span
+		 * is the same), beside where A's was, as OP-TEE maps the
+		 * next call's params at
+		 * the first free place, where the last call's were
+		 * (core/mm/vm.c: vm_clean_param(), then vm_map_param() ->
+		 * vm_map() with no address asked).  The kept pointer
+		 * reaches B's call's page beside B's buffer: zeros
+		 * (secure/ta_param_win.c copy_in()), nothing of A, and
+		 * what the TA writes there reaches no one.
 		 */
+		assert_int_not_equal(given, 0);
 		fill_area(a.area, 0xc3);
 		memcpy(now, a.area, AREA_SIZE);
 		stale_from(
-			&b, true, given,
+			&b, true, 0,
 			"(b) kept pointer, another client's call: read/write "
 			"the client's memory");
 		assert_memory_equal(a.area, now, AREA_SIZE);
@@ -361,6 +401,173 @@ static void test_memref_isolation__kept_large_pointer_faults(void **state)
 	harness_stop_ok(&f->h);
 }
 
+/*
+ * MEMREF_GRAB on a page-aligned buffer of @size, then MEMREF_STALE with
+ * the honest bug and a temporary INOUT memref of BUF_SIZE bytes 0x22 (one
+ * page of span: its copy starts a page).  Return: the result of the
+ * second call; *@sum the kept pointer's byte sum when it succeeded.
+ */
+static TEEC_Result grab_then_stale(struct client *c, size_t size, uint32_t *sum)
+{
+	TEEC_Operation op = {0};
+	uint8_t *big = NULL, *page = NULL;
+	uint32_t origin;
+	TEEC_Result res;
+
+	assert_int_equal(posix_memalign((void **)&big, 4096, size), 0);
+	assert_int_equal(posix_memalign((void **)&page, 4096, 4096), 0);
+	memset(big, 0x11, size);
+	memset(page, 0x22, 4096);
+	op.paramTypes =
+		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT, TEEC_VALUE_OUTPUT,
+				 TEEC_VALUE_OUTPUT, TEEC_NONE);
+	op.params[0].tmpref.buffer = big;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(TEEC_InvokeCommand(&c->s,
+					    TA_TEST_HOSTILE_CMD_MEMREF_GRAB,
+					    &op, &origin),
+			 TEEC_SUCCESS);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_MEMREF_TEMP_INOUT, TEEC_NONE);
+	op.params[0].value.a = TA_HOSTILE_STALE_HONEST;
+	op.params[2].tmpref.buffer = page;
+	op.params[2].tmpref.size = BUF_SIZE;
+	res = TEEC_InvokeCommand(&c->s, TA_TEST_HOSTILE_CMD_MEMREF_STALE, &op,
+				 &origin);
+	if (res == TEEC_ERROR_TARGET_DEAD)
+		assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	*sum = op.params[1].value.a;
+	free(page);
+	free(big);
+	return res;
+}
+
+/* A kept pointer, the next call's memrefs elsewhere: it dies. */
+static void kept_pointer_other_span(struct fixture *f, size_t size)
+{
+	struct client c;
+	uint32_t sum;
+
+	client_open(&c, &hostile_uuid, SHM_TEMP, 5);
+	assert_int_equal(grab_then_stale(&c, size, &sum),
+			 TEEC_ERROR_TARGET_DEAD);
+	assert_true(log_says_within(
+		&f->h, "touched memref memory after its call returned", 10));
+	client_leave(&c, SHM_TEMP);
+	client_free(&c);
+	harness_stop_ok(&f->h);
+}
+
+/* Three pages, opened with mprotect(); the next call's span is one page. */
+static void test_memref_isolation__kept_pointer_faults_other_span(void **state)
+{
+	kept_pointer_other_span(*state, 3 * 4096);
+}
+
+/* 256 KiB, opened by moving page tables; the next call's span: one page. */
+static void
+test_memref_isolation__kept_large_pointer_faults_other_span(void **state)
+{
+	kept_pointer_other_span(*state, 256 * 1024);
+}
+
+/*
+ * A kept pointer, the next call's span the same page: the pointer reaches
+ * that call's own buffer, laid out where the kept one was, as on OP-TEE,
+ * where the next call's param is mapped at the same place; no fault.
+ */
+static void test_memref_isolation__kept_pointer_same_span(void **state)
+{
+	struct fixture *f = *state;
+	struct client c;
+	uint32_t sum = 1;
+
+	client_open(&c, &hostile_uuid, SHM_TEMP, 5);
+	assert_int_equal(grab_then_stale(&c, BUF_SIZE, &sum), TEEC_SUCCESS);
+	assert_int_equal(sum, 0x22 * BUF_SIZE);
+	client_leave(&c, SHM_TEMP);
+	client_free(&c);
+	harness_stop_ok(&f->h);
+}
+
+/* MEMREF_PEEK of ta_test_basic on @buf as a memref of type @type. */
+static void peek(TEEC_Session *s, uint32_t type, uint8_t *buf, size_t size,
+		 uint32_t *sum, uint32_t *nonzero)
+{
+	TEEC_Operation op = {0};
+	uint32_t origin;
+
+	op.paramTypes =
+		TEEC_PARAM_TYPES(type, TEEC_VALUE_OUTPUT, TEEC_NONE, TEEC_NONE);
+	op.params[0].tmpref.buffer = buf;
+	op.params[0].tmpref.size = size;
+	assert_int_equal(
+		TEEC_InvokeCommand(s, TA_TEST_CMD_MEMREF_PEEK, &op, &origin),
+		TEEC_SUCCESS);
+	*sum = op.params[1].value.a;
+	*nonzero = op.params[1].value.b;
+}
+
+/*
+ * Client A passes its bytes; client B, another context of the same TA
+ * instance, then passes an OUTPUT buffer of zeros of the same size (the
+ * same span, which the TA keeps open), a smaller one (another span) and,
+ * after A left, the same size again: the TA finds zeros each time, and
+ * B's buffer comes back as it was.  Small spans (mprotect) and 1 MiB
+ * (moved page tables).
+ */
+static void test_memref_isolation__second_client_sees_no_bytes(void **state)
+{
+	static const size_t sizes[] = {2 * 4096, 1024 * 1024};
+	struct fixture *f = *state;
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		const size_t size = sizes[i];
+		const size_t part[] = {size, 100, size};
+		uint32_t origin, sum, nonzero;
+		TEEC_Context ca, cb;
+		TEEC_Session sa, sb;
+		uint8_t *a = NULL, *b = NULL;
+
+		assert_int_equal(posix_memalign((void **)&a, 4096, size), 0);
+		assert_int_equal(posix_memalign((void **)&b, 4096, size), 0);
+		memset(a, 0x5a, size);
+		memset(b, 0, size);
+		assert_int_equal(TEEC_InitializeContext(NULL, &ca),
+				 TEEC_SUCCESS);
+		assert_int_equal(TEEC_InitializeContext(NULL, &cb),
+				 TEEC_SUCCESS);
+		assert_int_equal(
+			e2e_open_session(&ca, &sa, &basic_uuid, &origin),
+			TEEC_SUCCESS);
+		assert_int_equal(
+			e2e_open_session(&cb, &sb, &basic_uuid, &origin),
+			TEEC_SUCCESS);
+		for (int k = 0; k < 3; k++) {
+			if (k < 2) {
+				peek(&sa, TEEC_MEMREF_TEMP_INOUT, a, size, &sum,
+				     &nonzero);
+				assert_int_equal(nonzero, size);
+			} else {
+				TEEC_CloseSession(&sa);
+				TEEC_FinalizeContext(&ca);
+			}
+			peek(&sb, TEEC_MEMREF_TEMP_OUTPUT, b, part[k], &sum,
+			     &nonzero);
+			assert_int_equal(sum, 0);
+			assert_int_equal(nonzero, 0);
+			for (size_t j = 0; j < size; j++)
+				assert_int_equal(b[j], 0);
+		}
+		TEEC_CloseSession(&sb);
+		TEEC_FinalizeContext(&cb);
+		free(b);
+		free(a);
+	}
+	harness_stop_ok(&f->h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +580,18 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_memref_isolation__kept_large_pointer_faults, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_memref_isolation__kept_pointer_faults_other_span,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_memref_isolation__kept_large_pointer_faults_other_span,
+			setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_memref_isolation__kept_pointer_same_span, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_memref_isolation__second_client_sees_no_bytes,
+			setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("memref_isolation", tests, NULL,
