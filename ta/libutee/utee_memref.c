@@ -14,18 +14,18 @@
  * runs on the entry thread inside an entry point only (the sandbox
  * refuses new threads, timers and signals to other processes, and the
  * secure world sends none but SIGKILL; the main thread only joins), and
- * this thread is in the runtime, waiting for the request.  So a pointer kept from call N faults in call N + 1
- * exactly when call N + 1 has no memref or its span does not cover the
- * address, and reaches call N + 1's own bytes when it does: as on
- * OP-TEE, which unmaps a call's params after it (vm_clean_param()) and
- * maps the next call's at the first free place that fits
- * (vm_map_param(), vm_map() with no address asked: umap_add_region()),
- * the place the last call's params had (core/mm/vm.c).  What a span
- * holds is always the call's own bytes and zeros (secure/ta_param_win.c),
- * whoever the client.  A call with an unchanged span costs no page-table
- * change at all, which on a VM is most of a small memref's cost.  The
- * fault handler (utee_fault.c) notes a faulting address for the secure
- * world's crash report.
+ * this thread is in the runtime, waiting for the request.  So a pointer
+ * kept from call N faults in call N + 1 exactly when call N + 1 has no
+ * memref or its span does not cover the address, and reaches call
+ * N + 1's own bytes when it does: as on OP-TEE, which unmaps a call's
+ * params after it (vm_clean_param()) and maps the next call's at the
+ * first free place that fits (vm_map_param(), vm_map() with no address
+ * asked: umap_add_region()), the place the last call's params had
+ * (core/mm/vm.c).  What a span holds is always the call's own bytes and
+ * zeros (secure/ta_param_win.c), whoever the client.  A call with an
+ * unchanged span changes no page table, which on a VM was most of a
+ * small memref's cost.  The fault handler (utee_fault.c) notes a
+ * faulting address for the secure world's crash report.
  *
  * Two ways to open and close a span, for what each costs.  Changing page
  * table entries is what is dear (on a VM with shadow paging each changed
