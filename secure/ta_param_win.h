@@ -15,7 +15,7 @@
  *
  * The window is a sealed (neither shrinks nor grows) sparse memory file
  * of TA_IPC_WIN_SIZE bytes, mapped once by both sides.  Every call lays
- * its memrefs out from the start of bank 0 (the other bank is the TA's
+ * its memrefs out from the start of bank 0 (bank 1 is then the TA's
  * transfer bank), so that calls of the same shape use the same span,
  * which the TA then keeps open instead of reprotecting it (see
  * ta/libutee/utee_memref.c): a pointer a TA kept from one call reaches

@@ -285,13 +285,15 @@ static void test_memref_isolation__hostile_ta_reaches_nothing_else(void **state)
 		 * (b) A still holds its memory, with new bytes in it.  B's
 		 * call lays its buffer out in the page A's had (its span
 		 * is the same), beside where A's was, as OP-TEE maps the
-		 * next call's params at
-		 * the first free place, where the last call's were
-		 * (core/mm/vm.c: vm_clean_param(), then vm_map_param() ->
-		 * vm_map() with no address asked).  The kept pointer
-		 * reaches B's call's page beside B's buffer: zeros
-		 * (secure/ta_param_win.c copy_in()), nothing of A, and
-		 * what the TA writes there reaches no one.
+		 * next call's params at the first free place, where the
+		 * last call's were (core/mm/vm.c: vm_clean_param(), then
+		 * vm_map_param() -> vm_map() with no address asked).  The
+		 * kept pointer reaches B's call's page beside B's buffer:
+		 * zeros (secure/ta_param_win.c copy_in()), nothing of A,
+		 * and what the TA writes there reaches no one.  (Before
+		 * the span was kept, calls alternated between the
+		 * window's banks and the pointer reached the TA's old
+		 * copy of A's bytes: stricter than hardware.)
 		 */
 		assert_int_not_equal(given, 0);
 		fill_area(a.area, 0xc3);
