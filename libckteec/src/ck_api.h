@@ -30,4 +30,15 @@ CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m);
  */
 CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m);
 
+/**
+ * ck_mechanism_symm() - append the parameter of a symmetric mechanism
+ * (AES CBC-PAD, CTR, GCM, the _GENERAL MACs) to @c, after its id
+ * @c:		the control buffer
+ * @m:		the mechanism
+ * @done:	set to 1 if @m was one of those (size and blob appended)
+ * Return: CKR_OK or CKR_MECHANISM_PARAM_INVALID (also for a parameter
+ * given to a digest, HMAC or CMAC, which take none)
+ */
+CK_RV ck_mechanism_symm(struct ctrl_buf *c, CK_MECHANISM_PTR m, int *done);
+
 #endif

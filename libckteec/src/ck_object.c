@@ -11,6 +11,7 @@
 
 CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 {
+	int done = 0;
 	CK_RV rv;
 
 	if (!m || m->mechanism > UINT32_MAX)
@@ -34,7 +35,10 @@ CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 		rv = ck_mechanism_asymm(c, m);
 		if (rv != CKR_MECHANISM_INVALID)
 			return rv;
-		/* Not carried here: sent bare, the TA refuses the id. */
+		rv = ck_mechanism_symm(c, m, &done);
+		if (rv || done)
+			return rv;
+		/* Others travel bare: the TA refuses what it lacks. */
 		break;
 	}
 	ctrl_put_u32(c, 0);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Cipher, digest and signature functions.  The TA carries AES ECB and
- * CBC encryption and decryption; for other mechanisms the INIT functions
- * reach it and get MECHANISM_INVALID (what PKCS#11 says for a mechanism
- * a token lacks), and the digest and signature steps get
- * OPERATION_NOT_INITIALIZED.
+ * Cipher and digest functions and the INIT of signatures, as OP-TEE's
+ * libckteec pkcs11_processing.c: every function is one TA command; data
+ * goes in param[1], results come back in param[2] (a NULL output buffer
+ * asks for the size).  The signature steps are in ck_sign.c.  The TA
+ * answers MECHANISM_INVALID for what it lacks.
  */
 #include "ck_api.h"
 
@@ -29,17 +29,6 @@ static CK_RV init_cmd(uint32_t cmd, CK_SESSION_HANDLE session,
 		ctrl_release(&c);
 		return rv;
 	}
-	return ctrl_invoke(cmd, &c, NULL, 0, NULL, NULL);
-}
-
-static CK_RV step_cmd(uint32_t cmd, CK_SESSION_HANDLE session)
-{
-	struct ctrl_buf c = {0};
-	CK_RV rv = ck_ready();
-
-	if (rv)
-		return rv;
-	ctrl_put_u32(&c, u32_of(session));
 	return ctrl_invoke(cmd, &c, NULL, 0, NULL, NULL);
 }
 
@@ -82,6 +71,7 @@ enum {
 	CMD_VERIFY_FINAL = 30,
 	CMD_SIGN_ONESHOT = 31,
 	CMD_VERIFY_ONESHOT = 32,
+	CMD_DIGEST_KEY = 46,
 	CMD_DIGEST_UPDATE = 47,
 	CMD_DIGEST_FINAL = 48,
 	CMD_DIGEST_ONESHOT = 49,
@@ -144,23 +134,47 @@ CK_RV C_DecryptFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 	return data_cmd(CMD_DECRYPT_FINAL, s, NULL, 0, out, out_len);
 }
 
+/* A step with input only (DIGEST_UPDATE). */
+static CK_RV in_cmd(uint32_t cmd, CK_SESSION_HANDLE session, CK_BYTE_PTR in,
+		    CK_ULONG in_len)
+{
+	struct ctrl_buf c = {0};
+	CK_RV rv = ck_ready();
+
+	if (rv)
+		return rv;
+	if (in_len && !in)
+		return CKR_ARGUMENTS_BAD;
+	ctrl_put_u32(&c, u32_of(session));
+	return ctrl_invoke(cmd, &c, in_len ? in : NULL, in_len, NULL, NULL);
+}
+
 CK_RV C_Digest(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len,
 	       CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)in, (void)in_len, (void)out, (void)out_len;
-	return step_cmd(CMD_DIGEST_ONESHOT, s);
+	return data_cmd(CMD_DIGEST_ONESHOT, s, in, in_len, out, out_len);
 }
 
 CK_RV C_DigestUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR in, CK_ULONG in_len)
 {
-	(void)in, (void)in_len;
-	return step_cmd(CMD_DIGEST_UPDATE, s);
+	return in_cmd(CMD_DIGEST_UPDATE, s, in, in_len);
+}
+
+CK_RV C_DigestKey(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE k)
+{
+	struct ctrl_buf c = {0};
+	CK_RV rv = ck_ready();
+
+	if (rv)
+		return rv;
+	ctrl_put_u32(&c, u32_of(s));
+	ctrl_put_u32(&c, u32_of(k));
+	return ctrl_invoke(CMD_DIGEST_KEY, &c, NULL, 0, NULL, NULL);
 }
 
 CK_RV C_DigestFinal(CK_SESSION_HANDLE s, CK_BYTE_PTR out, CK_ULONG_PTR out_len)
 {
-	(void)out, (void)out_len;
-	return step_cmd(CMD_DIGEST_FINAL, s);
+	return data_cmd(CMD_DIGEST_FINAL, s, NULL, 0, out, out_len);
 }
 
 CK_RV C_GenerateKeyPair(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m,

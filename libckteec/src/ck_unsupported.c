@@ -4,8 +4,8 @@
  * not forward the operation state, recover, dual-function and slot event
  * functions (CKR_FUNCTION_NOT_SUPPORTED) nor the parallel ones
  * (CKR_FUNCTION_NOT_PARALLEL); copying, changing, wrapping, unwrapping
- * and deriving objects, seeding and C_DigestKey are not carried by this
- * TA yet and answer CKR_FUNCTION_NOT_SUPPORTED too.
+ * and deriving objects and seeding are not carried by this TA yet and
+ * answer CKR_FUNCTION_NOT_SUPPORTED too.
  */
 #include "ck_api.h"
 
@@ -39,12 +39,6 @@ CK_RV C_SetAttributeValue(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o,
 			  CK_ATTRIBUTE_PTR t, CK_ULONG n)
 {
 	(void)s, (void)o, (void)t, (void)n;
-	NOT_SUPPORTED;
-}
-
-CK_RV C_DigestKey(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE k)
-{
-	(void)s, (void)k;
 	NOT_SUPPORTED;
 }
 

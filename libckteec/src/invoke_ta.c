@@ -94,8 +94,10 @@ void ckteec_close(void)
 	TEEC_FinalizeContext(&ctx);
 }
 
-CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
-		    size_t in_size, void *out, size_t *out_size)
+/* param[2] is @out (OUTPUT, room *@out_size) or, @out_size NULL, @in2. */
+static CK_RV invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
+		    size_t in_size, void *out, size_t *out_size,
+		    const void *in2, size_t in2_size)
 {
 	TEEC_Operation op;
 	uint32_t origin = 0, t1 = TEEC_NONE, t2 = TEEC_NONE;
@@ -115,6 +117,10 @@ CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
 		t2 = TEEC_MEMREF_TEMP_OUTPUT;
 		op.params[2].tmpref.buffer = *out_size ? out : NULL;
 		op.params[2].tmpref.size = *out_size;
+	} else if (in2) {
+		t2 = TEEC_MEMREF_TEMP_INPUT;
+		op.params[2].tmpref.buffer = in2_size ? (void *)in2 : NULL;
+		op.params[2].tmpref.size = in2_size;
 	}
 	op.paramTypes =
 		TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INOUT, t1, t2, TEEC_NONE);
@@ -133,34 +139,22 @@ CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
 	return get_u32(ctrl);
 }
 
+CK_RV ckteec_invoke(uint32_t cmd, void *ctrl, size_t ctrl_size, const void *in,
+		    size_t in_size, void *out, size_t *out_size)
+{
+	return invoke(cmd, ctrl, ctrl_size, in, in_size, out, out_size, NULL,
+		      0);
+}
+
 CK_RV ckteec_invoke_in2(uint32_t cmd, void *ctrl, size_t ctrl_size,
 			const void *in, size_t in_size, const void *in2,
 			size_t in2_size)
 {
-	TEEC_Operation op;
-	uint32_t origin = 0, t1 = TEEC_NONE;
-	TEEC_Result res;
+	/* param[2] is there even for an empty signature. */
+	static const uint8_t none;
 
-	if (!opened)
-		return CKR_CRYPTOKI_NOT_INITIALIZED;
-	memset(&op, 0, sizeof(op));
-	op.params[0].tmpref.buffer = ctrl;
-	op.params[0].tmpref.size = ctrl_size;
-	if (in) {
-		t1 = TEEC_MEMREF_TEMP_INPUT;
-		op.params[1].tmpref.buffer = (void *)in;
-		op.params[1].tmpref.size = in_size;
-	}
-	op.params[2].tmpref.buffer = (void *)in2;
-	op.params[2].tmpref.size = in2_size;
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INOUT, t1,
-					 TEEC_MEMREF_TEMP_INPUT, TEEC_NONE);
-	res = TEEC_InvokeCommand(&sess, cmd, &op, &origin);
-	if (res == TEEC_ERROR_OUT_OF_MEMORY)
-		return CKR_DEVICE_MEMORY;
-	if (res != TEEC_SUCCESS || op.params[0].tmpref.size != 4)
-		return CKR_GENERAL_ERROR;
-	return get_u32(ctrl);
+	return invoke(cmd, ctrl, ctrl_size, in, in_size, NULL, NULL,
+		      in2 ? in2 : &none, in2_size);
 }
 
 void ctrl_put(struct ctrl_buf *c, const void *p, size_t size)

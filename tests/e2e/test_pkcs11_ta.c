@@ -33,8 +33,14 @@ enum {
 	CMD_CREATE_OBJECT = 15,
 	CMD_SET_ATTRIBUTE_VALUE = 39,
 	CMD_GET_ATTRIBUTE_VALUE = 38,
+	CMD_ENCRYPT_INIT = 17,
+	CMD_ENCRYPT_ONESHOT = 23,
 	CMD_SIGN_INIT = 25,
+	CMD_SIGN_ONESHOT = 31,
+	CMD_VERIFY_FINAL = 30,
 	CMD_GENERATE_KEY_PAIR = 50,
+	CKR_MECHANISM_PARAM_INVALID = 0x71,
+	CKR_OPERATION_NOT_INITIALIZED = 0x91,
 	CKR_OK = 0,
 	CKR_ARGUMENTS_BAD = 0x7,
 	CKR_ATTRIBUTE_TYPE_INVALID = 0x12,
@@ -194,11 +200,26 @@ static void test_slots(void **state)
 	assert_memory_equal(out + 64, "Linaro  ", 8);
 
 	put32(ctrl, 0);
-	put32(ctrl + 4, 0x1086); /* AES_CTR: not carried yet */
+	put32(ctrl + 4, 0x1089); /* AES_CTS: not carried */
 	olen = 12;
 	assert_int_equal(call(CMD_MECHANISM_INFO, ctrl, 8, out, &olen, &rc),
 			 TEEC_SUCCESS);
 	assert_int_equal(rc, CKR_MECHANISM_INVALID);
+	put32(ctrl, 0);
+	put32(ctrl + 4, 0x1086); /* AES_CTR: 16–32 bytes, ENCRYPT|DECRYPT */
+	assert_int_equal(call(CMD_MECHANISM_INFO, ctrl, 8, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_OK);
+	assert_int_equal(get32(out), 16);
+	assert_int_equal(get32(out + 4), 32);
+	assert_int_equal(get32(out + 8), 0x300);
+	put32(ctrl, 0);
+	put32(ctrl + 4, 0x251); /* SHA256_HMAC: 24–128 bytes, SIGN|VERIFY */
+	assert_int_equal(call(CMD_MECHANISM_INFO, ctrl, 8, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(get32(out), 24);
+	assert_int_equal(get32(out + 4), 128);
+	assert_int_equal(get32(out + 8), 0x2800);
 	put32(ctrl, 0);
 	put32(ctrl + 4, 0x1080); /* AES_KEY_GEN: 16–32 bytes, GENERATE */
 	assert_int_equal(call(CMD_MECHANISM_INFO, ctrl, 8, out, &olen, &rc),
@@ -401,6 +422,161 @@ static void test_key_pair(void **state)
 	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
 }
 
+/*
+ * Invoke @cmd with @ctrl, INPUT @in (unless NULL) and OUTPUT @out.
+ * Return: the TEEC result; *@rc as call().
+ */
+static TEEC_Result call_data(uint32_t cmd, uint8_t *ctrl, size_t clen,
+			     const void *in, size_t ilen, void *out,
+			     size_t *olen, uint32_t *rc)
+{
+	TEEC_Operation op;
+	TEEC_Result res;
+	uint32_t origin = 0;
+
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(
+		TEEC_MEMREF_TEMP_INOUT, in ? TEEC_MEMREF_TEMP_INPUT : TEEC_NONE,
+		TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
+	op.params[0].tmpref.buffer = ctrl;
+	op.params[0].tmpref.size = clen;
+	op.params[1].tmpref.buffer = (void *)in;
+	op.params[1].tmpref.size = ilen;
+	op.params[2].tmpref.buffer = out;
+	op.params[2].tmpref.size = *olen;
+	res = TEEC_InvokeCommand(&sess, cmd, &op, &origin);
+	*rc = op.params[0].tmpref.size == 4 ? get32(ctrl) : 0xdeadbeef;
+	*olen = op.params[2].tmpref.size;
+	return res;
+}
+
+/* An INIT (@cmd) of session @s, key @k with mechanism @mech, @p: the rc. */
+static uint32_t init_with(uint32_t cmd, uint32_t s, uint32_t k, uint32_t mech,
+			  const uint8_t *p, size_t psize)
+{
+	uint8_t ctrl[128];
+	uint32_t rc;
+	size_t n = 0;
+
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, k), n += 4;
+	put32(ctrl + n, mech), n += 4;
+	put32(ctrl + n, psize), n += 4;
+	memcpy(ctrl + n, p, psize), n += psize;
+	assert_int_equal(call(cmd, ctrl, n, NULL, NULL, &rc), TEEC_SUCCESS);
+	return rc;
+}
+
+/*
+ * The mechanism parameters as OP-TEE's TA reads them (ABI-FACTS-
+ * INTERNAL §6.8, processing_symm.c): a blob that ends early or goes on
+ * is ARGUMENTS_BAD, values it refuses MECHANISM_PARAM_INVALID (PKCS#11
+ * §5.8); output buffers too small are TEEC_ERROR_SHORT_BUFFER with the
+ * size wanted, as every step (§6.2).  libckteec cannot send these.
+ */
+static void test_mechanism_params(void **state)
+{
+	uint8_t ctrl[128], p[64], out[64], data[16] = {0};
+	uint32_t rc, s, key;
+	size_t n = 0, olen;
+
+	(void)state;
+	s = open_session(0x6, &rc);
+	assert_int_equal(rc, CKR_OK);
+	/* An AES-128 session key for ENCRYPT and SIGN. */
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, 2 * 12 + 8 + 16 + 2 * 9), n += 4;
+	put32(ctrl + n, 5), n += 4;
+	put32(ctrl + n, 0x0), n += 4; /* CLASS: SECRET_KEY */
+	put32(ctrl + n, 4), n += 4;
+	put32(ctrl + n, 4), n += 4;
+	put32(ctrl + n, 0x100), n += 4; /* KEY_TYPE: AES */
+	put32(ctrl + n, 4), n += 4;
+	put32(ctrl + n, 0x1f), n += 4;
+	put32(ctrl + n, 0x11), n += 4; /* VALUE */
+	put32(ctrl + n, 16), n += 4;
+	memset(ctrl + n, 0x5a, 16), n += 16;
+	put32(ctrl + n, 0x104), n += 4; /* ENCRYPT */
+	put32(ctrl + n, 1), n += 4;
+	ctrl[n++] = 1;
+	put32(ctrl + n, 0x108), n += 4; /* SIGN */
+	put32(ctrl + n, 1), n += 4;
+	ctrl[n++] = 1;
+	olen = 4;
+	assert_int_equal(call(CMD_CREATE_OBJECT, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_OK);
+	key = get32(out);
+
+	/* CBC-PAD: a 16-byte IV, not 8. */
+	memset(p, 0, sizeof(p));
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1085, p, 8),
+			 CKR_MECHANISM_PARAM_INVALID);
+	/* CTR: u32 counter bits (1 only, as OP-TEE) ‖ 16-byte block. */
+	put32(p, 128);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1086, p, 20),
+			 CKR_MECHANISM_PARAM_INVALID);
+	put32(p, 1);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1086, p, 19),
+			 CKR_ARGUMENTS_BAD);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1086, p, 21),
+			 CKR_ARGUMENTS_BAD);
+	/* GCM: u32 12 ‖ IV ‖ u32 0 (no AAD) ‖ u32 tag bits. */
+	memset(p, 0, sizeof(p));
+	put32(p, 12);
+	put32(p + 16, 0);
+	put32(p + 20, 100);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1087, p, 24),
+			 CKR_MECHANISM_PARAM_INVALID);
+	put32(p + 20, 136);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1087, p, 24),
+			 CKR_MECHANISM_PARAM_INVALID);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1087, p, 22),
+			 CKR_ARGUMENTS_BAD);
+	put32(p, 0xffffff00); /* an IV longer than the blob */
+	put32(p + 20, 128);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1087, p, 24),
+			 CKR_ARGUMENTS_BAD);
+
+	/* A short output: SHORT_BUFFER with the size; the operation stays. */
+	put32(p, 1);
+	assert_int_equal(init_with(CMD_ENCRYPT_INIT, s, key, 0x1086, p, 20),
+			 CKR_OK);
+	put32(ctrl, s);
+	olen = 4;
+	assert_int_equal(call_data(CMD_ENCRYPT_ONESHOT, ctrl, 4, data, 16, out,
+				   &olen, &rc),
+			 TEEC_ERROR_SHORT_BUFFER);
+	assert_int_equal(olen, 16);
+	put32(ctrl, s);
+	olen = 16;
+	assert_int_equal(call_data(CMD_ENCRYPT_ONESHOT, ctrl, 4, data, 16, out,
+				   &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_OK);
+
+	/* CMAC_GENERAL: a u32 length, no shorter blob. */
+	assert_int_equal(init_with(CMD_SIGN_INIT, s, key, 0x108b, p, 2),
+			 CKR_ARGUMENTS_BAD);
+	assert_int_equal(init_with(CMD_SIGN_INIT, s, key, 0x108a, p, 4),
+			 CKR_MECHANISM_PARAM_INVALID);
+	assert_int_equal(init_with(CMD_SIGN_INIT, s, key, 0x108a, p, 0),
+			 CKR_OK);
+	put32(ctrl, s);
+	olen = 8;
+	assert_int_equal(
+		call_data(CMD_SIGN_ONESHOT, ctrl, 4, data, 16, out, &olen, &rc),
+		TEEC_ERROR_SHORT_BUFFER);
+	assert_int_equal(olen, 16);
+	/* A step of an operation the session does not run. */
+	put32(ctrl, s);
+	olen = 16;
+	assert_int_equal(
+		call_data(CMD_VERIFY_FINAL, ctrl, 4, NULL, 0, out, &olen, &rc),
+		TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_OPERATION_NOT_INITIALIZED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_sessions_and_objects),
 		cmocka_unit_test(test_key_pair),
+		cmocka_unit_test(test_mechanism_params),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include "harness.h"
 
@@ -128,9 +129,19 @@ static void test_slots(void **state)
 	assert_out("GENERIC-SECRET-KEY-GEN, keySize={1,4096}, generate");
 	assert_out("AES-ECB, keySize={16,32}, encrypt, decrypt");
 	assert_out("AES-CBC, keySize={16,32}, encrypt, decrypt");
+	assert_out("AES-CBC-PAD, keySize={16,32}, encrypt, decrypt");
+	assert_out("AES-CTR, keySize={16,32}, encrypt, decrypt");
+	assert_out("AES-GCM, keySize={16,32}, encrypt, decrypt");
+	assert_out("AES-CMAC, keySize={16,32}, sign, verify");
+	assert_out("SHA256-HMAC, keySize={24,128}, sign, verify");
+	assert_out("SHA-1-HMAC, keySize={10,64}, sign, verify");
+	assert_out("SHA256, digest");
+	assert_out("MD5, digest");
 	/* RSA and EC: test_pkcs11_asym.c; CKM_RSA_PKCS_PSS has no size. */
 	assert_out("RSA-PKCS-PSS, sign, verify");
-	assert_int_equal(count_of("keySize="), 4 + 22);
+	/* 4 + CBC-PAD, CTR, GCM, 2 CMAC, 12 HMAC + 22 RSA/EC; 6 digests. */
+	assert_int_equal(count_of("keySize="), 4 + 17 + 22);
+	assert_int_equal(count_of(", digest"), 6);
 	harness_stop_ok(&tb);
 }
 
@@ -298,11 +309,11 @@ static void test_not_carried(void **state)
 			     0);
 	assert_out("C_GenerateKeyPair failed: rv = unknown PKCS11 error "
 		   "(0x140)");
-	/* Nor digests: their INIT reaches the TA, which answers
+	/* Nor SHA3 digests: DIGEST_INIT reaches the TA, which answers
 	 * MECHANISM_INVALID for a mechanism it lacks.
 	 */
 	assert_int_not_equal(
-		p11("--hash", "-m", "SHA256", "-i", TEEBOX_CKTEEC_LIB, NULL),
+		p11("--hash", "-m", "SHA3-256", "-i", TEEBOX_CKTEEC_LIB, NULL),
 		0);
 	assert_out("C_DigestInit failed: rv = CKR_MECHANISM_INVALID");
 	/* AES sizes are 16, 24 or 32 bytes: KEY_SIZE_RANGE. */
@@ -438,6 +449,116 @@ static void test_aes(void **state)
 	rm_dirs(dir, dir);
 }
 
+/*
+ * What pkcs11-tool 0.23 reaches of the symmetric mechanisms: --hash
+ * (C_Digest*), AES-CBC-PAD --encrypt/--decrypt (PKCS#7 padding, PKCS#11
+ * 3.0 §2.10) and HMAC --sign/--verify with a generic secret key (it
+ * looks for no secret key for AES-CMAC, and has no CTR or GCM:
+ * test_pkcs11_symm covers those), each checked against OpenSSL.
+ */
+static void test_symm_tool(void **state)
+{
+	static const uint8_t key[16] = "fedcba9876543210";
+	static const char iv_hex[] = "0f0e0d0c0b0a09080706050403020100";
+	uint8_t iv[16], in[100], got[160], want[160], hkey[64];
+	char dir[64], f_key[96], f_in[96], f_out[96], f_dec[96], f_hk[96];
+	unsigned int n, wl = 0;
+	int len = 0, fin = 0;
+	EVP_CIPHER_CTX *c;
+
+	(void)state;
+	for (n = 0; n < sizeof(iv); n++)
+		iv[n] = 15 - n;
+	for (n = 0; n < sizeof(in); n++)
+		in[n] = n * 11 + 1;
+	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-symm-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(f_key, sizeof(f_key), "%s/key", dir);
+	snprintf(f_in, sizeof(f_in), "%s/in", dir);
+	snprintf(f_out, sizeof(f_out), "%s/out", dir);
+	snprintf(f_dec, sizeof(f_dec), "%s/dec", dir);
+	snprintf(f_hk, sizeof(f_hk), "%s/hk", dir);
+	write_file(f_key, key, sizeof(key));
+	write_file(f_in, in, sizeof(in));
+
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	assert_int_equal(p11("--init-token", "--so-pin", "12345678", "--label",
+			     "symm", NULL),
+			 0);
+	assert_int_equal(p11("--init-pin", "--so-pin", "12345678", "--pin",
+			     "1234", NULL),
+			 0);
+
+	assert_int_equal(
+		p11("--hash", "-m", "SHA256", "-i", f_in, "-o", f_out, NULL),
+		0);
+	assert_int_equal(
+		EVP_Digest(in, sizeof(in), want, &wl, EVP_sha256(), NULL), 1);
+	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_memory_equal(got, want, wl);
+	assert_int_equal(
+		p11("--hash", "-m", "SHA-1", "-i", f_in, "-o", f_out, NULL), 0);
+	assert_int_equal(
+		EVP_Digest(in, sizeof(in), want, &wl, EVP_sha1(), NULL), 1);
+	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_memory_equal(got, want, wl);
+
+	assert_int_equal(p11("--login", "--pin", "1234", "--write-object",
+			     f_key, "--type", "secrkey", "--key-type", "AES:16",
+			     "--id", "02", NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
+			     "AES-CBC-PAD", "--iv", iv_hex, "--id", "02", "-i",
+			     f_in, "-o", f_out, NULL),
+			 0);
+	c = EVP_CIPHER_CTX_new();
+	assert_int_equal(
+		EVP_EncryptInit_ex(c, EVP_aes_128_cbc(), NULL, key, iv), 1);
+	assert_int_equal(EVP_EncryptUpdate(c, want, &len, in, sizeof(in)), 1);
+	assert_int_equal(EVP_EncryptFinal_ex(c, want + len, &fin), 1);
+	EVP_CIPHER_CTX_free(c);
+	assert_int_equal(len + fin, 112);
+	assert_int_equal(read_file(f_out, got, sizeof(got)), 112);
+	assert_memory_equal(got, want, 112);
+	assert_int_equal(p11("--login", "--pin", "1234", "--decrypt", "-m",
+			     "AES-CBC-PAD", "--iv", iv_hex, "--id", "02", "-i",
+			     f_out, "-o", f_dec, NULL),
+			 0);
+	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_memory_equal(got, in, sizeof(in));
+
+	/* pkcs11-tool writes no generic secret: one generated, read back. */
+	assert_int_equal(p11("--login", "--pin", "1234", "--keygen",
+			     "--key-type", "GENERIC:32", "--usage-sign",
+			     "--extractable", "--id", "05", NULL),
+			 0);
+	assert_int_equal(p11("--login", "--pin", "1234", "--read-object",
+			     "--type", "secrkey", "--id", "05", "-o", f_hk,
+			     NULL),
+			 0);
+	assert_int_equal(read_file(f_hk, hkey, sizeof(hkey)), 32);
+	assert_int_equal(p11("--login", "--pin", "1234", "--sign", "-m",
+			     "SHA256-HMAC", "--id", "05", "-i", f_in, "-o",
+			     f_out, NULL),
+			 0);
+	assert_non_null(
+		HMAC(EVP_sha256(), hkey, 32, in, sizeof(in), want, &wl));
+	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_memory_equal(got, want, wl);
+	assert_int_equal(p11("--login", "--pin", "1234", "--verify", "-m",
+			     "SHA256-HMAC", "--id", "05", "-i", f_in,
+			     "--signature-file", f_out, NULL),
+			 0);
+	assert_out("Signature is valid");
+	in[0] ^= 1;
+	write_file(f_in, in, sizeof(in));
+	p11("--login", "--pin", "1234", "--verify", "-m", "SHA256-HMAC", "--id",
+	    "05", "-i", f_in, "--signature-file", f_out, NULL);
+	assert_out("Invalid signature");
+	harness_stop_ok(&tb);
+	rm_dirs(dir, dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +567,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_pin_lockout, teardown),
 		cmocka_unit_test_teardown(test_not_carried, teardown),
 		cmocka_unit_test_teardown(test_aes, teardown),
+		cmocka_unit_test_teardown(test_symm_tool, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -127,8 +127,8 @@ uint32_t keypair_bits(const uint8_t *attrs);
 void asymm_release(struct pkcs11_session *s);
 
 /*
- * The signature commands: RSA and ECDSA mechanisms are run here, any
- * other goes on to entry_processing_init() / entry_processing_step().
+ * The signature commands: RSA, ECDSA and EdDSA mechanisms are run here,
+ * any other goes on to processing_mac.c's entry_mac_*() handlers.
  */
 /** entry_sign_init() - PKCS11_CMD_SIGN_INIT. Return: the rc. */
 PKCS11_HANDLER(entry_sign_init);

@@ -140,6 +140,24 @@ static enum pkcs11_rc add_computed(struct pkcs11_tpl *out, uint32_t mech)
 	return rc;
 }
 
+/* The secret key types OP-TEE takes: AES, generic, the HMAC ones. */
+static bool secret_key_type(uint32_t type)
+{
+	switch (type) {
+	case PKCS11_CKK_AES:
+	case PKCS11_CKK_GENERIC_SECRET:
+	case PKCS11_CKK_MD5_HMAC:
+	case PKCS11_CKK_SHA_1_HMAC:
+	case PKCS11_CKK_SHA224_HMAC:
+	case PKCS11_CKK_SHA256_HMAC:
+	case PKCS11_CKK_SHA384_HMAC:
+	case PKCS11_CKK_SHA512_HMAC:
+		return true;
+	default:
+		return false;
+	}
+}
+
 static enum pkcs11_rc check_secret(const uint8_t *attrs, bool generated)
 {
 	uint32_t type = 0, size = 0, len = 0;
@@ -148,7 +166,7 @@ static enum pkcs11_rc check_secret(const uint8_t *attrs, bool generated)
 	rc = pkcs11_tpl_get_u32(attrs, PKCS11_CKA_KEY_TYPE, &type);
 	if (rc == PKCS11_RV_NOT_FOUND)
 		return PKCS11_CKR_TEMPLATE_INCOMPLETE;
-	if (type != PKCS11_CKK_AES && type != PKCS11_CKK_GENERIC_SECRET)
+	if (!secret_key_type(type))
 		return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
 	if (generated)
 		return PKCS11_CKR_OK;

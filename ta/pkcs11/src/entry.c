@@ -78,7 +78,11 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[PKCS11_CMD_LOGOUT] = entry_ck_logout,
 	[PKCS11_CMD_CREATE_OBJECT] = entry_create_object,
 	[PKCS11_CMD_DESTROY_OBJECT] = entry_destroy_object,
-	/* RSA here, other mechanisms to entry_encrypt_*(), entry_decrypt_*(). */
+	/*
+	 * Commands 17-32 go to processing_asymm.c, which runs the RSA, EC
+	 * and EdDSA mechanisms and hands the others on: encryption to
+	 * processing_aes.c, signatures to processing_mac.c.
+	 */
 	[PKCS11_CMD_ENCRYPT_INIT] = entry_asymm_encrypt_init,
 	[PKCS11_CMD_DECRYPT_INIT] = entry_asymm_decrypt_init,
 	[19] = entry_asymm_encrypt_update,
@@ -87,7 +91,6 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[22] = entry_asymm_decrypt_final,
 	[23] = entry_asymm_encrypt_oneshot,
 	[24] = entry_asymm_decrypt_oneshot,
-	/* RSA and ECDSA here, other mechanisms to entry_processing_*(). */
 	[PKCS11_CMD_SIGN_INIT] = entry_sign_init,
 	[PKCS11_CMD_VERIFY_INIT] = entry_verify_init,
 	[27] = entry_sign_update,
@@ -106,9 +109,10 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[PKCS11_CMD_RELEASE_ACTIVE_PROCESSING] =
 		entry_release_active_processing,
 	[PKCS11_CMD_DIGEST_INIT] = entry_digest_init,
-	[47] = entry_processing_step, /* DIGEST_UPDATE */
-	[48] = entry_processing_step, /* DIGEST_FINAL */
-	[49] = entry_processing_step, /* DIGEST_ONESHOT */
+	[46] = entry_digest_key,
+	[47] = entry_digest_update,
+	[48] = entry_digest_final,
+	[49] = entry_digest_oneshot,
 	[PKCS11_CMD_GENERATE_KEY_PAIR] = entry_generate_key_pair,
 };
 

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
  * The mechanisms this TA carries (a subset of OP-TEE's
- * token_capabilities.c table, ABI-FACTS-INTERNAL §6.8) and the commands
- * that start processing: as no cipher, digest or signature mechanism is
- * carried yet, their INIT answers MECHANISM_INVALID after checking its
- * arguments, and their steps find no active operation.
+ * token_capabilities.c table, ABI-FACTS-INTERNAL §6.8), key pair
+ * generation (not carried: MECHANISM_INVALID), random numbers, and the
+ * end of an operation a client gave up (RELEASE_ACTIVE_PROCESSING).
  */
 #include <tee_internal_api.h>
 
 #include "asymm.h"
+
+#define SIGN_VERIFY (PKCS11_CKFM_SIGN | PKCS11_CKFM_VERIFY)
 
 #define SIGN_VERIFY (PKCS11_CKFM_SIGN | PKCS11_CKFM_VERIFY)
 
@@ -62,6 +63,32 @@ static const struct mechanism mechanisms[] = {
 	/* OP-TEE also reports WRAP and UNWRAP: not carried here yet. */
 	{PKCS11_CKM_AES_ECB, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
 	{PKCS11_CKM_AES_CBC, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
+	/* OP-TEE knows CBC_PAD's id but reports no flags: carried here. */
+	{PKCS11_CKM_AES_CBC_PAD, 16, 32,
+	 PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
+	{PKCS11_CKM_AES_CTR, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
+	{PKCS11_CKM_AES_GCM, 16, 32, PKCS11_CKFM_ENCRYPT | PKCS11_CKFM_DECRYPT},
+	{PKCS11_CKM_AES_CMAC, 16, 32, SIGN_VERIFY},
+	{PKCS11_CKM_AES_CMAC_GENERAL, 16, 32, SIGN_VERIFY},
+	{PKCS11_CKM_MD5, 0, 0, PKCS11_CKFM_DIGEST},
+	{PKCS11_CKM_SHA_1, 0, 0, PKCS11_CKFM_DIGEST},
+	{PKCS11_CKM_SHA224, 0, 0, PKCS11_CKFM_DIGEST},
+	{PKCS11_CKM_SHA256, 0, 0, PKCS11_CKFM_DIGEST},
+	{PKCS11_CKM_SHA384, 0, 0, PKCS11_CKFM_DIGEST},
+	{PKCS11_CKM_SHA512, 0, 0, PKCS11_CKFM_DIGEST},
+	/* HMAC key sizes in bytes, as OP-TEE's (GP's HMAC key bounds). */
+	{PKCS11_CKM_MD5_HMAC, 8, 64, SIGN_VERIFY},
+	{PKCS11_CKM_MD5_HMAC_GENERAL, 8, 64, SIGN_VERIFY},
+	{PKCS11_CKM_SHA_1_HMAC, 10, 64, SIGN_VERIFY},
+	{PKCS11_CKM_SHA_1_HMAC_GENERAL, 10, 64, SIGN_VERIFY},
+	{PKCS11_CKM_SHA224_HMAC, 14, 64, SIGN_VERIFY},
+	{PKCS11_CKM_SHA224_HMAC_GENERAL, 14, 64, SIGN_VERIFY},
+	{PKCS11_CKM_SHA256_HMAC, 24, 128, SIGN_VERIFY},
+	{PKCS11_CKM_SHA256_HMAC_GENERAL, 24, 128, SIGN_VERIFY},
+	{PKCS11_CKM_SHA384_HMAC, 32, 128, SIGN_VERIFY},
+	{PKCS11_CKM_SHA384_HMAC_GENERAL, 32, 128, SIGN_VERIFY},
+	{PKCS11_CKM_SHA512_HMAC, 32, 128, SIGN_VERIFY},
+	{PKCS11_CKM_SHA512_HMAC_GENERAL, 32, 128, SIGN_VERIFY},
 };
 
 #define MECH_COUNT (sizeof(mechanisms) / sizeof(mechanisms[0]))
@@ -149,57 +176,6 @@ PKCS11_HANDLER(entry_ck_token_mecha_info)
 	put_u32(out + 4, m->max_key);
 	put_u32(out + 8, m->flags);
 	return PKCS11_CKR_OK;
-}
-
-/*
- * Control arguments: session handle, key handle unless @has_key is false
- * (DIGEST_INIT), mechanism (id, parameter size, parameter).
- */
-static enum pkcs11_rc processing_init(struct pkcs11_client *c, uint32_t ptypes,
-				      TEE_Param *params, bool has_key)
-{
-	const uint32_t exp = TEE_PARAM_TYPES(
-		TEE_PARAM_TYPE_MEMREF_INOUT, TEE_PARAM_TYPE_NONE,
-		TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE);
-	uint32_t sh = 0, key = 0, mech = 0, psize = 0;
-	struct serialargs a;
-
-	if (ptypes != exp)
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	ctrl_args(&a, params);
-	if (serialargs_get_u32(&a, &sh) ||
-	    (has_key && serialargs_get_u32(&a, &key)) ||
-	    serialargs_get_u32(&a, &mech) || serialargs_get_u32(&a, &psize) ||
-	    serialargs_get(&a, NULL, psize) || serialargs_remaining_bytes(&a))
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	if (!get_session(c, sh))
-		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	return PKCS11_CKR_MECHANISM_INVALID;
-}
-
-PKCS11_HANDLER(entry_processing_init)
-{
-	return processing_init(c, ptypes, params, true);
-}
-
-PKCS11_HANDLER(entry_digest_init)
-{
-	return processing_init(c, ptypes, params, false);
-}
-
-/* Update, final and one-shot steps: only a session handle is parsed. */
-PKCS11_HANDLER(entry_processing_step)
-{
-	struct serialargs a;
-	uint32_t sh = 0;
-
-	(void)ptypes;
-	ctrl_args(&a, params);
-	if (serialargs_get_u32(&a, &sh) || serialargs_remaining_bytes(&a))
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	if (!get_session(c, sh))
-		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	return PKCS11_CKR_OPERATION_NOT_INITIALIZED;
 }
 
 PKCS11_HANDLER(entry_release_active_processing)

@@ -36,6 +36,7 @@ struct token_persistent_main {
 
 struct pkcs11_session;
 struct asymm_op;
+struct proc_state;
 
 /**
  * struct pkcs11_object - an object: its serialized attributes
@@ -108,6 +109,7 @@ struct pkcs11_client {
  * @proc_op:	its GP operation
  * @proc_pending: bytes of an incomplete block it holds
  * @asymm:	its RSA or ECDSA signature operation (processing_asymm.c)
+ * @proc_state:	what else it keeps (struct proc_state, processing.h)
  */
 struct pkcs11_session {
 	uint32_t handle;
@@ -123,6 +125,7 @@ struct pkcs11_session {
 	TEE_OperationHandle proc_op;
 	uint32_t proc_pending;
 	struct asymm_op *asymm;
+	struct proc_state *proc_state;
 };
 
 /*
@@ -231,9 +234,9 @@ void session_find_release(struct pkcs11_session *s);
 struct pkcs11_object *object_get(struct pkcs11_session *s, uint32_t h);
 
 /*
- * processing_aes.c
+ * processing.c
  */
-/** session_processing_release() - end @s's cipher operation, if any. */
+/** session_processing_release() - end @s's operation, if any. */
 void session_processing_release(struct pkcs11_session *s);
 
 /*
@@ -306,12 +309,36 @@ PKCS11_HANDLER(entry_decrypt_final);
 PKCS11_HANDLER(entry_encrypt_oneshot);
 /** entry_decrypt_oneshot() - DECRYPT_ONESHOT. Return: the rc. */
 PKCS11_HANDLER(entry_decrypt_oneshot);
-/** entry_processing_init() - the *_INIT commands. Return: the rc. */
-PKCS11_HANDLER(entry_processing_init);
+/*
+ * The HMAC and AES-CMAC signatures (processing_mac.c): processing_asymm.c's
+ * entry_sign_*() and entry_verify_*() hand them every other mechanism.
+ */
+/** entry_mac_sign_init() - SIGN_INIT of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_sign_init);
+/** entry_mac_verify_init() - VERIFY_INIT of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_verify_init);
+/** entry_mac_sign_update() - SIGN_UPDATE of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_sign_update);
+/** entry_mac_verify_update() - VERIFY_UPDATE of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_verify_update);
+/** entry_mac_sign_final() - SIGN_FINAL of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_sign_final);
+/** entry_mac_verify_final() - VERIFY_FINAL of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_verify_final);
+/** entry_mac_sign_oneshot() - SIGN_ONESHOT of a MAC. Return: the rc. */
+PKCS11_HANDLER(entry_mac_sign_oneshot);
+/** entry_mac_verify_oneshot() - VERIFY_ONESHOT of a MAC. Return: rc. */
+PKCS11_HANDLER(entry_mac_verify_oneshot);
 /** entry_digest_init() - PKCS11_CMD_DIGEST_INIT. Return: the rc. */
 PKCS11_HANDLER(entry_digest_init);
-/** entry_processing_step() - update/final/oneshot steps. Return: the rc. */
-PKCS11_HANDLER(entry_processing_step);
+/** entry_digest_key() - PKCS11_CMD_DIGEST_KEY. Return: the rc. */
+PKCS11_HANDLER(entry_digest_key);
+/** entry_digest_update() - DIGEST_UPDATE. Return: the rc. */
+PKCS11_HANDLER(entry_digest_update);
+/** entry_digest_final() - DIGEST_FINAL. Return: the rc. */
+PKCS11_HANDLER(entry_digest_final);
+/** entry_digest_oneshot() - DIGEST_ONESHOT. Return: the rc. */
+PKCS11_HANDLER(entry_digest_oneshot);
 /** entry_release_active_processing() - RELEASE_…. Return: the rc. */
 PKCS11_HANDLER(entry_release_active_processing);
 /** entry_generate_key_pair() - GENERATE_KEY_PAIR. Return: the rc. */

@@ -506,8 +506,10 @@ static enum pkcs11_rc other_init(struct pkcs11_client *c, uint32_t ptypes,
 		return entry_encrypt_init(c, ptypes, params);
 	case PKCS11_CMD_DECRYPT_INIT:
 		return entry_decrypt_init(c, ptypes, params);
+	case PKCS11_CMD_SIGN_INIT:
+		return entry_mac_sign_init(c, ptypes, params);
 	default:
-		return entry_processing_init(c, ptypes, params);
+		return entry_mac_verify_init(c, ptypes, params);
 	}
 }
 
@@ -832,12 +834,20 @@ static enum pkcs11_rc other_step(struct pkcs11_client *c, uint32_t ptypes,
 	static PKCS11_HANDLER((*const dec[3])) = {entry_decrypt_update,
 						  entry_decrypt_final,
 						  entry_decrypt_oneshot};
+	static PKCS11_HANDLER((*const sign[3])) = {entry_mac_sign_update,
+						   entry_mac_sign_final,
+						   entry_mac_sign_oneshot};
+	static PKCS11_HANDLER((*const verify[3])) = {entry_mac_verify_update,
+						     entry_mac_verify_final,
+						     entry_mac_verify_oneshot};
 
 	if (init_cmd == PKCS11_CMD_ENCRYPT_INIT)
 		return enc[step](c, ptypes, params);
 	if (init_cmd == PKCS11_CMD_DECRYPT_INIT)
 		return dec[step](c, ptypes, params);
-	return entry_processing_step(c, ptypes, params);
+	if (init_cmd == PKCS11_CMD_SIGN_INIT)
+		return sign[step](c, ptypes, params);
+	return verify[step](c, ptypes, params);
 }
 
 static enum pkcs11_rc asymm_step(struct pkcs11_client *c, uint32_t ptypes,
