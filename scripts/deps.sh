@@ -14,7 +14,9 @@ build_pkgs="cmake make gcc pkg-config libssl-dev libcmocka-dev libfdt-dev libsec
 # opensc: pkcs11-tool, which tests/e2e/test_pkcs11_tool.c drives libckteec with.
 # openssh-client (ssh-keygen -D) and libengine-pkcs11-openssl (OpenSSL's
 # pkcs11 engine, libp11): tests/e2e/test_pkcs11_asym.c uses the token's keys.
-test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1 opensc openssh-client libengine-pkcs11-openssl"
+# p11-kit: p11-kit list-modules and p11-kit-proxy.so, with which
+# tests/install/test_install.sh loads the installed ckteec.module.
+test_pkgs="clang libclang-rt-dev gcovr linux-kbuild-6.1 opensc openssh-client libengine-pkcs11-openssl p11-kit"
 
 case "${1:-all}" in
 build) want="$build_pkgs" ;;

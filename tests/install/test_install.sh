@@ -45,6 +45,7 @@ devkitdir=$9
 
 ta_uuid=8aaaf200-2450-11e4-abe2-0002a5d5c51b
 random_uuid=b6c53aba-9669-4668-a7f2-205629d00f86
+p11_uuid=fd02c9da-306c-48c7-a49c-bbd827ae86ee
 
 # What the caller's environment says about teebox must not steer the
 # installed programs: they are to find everything from the prefix.
@@ -61,10 +62,12 @@ random=$tmp/random
 
 cleanup() {
 	status=$?
-	if [ -e "$rundir/teed.pid" ]; then
-		"$prefix/$bindir/teebox" down --runtime-dir "$rundir" \
-			>/dev/null 2>&1 || true
-	fi
+	for d in "$rundir" "$tmp/run-p11"; do
+		if [ -e "$d/teed.pid" ]; then
+			"$prefix/$bindir/teebox" down --runtime-dir "$d" \
+				>/dev/null 2>&1 || true
+		fi
+	done
 	rm -rf "$tmp"
 	exit $status
 }
@@ -108,6 +111,9 @@ done
 for f in \
 	"$libdir/libteec.so.2" "$libdir/libteec.so" \
 	"$libdir/pkgconfig/teec.pc" \
+	"$libdir/libckteec.so.0" "$libdir/libckteec.so" \
+	"$libdir/pkgconfig/ckteec.pc" share/p11-kit/modules/ckteec.module \
+	include/pkcs11.h include/pkcs11_ta.h "$tadir/$p11_uuid.ta" \
 	include/tee_client_api.h include/tee_client_api_extensions.h \
 	"$libdir/teebox/libteebox-preload.so" "$libdir/teebox/libutee.a" \
 	include/teebox/ta/tee_internal_api.h \
@@ -323,5 +329,73 @@ step "teebox down"
 # teed says "stopped" after a clean stop, or what it did not free.
 grep -q 'stopped$' "$rundir/teed.log" ||
 	fail_log "$rundir/teed.log" "teed did not stop cleanly"
+
+step "libckteec: ckteec.pc, <pkcs11.h>, the p11-kit module file"
+# As OP-TEE's optee_client installs them (libckteec/CMakeLists.txt).
+pc="env PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig pkg-config"
+[ "$($pc --modversion ckteec)" = 0.1.0 ] || fail "ckteec.pc: no version 0.1.0"
+$pc --libs ckteec | grep -qF -- "-L$prefix/$libdir -lckteec" ||
+	fail "ckteec.pc: libs are '$($pc --libs ckteec)'"
+grep -qx "module: $prefix/$libdir/libckteec.so.0" \
+	"$prefix/share/p11-kit/modules/ckteec.module" ||
+	fail "ckteec.module does not name $prefix/$libdir/libckteec.so.0"
+cat >"$tmp/ck.c" <<'EOC'
+#include <pkcs11.h>
+#include <stdio.h>
+
+int main(void)
+{
+	CK_FUNCTION_LIST_PTR f = NULL;
+
+	if (C_GetFunctionList(&f) != CKR_OK || f->C_Finalize != C_Finalize)
+		return 1;
+	printf("Cryptoki %d.%d\n", f->version.major, f->version.minor);
+	return 0;
+}
+EOC
+# shellcheck disable=SC2046 # pkg-config's words are meant to split
+cc -o "$tmp/ck" "$tmp/ck.c" $($pc --cflags --libs ckteec) \
+	>"$tmp/ck.log" 2>&1 || fail_log "$tmp/ck.log" "a ckteec.pc build failed"
+LD_LIBRARY_PATH=$prefix/$libdir "$tmp/ck" >"$tmp/ck.out" 2>&1 ||
+	fail_log "$tmp/ck.out" "the ckteec.pc-built program failed"
+grep -qx "Cryptoki 2.40" "$tmp/ck.out" ||
+	fail_log "$tmp/ck.out" "C_GetFunctionList: not Cryptoki 2.40"
+
+step "p11-kit loads the installed module config and sees the tokens"
+# p11-kit reads user module configs except as root: there, this test
+# puts the installed file alone where p11-kit looks, in a private mount
+# namespace.  The token set-up runs the installed PKCS#11 TA.
+"$prefix/$bindir/teebox" up --runtime-dir "$tmp/run-p11" >/dev/null ||
+	fail "teebox up (installed TAs) failed"
+mkdir -p "$tmp/home/.config/pkcs11/modules" "$tmp/p11mods"
+cp "$prefix/share/p11-kit/modules/ckteec.module" "$tmp/p11mods/"
+cp "$prefix/share/p11-kit/modules/ckteec.module" \
+	"$tmp/home/.config/pkcs11/modules/"
+p11() {
+	if [ "$(id -u)" = 0 ]; then
+		TEEBOX_RUNTIME_DIR=$tmp/run-p11 unshare --mount sh -c \
+			'mount --bind "$0" /usr/share/p11-kit/modules && exec "$@"' \
+			"$tmp/p11mods" "$@"
+	else
+		HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config \
+			TEEBOX_RUNTIME_DIR=$tmp/run-p11 "$@"
+	fi
+}
+p11 p11-kit list-modules >"$tmp/p11kit.out" 2>&1 ||
+	fail_log "$tmp/p11kit.out" "p11-kit list-modules failed"
+grep -qx "ckteec: $prefix/$libdir/libckteec.so.0" "$tmp/p11kit.out" &&
+	grep -qF "library-description: OP-TEE PKCS11 Cryptoki library" \
+		"$tmp/p11kit.out" &&
+	[ "$(grep -c 'model: OP-TEE TA' "$tmp/p11kit.out")" -eq 3 ] ||
+	fail_log "$tmp/p11kit.out" "p11-kit does not list ckteec's 3 tokens"
+if command -v pkcs11-tool >/dev/null; then
+	proxy=$(pkg-config --variable=proxy_module p11-kit-1)
+	p11 pkcs11-tool --module "$proxy" -L >"$tmp/proxy.out" 2>&1 ||
+		fail_log "$tmp/proxy.out" "pkcs11-tool through p11-kit-proxy failed"
+	grep -qF "OP-TEE PKCS11 TA - TEE UUID" "$tmp/proxy.out" ||
+		fail_log "$tmp/proxy.out" "p11-kit-proxy shows no OP-TEE slot"
+fi
+"$prefix/$bindir/teebox" down --runtime-dir "$tmp/run-p11" ||
+	fail "teebox down (installed TAs) failed"
 
 echo "install test passed"
