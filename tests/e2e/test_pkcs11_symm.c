@@ -55,6 +55,24 @@ static CK_OBJECT_HANDLE make_key(CK_KEY_TYPE type, const void *val,
 	return h;
 }
 
+/* A secret key of @type, @val, with the @n attributes of @extra too. */
+static CK_OBJECT_HANDLE make_key_ex(CK_KEY_TYPE type, const void *val,
+				    CK_ULONG len, const CK_ATTRIBUTE *extra,
+				    CK_ULONG n)
+{
+	CK_OBJECT_CLASS class = CKO_SECRET_KEY;
+	CK_ATTRIBUTE tpl[12] = {
+		{CKA_CLASS, &class, sizeof(class)},
+		{CKA_KEY_TYPE, &type, sizeof(type)},
+		{CKA_VALUE, (void *)val, len},
+	};
+	CK_OBJECT_HANDLE h = 0;
+
+	memcpy(tpl + 3, extra, n * sizeof(*extra));
+	assert_int_equal(C_CreateObject(ses, tpl, 3 + n, &h), CKR_OK);
+	return h;
+}
+
 static int setup(void **state)
 {
 	CK_UTF8CHAR label[32];
@@ -521,12 +539,114 @@ static void test_digest(void **state)
 	assert_int_equal(C_DigestInit(ses, &m), CKR_MECHANISM_INVALID);
 }
 
+/* A key's CKA_VALUE (it must be readable): its length. */
+static CK_ULONG value_of(CK_OBJECT_HANDLE h, uint8_t *buf, CK_ULONG room)
+{
+	CK_ATTRIBUTE a = {CKA_VALUE, buf, room};
+
+	assert_int_equal(C_GetAttributeValue(ses, h, &a, 1), CKR_OK);
+	return a.ulValueLen;
+}
+
+/*
+ * C_WrapKey / C_UnwrapKey with AES-ECB and AES-CBC: the value zero-padded
+ * to whole blocks and encrypted as OpenSSL does, cut back to
+ * CKA_VALUE_LEN on unwrap (PKCS#11 3.0 §2.10 AES_ECB/AES_CBC key
+ * wrapping), and the §5.18 rules on who may wrap what.
+ */
+static void test_wrap(void **state)
+{
+	CK_BBOOL yes = CK_TRUE, no = CK_FALSE;
+	CK_ATTRIBUTE wrapper[] = {{CKA_WRAP, &yes, 1}, {CKA_UNWRAP, &yes, 1}};
+	CK_ATTRIBUTE plain[] = {{CKA_EXTRACTABLE, &yes, 1}};
+	CK_ATTRIBUTE stuck[] = {{CKA_EXTRACTABLE, &no, 1}};
+	CK_ATTRIBUTE trusted[] = {{CKA_EXTRACTABLE, &yes, 1},
+				  {CKA_WRAP_WITH_TRUSTED, &yes, 1}};
+	CK_OBJECT_CLASS class = CKO_SECRET_KEY;
+	CK_KEY_TYPE gen = CKK_GENERIC_SECRET;
+	CK_ULONG vlen = 32;
+	CK_ATTRIBUTE utpl[] = {
+		{CKA_CLASS, &class, sizeof(class)},
+		{CKA_KEY_TYPE, &gen, sizeof(gen)},
+		{CKA_VALUE_LEN, &vlen, sizeof(vlen)},
+		{CKA_EXTRACTABLE, &yes, 1},
+	};
+	CK_ATTRIBUTE local = {CKA_LOCAL, &no, 1};
+	uint8_t iv[16], padded[32], want[64], got[64], val[64];
+	CK_MECHANISM ecb = {CKM_AES_ECB, NULL, 0};
+	CK_MECHANISM cbc = {CKM_AES_CBC, iv, 16};
+	CK_MECHANISM cmac = {CKM_AES_CMAC, NULL, 0};
+	CK_OBJECT_HANDLE wk, k32, k20, kx, kt, h;
+	CK_ULONG n;
+
+	(void)state;
+	memset(iv, 0x33, sizeof(iv));
+	wk = make_key_ex(CKK_AES, aes_val, 16, wrapper, 2);
+	k32 = make_key_ex(CKK_GENERIC_SECRET, gen_val, 32, plain, 1);
+	k20 = make_key_ex(CKK_GENERIC_SECRET, gen_val + 1, 20, plain, 1);
+	kx = make_key_ex(CKK_GENERIC_SECRET, gen_val, 32, stuck, 1);
+	kt = make_key_ex(CKK_GENERIC_SECRET, gen_val, 32, trusted, 2);
+
+	n = 0;
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, k32, NULL, &n), CKR_OK);
+	assert_int_equal(n, 32);
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, k32, got, &n), CKR_OK);
+	ossl_cipher(EVP_aes_128_ecb(), NULL, 0, gen_val, 32, want);
+	assert_memory_equal(got, want, 32);
+	assert_int_equal(C_UnwrapKey(ses, &ecb, wk, got, 32, utpl, 4, &h),
+			 CKR_OK);
+	assert_int_equal(value_of(h, val, sizeof(val)), 32);
+	assert_memory_equal(val, gen_val, 32);
+	assert_int_equal(C_GetAttributeValue(ses, h, &local, 1), CKR_OK);
+	assert_int_equal(no, CK_FALSE);
+
+	/* 20 bytes: padded with zeros to 32, cut back to CKA_VALUE_LEN. */
+	n = sizeof(got);
+	assert_int_equal(C_WrapKey(ses, &cbc, wk, k20, got, &n), CKR_OK);
+	assert_int_equal(n, 32);
+	memset(padded, 0, sizeof(padded));
+	memcpy(padded, gen_val + 1, 20);
+	ossl_cipher(EVP_aes_128_cbc(), iv, 0, padded, 32, want);
+	assert_memory_equal(got, want, 32);
+	vlen = 20;
+	assert_int_equal(C_UnwrapKey(ses, &cbc, wk, got, 32, utpl, 4, &h),
+			 CKR_OK);
+	assert_int_equal(value_of(h, val, sizeof(val)), 20);
+	assert_memory_equal(val, gen_val + 1, 20);
+	vlen = 33;
+	assert_int_equal(C_UnwrapKey(ses, &cbc, wk, got, 32, utpl, 4, &h),
+			 CKR_TEMPLATE_INCONSISTENT);
+
+	/* Who may wrap what. */
+	n = sizeof(got);
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, kx, got, &n),
+			 CKR_KEY_UNEXTRACTABLE);
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, kt, got, &n),
+			 CKR_KEY_NOT_WRAPPABLE);
+	assert_int_equal(C_WrapKey(ses, &ecb, aes_key, k32, got, &n),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	assert_int_equal(C_WrapKey(ses, &ecb, gen_key, k32, got, &n),
+			 CKR_WRAPPING_KEY_TYPE_INCONSISTENT);
+	assert_int_equal(C_WrapKey(ses, &cmac, wk, k32, got, &n),
+			 CKR_MECHANISM_INVALID);
+	vlen = 32;
+	assert_int_equal(C_UnwrapKey(ses, &ecb, aes_key, got, 32, utpl, 4, &h),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	assert_int_equal(C_UnwrapKey(ses, &ecb, wk, got, 17, utpl, 4, &h),
+			 CKR_WRAPPED_KEY_LEN_RANGE);
+	n = 8;
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, k32, got, &n),
+			 CKR_BUFFER_TOO_SMALL);
+	assert_int_equal(n, 32);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cbc_pad), cmocka_unit_test(test_ctr),
 		cmocka_unit_test(test_gcm),	cmocka_unit_test(test_cmac),
 		cmocka_unit_test(test_hmac),	cmocka_unit_test(test_digest),
+		cmocka_unit_test(test_wrap),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -114,6 +114,8 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[48] = entry_digest_final,
 	[49] = entry_digest_oneshot,
 	[PKCS11_CMD_GENERATE_KEY_PAIR] = entry_generate_key_pair,
+	[PKCS11_CMD_WRAP_KEY] = entry_wrap_key,
+	[PKCS11_CMD_UNWRAP_KEY] = entry_unwrap_key,
 };
 
 TEE_Result TA_InvokeCommandEntryPoint(void *session, uint32_t cmd,

@@ -25,12 +25,12 @@ enum pkcs11_rc create_attributes_from_template(const uint8_t *tpl,
 bool attribute_is_sensitive(const uint8_t *attrs, uint32_t id);
 
 /**
- * object_add() - make @attrs an object of @s (a token object if
- * CKA_TOKEN, stored then) and give the client a handle to it
+ * object_add() - make @attrs an object of @s (a token object if it says
+ * CKA_TOKEN), with the session and login checks of C_CreateObject
  * @s:		the session
- * @attrs:	the attributes; taken over on success (left empty)
- * @out:	4 bytes where the handle is written
- * Return: PKCS11_CKR_OK or the access, storage or memory error
+ * @attrs:	the object's attributes, taken on success
+ * @out:	4 bytes set to the new handle
+ * Return: PKCS11_CKR_OK or the PKCS#11 rc
  */
 enum pkcs11_rc object_add(struct pkcs11_session *s, struct pkcs11_tpl *attrs,
 			  uint8_t *out);

@@ -329,6 +329,10 @@ PKCS11_HANDLER(entry_mac_verify_final);
 PKCS11_HANDLER(entry_mac_sign_oneshot);
 /** entry_mac_verify_oneshot() - VERIFY_ONESHOT of a MAC. Return: rc. */
 PKCS11_HANDLER(entry_mac_verify_oneshot);
+/** entry_wrap_key() - PKCS11_CMD_WRAP_KEY. Return: the rc. */
+PKCS11_HANDLER(entry_wrap_key);
+/** entry_unwrap_key() - PKCS11_CMD_UNWRAP_KEY. Return: the rc. */
+PKCS11_HANDLER(entry_unwrap_key);
 /** entry_digest_init() - PKCS11_CMD_DIGEST_INIT. Return: the rc. */
 PKCS11_HANDLER(entry_digest_init);
 /** entry_digest_key() - PKCS11_CMD_DIGEST_KEY. Return: the rc. */
