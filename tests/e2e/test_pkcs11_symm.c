@@ -73,6 +73,20 @@ static CK_OBJECT_HANDLE make_key_ex(CK_KEY_TYPE type, const void *val,
 	return h;
 }
 
+/* A data object (CKO_DATA) with a value. */
+static CK_OBJECT_HANDLE data_obj(void)
+{
+	CK_OBJECT_CLASS class = CKO_DATA;
+	CK_ATTRIBUTE tpl[] = {
+		{CKA_CLASS, &class, sizeof(class)},
+		{CKA_VALUE, "some data", 9},
+	};
+	CK_OBJECT_HANDLE h = 0;
+
+	assert_int_equal(C_CreateObject(ses, tpl, 2, &h), CKR_OK);
+	return h;
+}
+
 static int setup(void **state)
 {
 	CK_UTF8CHAR label[32];
@@ -529,6 +543,11 @@ static void test_digest(void **state)
 	n = sizeof(got);
 	assert_int_equal(C_DigestFinal(ses, got, &n), CKR_OK);
 	assert_memory_equal(got, want, 32);
+	/* Only a secret key is digestible (PKCS#11 §5.12). */
+	assert_int_equal(C_DigestInit(ses, &m), CKR_OK);
+	assert_int_equal(C_DigestKey(ses, data_obj()), CKR_KEY_INDIGESTIBLE);
+	assert_int_equal(C_DigestUpdate(ses, msg, 1),
+			 CKR_OPERATION_NOT_INITIALIZED);
 	/* One operation at a time per session. */
 	assert_int_equal(C_DigestInit(ses, &m), CKR_OK);
 	assert_int_equal(C_DigestInit(ses, &m), CKR_OPERATION_ACTIVE);
@@ -622,6 +641,8 @@ static void test_wrap(void **state)
 	assert_int_equal(C_WrapKey(ses, &ecb, wk, kx, got, &n),
 			 CKR_KEY_UNEXTRACTABLE);
 	assert_int_equal(C_WrapKey(ses, &ecb, wk, kt, got, &n),
+			 CKR_KEY_NOT_WRAPPABLE);
+	assert_int_equal(C_WrapKey(ses, &ecb, wk, data_obj(), got, &n),
 			 CKR_KEY_NOT_WRAPPABLE);
 	assert_int_equal(C_WrapKey(ses, &ecb, aes_key, k32, got, &n),
 			 CKR_KEY_FUNCTION_NOT_PERMITTED);
