@@ -3,8 +3,8 @@
  * Cryptoki functions libckteec answers itself.  OP-TEE's libckteec does
  * not forward the operation state, recover, dual-function and slot event
  * functions (CKR_FUNCTION_NOT_SUPPORTED) nor the parallel ones
- * (CKR_FUNCTION_NOT_PARALLEL); copying, changing and deriving objects
- * and seeding are not carried by this TA yet and answer
+ * (CKR_FUNCTION_NOT_PARALLEL); copying and deriving objects and
+ * seeding are not carried by this TA yet and answer
  * CKR_FUNCTION_NOT_SUPPORTED too.
  */
 #include "ck_api.h"
@@ -32,13 +32,6 @@ CK_RV C_CopyObject(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o, CK_ATTRIBUTE_PTR t,
 		   CK_ULONG n, CK_OBJECT_HANDLE_PTR no)
 {
 	(void)s, (void)o, (void)t, (void)n, (void)no;
-	NOT_SUPPORTED;
-}
-
-CK_RV C_SetAttributeValue(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o,
-			  CK_ATTRIBUTE_PTR t, CK_ULONG n)
-{
-	(void)s, (void)o, (void)t, (void)n;
 	NOT_SUPPORTED;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * C_WrapKey and C_UnwrapKey over the TA's WRAP_KEY and UNWRAP_KEY (as
+ * C_SetAttributeValue over SET_ATTRIBUTE_VALUE (the template as
+ * C_CreateObject's), and C_WrapKey and C_UnwrapKey over the TA's
+ * WRAP_KEY and UNWRAP_KEY (as
  * OP-TEE's libckteec pkcs11_processing.c; ABI-FACTS-INTERNAL §6.3): the
  * wrapped key comes back in param[2] (a NULL buffer asks its size), and
  * goes to UNWRAP_KEY in param[1], the new key's handle coming back.
@@ -64,4 +66,25 @@ CK_RV C_UnwrapKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE uk,
 	if (rv == CKR_OK)
 		*k = get_u32(out);
 	return rv;
+}
+
+CK_RV C_SetAttributeValue(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o,
+			  CK_ATTRIBUTE_PTR t, CK_ULONG n)
+{
+	struct ctrl_buf c = {0};
+	CK_RV rv = ck_ready();
+
+	if (rv)
+		return rv;
+	if (!t && n)
+		return CKR_ARGUMENTS_BAD;
+	ctrl_put_u32(&c, u32_of(s));
+	ctrl_put_u32(&c, u32_of(o));
+	rv = serialize_ck_template(&c, t, n, 0);
+	if (rv) {
+		ctrl_release(&c);
+		return rv;
+	}
+	return ctrl_invoke(PKCS11_CMD_SET_ATTRIBUTE_VALUE, &c, NULL, 0, NULL,
+			   NULL);
 }

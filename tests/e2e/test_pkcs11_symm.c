@@ -661,13 +661,77 @@ static void test_wrap(void **state)
 	assert_int_equal(n, 32);
 }
 
+/*
+ * C_SetAttributeValue's rules (PKCS#11 3.0 §4.4 footnotes 8 and 11,
+ * §4.10; OP-TEE check_attrs_against_modification()).
+ */
+static void test_set_attribute(void **state)
+{
+	CK_BBOOL yes = CK_TRUE, no = CK_FALSE;
+	CK_ATTRIBUTE open_key[] = {{CKA_EXTRACTABLE, &yes, 1},
+				   {CKA_SIGN, &yes, 1}};
+	CK_ATTRIBUTE fixed[] = {{CKA_MODIFIABLE, &no, 1}};
+	CK_ATTRIBUTE a;
+	CK_MECHANISM m = {CKM_SHA256_HMAC, NULL, 0};
+	CK_KEY_TYPE aes = CKK_AES;
+	CK_OBJECT_HANDLE k, f;
+	char label[16];
+
+	(void)state;
+	k = make_key_ex(CKK_GENERIC_SECRET, gen_val, 32, open_key, 2);
+	a = (CK_ATTRIBUTE){CKA_LABEL, "renamed", 7};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1), CKR_OK);
+	a = (CK_ATTRIBUTE){CKA_LABEL, label, sizeof(label)};
+	assert_int_equal(C_GetAttributeValue(ses, k, &a, 1), CKR_OK);
+	assert_int_equal(a.ulValueLen, 7);
+	assert_memory_equal(label, "renamed", 7);
+	/* A usage flag: the change shows in what the key may do. */
+	a = (CK_ATTRIBUTE){CKA_SIGN, &no, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1), CKR_OK);
+	assert_int_equal(C_SignInit(ses, &m, k),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	/* SENSITIVE only to true, EXTRACTABLE only to false. */
+	a = (CK_ATTRIBUTE){CKA_SENSITIVE, &yes, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1), CKR_OK);
+	a = (CK_ATTRIBUTE){CKA_SENSITIVE, &no, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	a = (CK_ATTRIBUTE){CKA_EXTRACTABLE, &no, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1), CKR_OK);
+	a = (CK_ATTRIBUTE){CKA_EXTRACTABLE, &yes, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	/* What a key is, and what only the SO may say. */
+	a = (CK_ATTRIBUTE){CKA_VALUE, (void *)aes_val, 16};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	a = (CK_ATTRIBUTE){CKA_KEY_TYPE, &aes, sizeof(aes)};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	a = (CK_ATTRIBUTE){CKA_TRUSTED, &yes, 1};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	a = (CK_ATTRIBUTE){CKA_APPLICATION, "app", 3};
+	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
+			 CKR_ATTRIBUTE_TYPE_INVALID);
+	/* CKA_MODIFIABLE false: nothing changes. */
+	f = make_key_ex(CKK_AES, aes_val, 16, fixed, 1);
+	a = (CK_ATTRIBUTE){CKA_LABEL, "x", 1};
+	assert_int_equal(C_SetAttributeValue(ses, f, &a, 1),
+			 CKR_ACTION_PROHIBITED);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cbc_pad), cmocka_unit_test(test_ctr),
-		cmocka_unit_test(test_gcm),	cmocka_unit_test(test_cmac),
-		cmocka_unit_test(test_hmac),	cmocka_unit_test(test_digest),
+		cmocka_unit_test(test_cbc_pad),
+		cmocka_unit_test(test_ctr),
+		cmocka_unit_test(test_gcm),
+		cmocka_unit_test(test_cmac),
+		cmocka_unit_test(test_hmac),
+		cmocka_unit_test(test_digest),
 		cmocka_unit_test(test_wrap),
+		cmocka_unit_test(test_set_attribute),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -212,6 +212,11 @@ static void test_token_lifecycle(void **state)
 			     "k-gen", NULL),
 			 0);
 	assert_out("Secret Key Object; Generic secret length 48");
+	/* C_SetAttributeValue on a token object: CKA_ID, kept in storage. */
+	assert_int_equal(p11("--slot", "1", "--login", "--pin", "4321",
+			     "--set-id", "b2", "--label", "k-gen", "--type",
+			     "secrkey", NULL),
+			 0);
 	/* Another token sees none of them. */
 	assert_int_equal(p11("--slot", "2", "-O", NULL), 0);
 	assert_no_out("Secret Key Object");
@@ -227,6 +232,7 @@ static void test_token_lifecycle(void **state)
 	assert_out("label:      k-aes");
 	assert_out("ID:         a1");
 	assert_out("label:      k-gen");
+	assert_out("ID:         b2");
 	assert_int_equal(count_of("Secret Key Object"), 2);
 	/* Re-initialising needs the SO PIN and erases the objects. */
 	assert_int_not_equal(p11("--slot", "1", "--init-token", "--so-pin",

@@ -90,6 +90,11 @@ static struct pkcs11_object *get_object(struct pkcs11_session *s, uint32_t h)
 	return on_token_list(s->token, obj) ? obj : NULL;
 }
 
+struct pkcs11_object *object_lookup(struct pkcs11_session *s, uint32_t h)
+{
+	return get_object(s, h);
+}
+
 struct pkcs11_object *object_get(struct pkcs11_session *s, uint32_t h)
 {
 	struct pkcs11_object *obj = get_object(s, h);

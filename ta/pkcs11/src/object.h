@@ -41,4 +41,10 @@ enum pkcs11_rc object_add(struct pkcs11_session *s, struct pkcs11_tpl *attrs,
  */
 void object_destroy(struct pkcs11_session *s, struct pkcs11_object *obj);
 
+/**
+ * object_lookup() - Return: object handle @h of @s's client if it is on
+ * @s's token (private or not), else NULL
+ */
+struct pkcs11_object *object_lookup(struct pkcs11_session *s, uint32_t h);
+
 #endif

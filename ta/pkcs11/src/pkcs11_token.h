@@ -329,6 +329,8 @@ PKCS11_HANDLER(entry_mac_verify_final);
 PKCS11_HANDLER(entry_mac_sign_oneshot);
 /** entry_mac_verify_oneshot() - VERIFY_ONESHOT of a MAC. Return: rc. */
 PKCS11_HANDLER(entry_mac_verify_oneshot);
+/** entry_set_attribute_value() - SET_ATTRIBUTE_VALUE. Return: the rc. */
+PKCS11_HANDLER(entry_set_attribute_value);
 /** entry_wrap_key() - PKCS11_CMD_WRAP_KEY. Return: the rc. */
 PKCS11_HANDLER(entry_wrap_key);
 /** entry_unwrap_key() - PKCS11_CMD_UNWRAP_KEY. Return: the rc. */
