@@ -3,9 +3,8 @@
  * Cryptoki functions libckteec answers itself.  OP-TEE's libckteec does
  * not forward the operation state, recover, dual-function and slot event
  * functions (CKR_FUNCTION_NOT_SUPPORTED) nor the parallel ones
- * (CKR_FUNCTION_NOT_PARALLEL); copying and deriving objects and
- * seeding are not carried by this TA yet and answer
- * CKR_FUNCTION_NOT_SUPPORTED too.
+ * (CKR_FUNCTION_NOT_PARALLEL); deriving objects and seeding are not
+ * carried by this TA yet and answer CKR_FUNCTION_NOT_SUPPORTED too.
  */
 #include "ck_api.h"
 
@@ -25,13 +24,6 @@ CK_RV C_SetOperationState(CK_SESSION_HANDLE s, CK_BYTE_PTR st, CK_ULONG len,
 			  CK_OBJECT_HANDLE ek, CK_OBJECT_HANDLE ak)
 {
 	(void)s, (void)st, (void)len, (void)ek, (void)ak;
-	NOT_SUPPORTED;
-}
-
-CK_RV C_CopyObject(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o, CK_ATTRIBUTE_PTR t,
-		   CK_ULONG n, CK_OBJECT_HANDLE_PTR no)
-{
-	(void)s, (void)o, (void)t, (void)n, (void)no;
 	NOT_SUPPORTED;
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * C_SetAttributeValue over SET_ATTRIBUTE_VALUE (the template as
- * C_CreateObject's), and C_WrapKey and C_UnwrapKey over the TA's
+ * C_SetAttributeValue and C_CopyObject over SET_ATTRIBUTE_VALUE and
+ * COPY_OBJECT (the template as C_CreateObject's), and C_WrapKey and C_UnwrapKey over the TA's
  * WRAP_KEY and UNWRAP_KEY (as
  * OP-TEE's libckteec pkcs11_processing.c; ABI-FACTS-INTERNAL §6.3): the
  * wrapped key comes back in param[2] (a NULL buffer asks its size), and
@@ -87,4 +87,29 @@ CK_RV C_SetAttributeValue(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o,
 	}
 	return ctrl_invoke(PKCS11_CMD_SET_ATTRIBUTE_VALUE, &c, NULL, 0, NULL,
 			   NULL);
+}
+
+CK_RV C_CopyObject(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE o, CK_ATTRIBUTE_PTR t,
+		   CK_ULONG n, CK_OBJECT_HANDLE_PTR copy)
+{
+	struct ctrl_buf c = {0};
+	CK_RV rv = ck_ready();
+	uint8_t out[4];
+	size_t size = sizeof(out);
+
+	if (rv)
+		return rv;
+	if ((!t && n) || !copy)
+		return CKR_ARGUMENTS_BAD;
+	ctrl_put_u32(&c, u32_of(s));
+	ctrl_put_u32(&c, u32_of(o));
+	rv = serialize_ck_template(&c, t, n, 0);
+	if (rv) {
+		ctrl_release(&c);
+		return rv;
+	}
+	rv = ctrl_invoke(PKCS11_CMD_COPY_OBJECT, &c, NULL, 0, out, &size);
+	if (rv == CKR_OK)
+		*copy = get_u32(out);
+	return rv;
 }

@@ -662,8 +662,8 @@ static void test_wrap(void **state)
 }
 
 /*
- * C_SetAttributeValue's rules (PKCS#11 3.0 §4.4 footnotes 8 and 11,
- * §4.10; OP-TEE check_attrs_against_modification()).
+ * C_SetAttributeValue's and C_CopyObject's rules (PKCS#11 3.0 §4.4
+ * footnotes 8 and 11, §4.10; OP-TEE check_attrs_against_modification()).
  */
 static void test_set_attribute(void **state)
 {
@@ -714,11 +714,48 @@ static void test_set_attribute(void **state)
 	a = (CK_ATTRIBUTE){CKA_APPLICATION, "app", 3};
 	assert_int_equal(C_SetAttributeValue(ses, k, &a, 1),
 			 CKR_ATTRIBUTE_TYPE_INVALID);
+	/*
+	 * C_CopyObject: the same key, what the template changes, CKA_TOKEN
+	 * and CKA_PRIVATE too; MODIFIABLE and COPYABLE only turned off.
+	 */
+	{
+		CK_ATTRIBUTE ct[] = {{CKA_LABEL, "copy", 4},
+				     {CKA_MODIFIABLE, &no, 1},
+				     {CKA_COPYABLE, &no, 1}};
+		uint8_t val[16];
+		CK_OBJECT_HANDLE cp, cp2;
+
+		assert_int_equal(C_CopyObject(ses, aes_key, ct, 3, &cp),
+				 CKR_OK);
+		assert_int_not_equal(cp, aes_key);
+		assert_int_equal(value_of(cp, val, sizeof(val)), 16);
+		assert_memory_equal(val, aes_val, 16);
+		a = (CK_ATTRIBUTE){CKA_LABEL, label, sizeof(label)};
+		assert_int_equal(C_GetAttributeValue(ses, cp, &a, 1), CKR_OK);
+		assert_memory_equal(label, "copy", 4);
+		a = (CK_ATTRIBUTE){CKA_LABEL, "y", 1};
+		assert_int_equal(C_SetAttributeValue(ses, cp, &a, 1),
+				 CKR_ACTION_PROHIBITED);
+		assert_int_equal(C_CopyObject(ses, cp, NULL, 0, &cp2),
+				 CKR_ACTION_PROHIBITED);
+		ct[0] = (CK_ATTRIBUTE){CKA_VALUE, val, 16};
+		assert_int_equal(C_CopyObject(ses, aes_key, ct, 1, &cp2),
+				 CKR_ATTRIBUTE_READ_ONLY);
+	}
 	/* CKA_MODIFIABLE false: nothing changes. */
 	f = make_key_ex(CKK_AES, aes_val, 16, fixed, 1);
 	a = (CK_ATTRIBUTE){CKA_LABEL, "x", 1};
 	assert_int_equal(C_SetAttributeValue(ses, f, &a, 1),
 			 CKR_ACTION_PROHIBITED);
+	/* Its copy stays so, and takes no other change but TOKEN, PRIVATE. */
+	a = (CK_ATTRIBUTE){CKA_MODIFIABLE, &yes, 1};
+	assert_int_equal(C_CopyObject(ses, f, &a, 1, &k),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	a = (CK_ATTRIBUTE){CKA_LABEL, "x", 1};
+	assert_int_equal(C_CopyObject(ses, f, &a, 1, &k),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	a = (CK_ATTRIBUTE){CKA_PRIVATE, &yes, 1};
+	assert_int_equal(C_CopyObject(ses, f, &a, 1, &k), CKR_OK);
 }
 
 int main(void)

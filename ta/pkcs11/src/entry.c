@@ -106,6 +106,7 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[PKCS11_CMD_GET_OBJECT_SIZE] = entry_get_object_size,
 	[PKCS11_CMD_GET_ATTRIBUTE_VALUE] = entry_get_attribute_value,
 	[PKCS11_CMD_SET_ATTRIBUTE_VALUE] = entry_set_attribute_value,
+	[PKCS11_CMD_COPY_OBJECT] = entry_copy_object,
 	[PKCS11_CMD_GENERATE_RANDOM] = entry_ck_generate_random,
 	[PKCS11_CMD_RELEASE_ACTIVE_PROCESSING] =
 		entry_release_active_processing,

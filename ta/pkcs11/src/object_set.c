@@ -9,9 +9,15 @@
  * APPLICATION, OBJECT_ID and VALUE; a key's ID, START_DATE, END_DATE and
  * usage flags (those of its class), CKA_SENSITIVE only to true,
  * CKA_EXTRACTABLE only to false, CKA_WRAP_WITH_TRUSTED only to true,
- * CKA_TRUSTED by the SO only.  Other attributes the TA knows: ATTRIBUTE_READ_ONLY; others
- * ATTRIBUTE_TYPE_INVALID; a boolean not 1 byte: ATTRIBUTE_VALUE_INVALID.
+ * CKA_TRUSTED by the SO only.  Other attributes the TA knows:
+ * ATTRIBUTE_READ_ONLY; others ATTRIBUTE_TYPE_INVALID; a boolean not 1 byte: ATTRIBUTE_VALUE_INVALID.
  * A token object is rewritten in trusted storage before the change shows.
+ *
+ * COPY_OBJECT: a new object with the attributes of one that is
+ * CKA_COPYABLE (else ACTION_PROHIBITED), changed as the template says
+ * under the same rules, and also CKA_TOKEN and CKA_PRIVATE, with
+ * CKA_MODIFIABLE, CKA_COPYABLE, CKA_DESTROYABLE only turned off; made
+ * with C_CreateObject's session and login checks.
  */
 #include <string.h>
 #include <tee_internal_api.h>
@@ -92,17 +98,51 @@ static enum change keypair_change(struct pkcs11_object *obj, uint32_t id,
 	return ch;
 }
 
-/* May @s set attribute @id of @obj to @val (@size bytes)? */
-static enum pkcs11_rc check_change(struct pkcs11_session *s,
-				   struct pkcs11_object *obj, uint32_t class,
-				   uint32_t id, const uint8_t *val,
-				   uint32_t size)
+/* How attribute @id of @obj, of @class, may change. */
+static enum change change_for(struct pkcs11_object *obj, uint32_t class,
+			      uint32_t id)
 {
 	enum change ch = change_of(class, id);
-	bool now;
 
 	if (class == PKCS11_CKO_PUBLIC_KEY || class == PKCS11_CKO_PRIVATE_KEY)
-		ch = keypair_change(obj, id, ch);
+		return keypair_change(obj, id, ch);
+	return ch;
+}
+
+/*
+ * C_CopyObject may also set CKA_TOKEN and CKA_PRIVATE, and turn
+ * CKA_MODIFIABLE, CKA_COPYABLE and CKA_DESTROYABLE off (PKCS#11 3.0
+ * §4.4 table 4); of an object that is not CKA_MODIFIABLE, only those.
+ */
+static enum change copy_change_of(struct pkcs11_object *obj, uint32_t class,
+				  uint32_t id)
+{
+	switch (id) {
+	case PKCS11_CKA_TOKEN:
+	case PKCS11_CKA_PRIVATE:
+		return BOOL;
+	case PKCS11_CKA_MODIFIABLE:
+	case PKCS11_CKA_COPYABLE:
+	case PKCS11_CKA_DESTROYABLE:
+		return TO_FALSE;
+	default:
+		if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_MODIFIABLE,
+					 true) &&
+		    change_for(obj, class, id) != UNKNOWN)
+			return READ_ONLY;
+		return change_for(obj, class, id);
+	}
+}
+
+/* May @s set attribute @id of @obj (or its copy) to @val (@size bytes)? */
+static enum pkcs11_rc check_change(struct pkcs11_session *s,
+				   struct pkcs11_object *obj, bool copy,
+				   uint32_t class, uint32_t id,
+				   const uint8_t *val, uint32_t size)
+{
+	enum change ch = copy ? copy_change_of(obj, class, id)
+			      : change_for(obj, class, id);
+	bool now;
 
 	if (ch == UNKNOWN)
 		return PKCS11_CKR_ATTRIBUTE_TYPE_INVALID;
@@ -112,7 +152,7 @@ static enum pkcs11_rc check_change(struct pkcs11_session *s,
 		return PKCS11_CKR_OK;
 	if (size != 1)
 		return PKCS11_CKR_ATTRIBUTE_VALUE_INVALID;
-	now = pkcs11_tpl_get_bool(obj->attrs.buf, id, false);
+	now = pkcs11_tpl_get_bool(obj->attrs.buf, id, ch == TO_FALSE);
 	if ((ch == TO_TRUE && now && !*val) || (ch == TO_FALSE && !now && *val))
 		return PKCS11_CKR_ATTRIBUTE_READ_ONLY;
 	if (ch == SO_ONLY && !session_is_so(s))
@@ -120,9 +160,10 @@ static enum pkcs11_rc check_change(struct pkcs11_session *s,
 	return PKCS11_CKR_OK;
 }
 
-/* @obj's attributes with @tpl's applied, into @out. */
+/* @obj's attributes with @tpl's applied (for a @copy), into @out. */
 static enum pkcs11_rc apply(struct pkcs11_session *s, struct pkcs11_object *obj,
-			    const uint8_t *tpl, struct pkcs11_tpl *out)
+			    bool copy, const uint8_t *tpl,
+			    struct pkcs11_tpl *out)
 {
 	uint32_t class = 0, n, id, size;
 	enum pkcs11_rc rc = PKCS11_CKR_OK;
@@ -136,7 +177,7 @@ static enum pkcs11_rc apply(struct pkcs11_session *s, struct pkcs11_object *obj,
 	}
 	for (n = 0; !rc && n < pkcs11_tpl_count(tpl); n++) {
 		val = pkcs11_tpl_attr(tpl, n, &id, &size);
-		rc = check_change(s, obj, class, id, val, size);
+		rc = check_change(s, obj, copy, class, id, val, size);
 		if (!rc)
 			rc = pkcs11_tpl_set(out, id, val, size);
 	}
@@ -196,7 +237,7 @@ PKCS11_HANDLER(entry_set_attribute_value)
 		return PKCS11_CKR_SESSION_READ_ONLY;
 	if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_MODIFIABLE, true))
 		return PKCS11_CKR_ACTION_PROHIBITED;
-	rc = apply(s, obj, tpl, &attrs);
+	rc = apply(s, obj, false, tpl, &attrs);
 	if (rc)
 		return rc;
 	if (!obj->session)
@@ -208,4 +249,46 @@ PKCS11_HANDLER(entry_set_attribute_value)
 	pkcs11_tpl_release(&obj->attrs);
 	obj->attrs = attrs;
 	return PKCS11_CKR_OK;
+}
+
+/* Session, object, template: the copy's handle in param[2]. */
+PKCS11_HANDLER(entry_copy_object)
+{
+	uint32_t sh = 0, oh = 0;
+	struct pkcs11_session *s;
+	struct pkcs11_object *obj;
+	const uint8_t *tpl = NULL;
+	struct pkcs11_tpl attrs;
+	struct serialargs a;
+	size_t size = 0;
+	enum pkcs11_rc rc;
+
+	if (ptypes != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT,
+				      TEE_PARAM_TYPE_NONE,
+				      TEE_PARAM_TYPE_MEMREF_OUTPUT,
+				      TEE_PARAM_TYPE_NONE) ||
+	    PARAM_SIZE(2) != 4)
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &oh) ||
+	    serialargs_get_template(&a, &tpl, &size) ||
+	    serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	s = get_session(c, sh);
+	if (!s)
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	obj = object_lookup(s, oh);
+	if (!obj)
+		return PKCS11_CKR_OBJECT_HANDLE_INVALID;
+	if (pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_PRIVATE, false) &&
+	    !session_is_user(s))
+		return PKCS11_CKR_USER_NOT_LOGGED_IN;
+	if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_COPYABLE, true))
+		return PKCS11_CKR_ACTION_PROHIBITED;
+	rc = apply(s, obj, true, tpl, &attrs);
+	if (rc)
+		return rc;
+	rc = object_add(s, &attrs, PARAM_BUF(2));
+	pkcs11_tpl_release(&attrs);
+	return rc;
 }

@@ -331,6 +331,8 @@ PKCS11_HANDLER(entry_mac_sign_oneshot);
 PKCS11_HANDLER(entry_mac_verify_oneshot);
 /** entry_set_attribute_value() - SET_ATTRIBUTE_VALUE. Return: the rc. */
 PKCS11_HANDLER(entry_set_attribute_value);
+/** entry_copy_object() - PKCS11_CMD_COPY_OBJECT. Return: the rc. */
+PKCS11_HANDLER(entry_copy_object);
 /** entry_wrap_key() - PKCS11_CMD_WRAP_KEY. Return: the rc. */
 PKCS11_HANDLER(entry_wrap_key);
 /** entry_unwrap_key() - PKCS11_CMD_UNWRAP_KEY. Return: the rc. */
