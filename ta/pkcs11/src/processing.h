@@ -133,4 +133,18 @@ struct pkcs11_session *proc_step_session(struct pkcs11_client *c,
 enum pkcs11_rc proc_step_done(struct pkcs11_session *s, TEE_Param *params,
 			      struct proc_io *io, enum pkcs11_rc rc, bool last);
 
+/**
+ * aes_gcm_start() - start AES-GCM operation @op with a CKM_AES_GCM
+ * parameter blob (u32 IV length ‖ IV ‖ u32 AAD length ‖ AAD ‖ u32 tag
+ * bits), the AAD fed
+ * @op:		the AE operation, keyed
+ * @p:		the blob
+ * @size:	its size
+ * @tag_len:	set to the tag's bytes
+ * Return: PKCS11_CKR_OK, PKCS11_CKR_ARGUMENTS_BAD (malformed) or
+ * PKCS11_CKR_MECHANISM_PARAM_INVALID (no IV, tag bits GP lacks)
+ */
+enum pkcs11_rc aes_gcm_start(TEE_OperationHandle op, const void *p,
+			     uint32_t size, uint32_t *tag_len);
+
 #endif

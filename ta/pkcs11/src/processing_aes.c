@@ -338,9 +338,8 @@ static enum pkcs11_rc ctr_params(const void *p, uint32_t size, const void **iv)
 	return bits == 1 ? PKCS11_CKR_OK : PKCS11_CKR_MECHANISM_PARAM_INVALID;
 }
 
-/* GCM's parameter; starts the AE operation @op. */
-static enum pkcs11_rc gcm_start(TEE_OperationHandle op, const void *p,
-				uint32_t size, struct proc_state *st)
+enum pkcs11_rc aes_gcm_start(TEE_OperationHandle op, const void *p,
+			     uint32_t size, uint32_t *tag_len)
 {
 	uint32_t iv_len = 0, aad_len = 0, bits = 0;
 	const void *iv = NULL, *aad = NULL;
@@ -360,7 +359,7 @@ static enum pkcs11_rc gcm_start(TEE_OperationHandle op, const void *p,
 		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
 	if (aad_len)
 		TEE_AEUpdateAAD(op, aad, aad_len);
-	st->tag_len = bits / 8;
+	*tag_len = bits / 8;
 	return PKCS11_CKR_OK;
 }
 
@@ -424,7 +423,7 @@ static enum pkcs11_rc cipher_start(struct pkcs11_session *s, uint32_t cmd,
 			   encrypt ? TEE_MODE_ENCRYPT : TEE_MODE_DECRYPT,
 			   TEE_TYPE_AES, &op);
 	if (!rc && mech == PKCS11_CKM_AES_GCM)
-		rc = gcm_start(op, param, psize, st);
+		rc = aes_gcm_start(op, param, psize, &st->tag_len);
 	else if (!rc)
 		TEE_CipherInit(op, iv, iv_len);
 	if (rc) {

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * Key wrapping with AES: WRAP_KEY and UNWRAP_KEY with AES_ECB and AES_CBC
- * (the mechanisms OP-TEE's token reports WRAP/UNWRAP for, besides GCM,
- * which is not carried here; ABI-FACTS-INTERNAL §6.3, §6.8).  A secret
- * key's value is encrypted, zero-padded to whole blocks, and an unwrapped
- * value is cut to the template's CKA_VALUE_LEN (PKCS#11 3.0 §2.10.x,
- * "wrapping/unwrapping secret keys" of the AES ECB/CBC mechanisms).
+ * Key wrapping with AES: WRAP_KEY and UNWRAP_KEY with AES_ECB, AES_CBC
+ * and AES_GCM (the mechanisms OP-TEE's token reports WRAP/UNWRAP for;
+ * ABI-FACTS-INTERNAL §6.3, §6.8).  ECB, CBC, as OP-TEE's
+ * wrap_data_by_symm_enc(): a secret key's value is encrypted zero-padded
+ * to whole blocks, and an unwrapped value is cut to the template's
+ * CKA_VALUE_LEN (PKCS#11 3.0 §2.10.x, "wrapping/unwrapping secret keys"
+ * of the AES ECB/CBC mechanisms).  GCM, which OP-TEE's TA reports but
+ * refuses (MECHANISM_INVALID): what C_Encrypt makes of the value, the
+ * ciphertext then the tag (PKCS#11 3.0 §5.18); a tag that does not match
+ * on unwrap is WRAPPED_KEY_INVALID.
  * The rules, PKCS#11 3.0 §5.18 and §4.9: the wrapping key needs CKA_WRAP
  * (the unwrapping key CKA_UNWRAP), else KEY_FUNCTION_NOT_PERMITTED; the
  * key wrapped needs CKA_EXTRACTABLE, else KEY_UNEXTRACTABLE; a key with
@@ -25,8 +29,13 @@ static enum pkcs11_rc wrap_mech(uint32_t mech, uint32_t psize, uint32_t *alg)
 		*alg = TEE_ALG_AES_ECB_NOPAD;
 	else if (mech == PKCS11_CKM_AES_CBC)
 		*alg = TEE_ALG_AES_CBC_NOPAD;
+	else if (mech == PKCS11_CKM_AES_GCM)
+		*alg = TEE_ALG_AES_GCM;
 	else
 		return PKCS11_CKR_MECHANISM_INVALID;
+	/* GCM's parameter is read when the operation starts. */
+	if (mech == PKCS11_CKM_AES_GCM)
+		return PKCS11_CKR_OK;
 	if (psize != (mech == PKCS11_CKM_AES_CBC ? AES_BLOCK : 0))
 		return PKCS11_CKR_MECHANISM_PARAM_INVALID;
 	return PKCS11_CKR_OK;
@@ -108,6 +117,36 @@ static enum pkcs11_rc wrap_parse(TEE_Param *params, struct wrap_args *w)
 	return PKCS11_CKR_OK;
 }
 
+/* GCM wrapping: the value encrypted, its tag after it, in param[2]. */
+static enum pkcs11_rc wrap_gcm(struct pkcs11_object *wkey,
+			       const struct wrap_args *w, const void *val,
+			       uint32_t size, TEE_Param *params)
+{
+	TEE_OperationHandle op = TEE_HANDLE_NULL;
+	uint8_t *out = PARAM_BUF(2);
+	uint32_t tag_len = 0;
+	enum pkcs11_rc rc;
+	size_t n, tl;
+
+	rc = proc_key_load(wkey, TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT,
+			   TEE_TYPE_AES, &op);
+	if (rc)
+		return rc;
+	rc = aes_gcm_start(op, w->param, w->psize, &tag_len);
+	if (!rc && (PARAM_SIZE(2) < size + tag_len || !out)) {
+		rc = out ? PKCS11_CKR_BUFFER_TOO_SMALL : PKCS11_CKR_OK;
+		PARAM_SIZE(2) = size + tag_len;
+	} else if (!rc) {
+		n = size;
+		tl = tag_len;
+		if (TEE_AEEncryptFinal(op, val, size, out, &n, out + size, &tl))
+			rc = PKCS11_CKR_GENERAL_ERROR;
+		PARAM_SIZE(2) = rc ? 0 : n + tl;
+	}
+	TEE_FreeOperation(op);
+	return rc;
+}
+
 /* Session, wrapping key, key, mechanism: the wrapped key in param[2]. */
 PKCS11_HANDLER(entry_wrap_key)
 {
@@ -145,6 +184,8 @@ PKCS11_HANDLER(entry_wrap_key)
 	if (rc)
 		return rc;
 	pkcs11_tpl_get(key->attrs.buf, PKCS11_CKA_VALUE, &val, &size);
+	if (alg == TEE_ALG_AES_GCM)
+		return wrap_gcm(wkey, &w, val, size, params);
 	need = (size + AES_BLOCK - 1) / AES_BLOCK * AES_BLOCK;
 	if (PARAM_SIZE(2) < need || !PARAM_BUF(2)) {
 		rc = PARAM_BUF(2) ? PKCS11_CKR_BUFFER_TOO_SMALL : PKCS11_CKR_OK;
@@ -192,11 +233,45 @@ static enum pkcs11_rc unwrap_template(const uint8_t *tpl, const uint8_t *plain,
 	return rc;
 }
 
+/* GCM unwrapping: @in is the value encrypted and its tag; *@len shrinks. */
+static enum pkcs11_rc unwrap_gcm(struct pkcs11_object *ukey, const void *param,
+				 uint32_t psize, const uint8_t *in, size_t *len,
+				 uint8_t *plain)
+{
+	TEE_OperationHandle op = TEE_HANDLE_NULL;
+	uint32_t tag_len = 0;
+	enum pkcs11_rc rc;
+	TEE_Result res;
+	size_t n;
+
+	rc = proc_key_load(ukey, TEE_ALG_AES_GCM, TEE_MODE_DECRYPT,
+			   TEE_TYPE_AES, &op);
+	if (rc)
+		return rc;
+	rc = aes_gcm_start(op, param, psize, &tag_len);
+	if (!rc && *len <= tag_len)
+		rc = PKCS11_CKR_WRAPPED_KEY_LEN_RANGE;
+	if (!rc) {
+		n = *len - tag_len;
+		/* GP's prototype takes the tag non-const; it only reads. */
+		res = TEE_AEDecryptFinal(op, in, n, plain, &n, (void *)(in + n),
+					 tag_len);
+		if (res == TEE_ERROR_MAC_INVALID)
+			rc = PKCS11_CKR_WRAPPED_KEY_INVALID;
+		else if (res)
+			rc = PKCS11_CKR_GENERAL_ERROR;
+		*len = n;
+	}
+	TEE_FreeOperation(op);
+	return rc;
+}
+
 /* Decrypt @in with @ukey and make the key @tpl describes. */
 static enum pkcs11_rc unwrap(struct pkcs11_session *s,
 			     struct pkcs11_object *ukey, uint32_t alg,
-			     const void *iv, const uint8_t *tpl, const void *in,
-			     size_t len, uint8_t *out)
+			     const void *param, uint32_t psize,
+			     const uint8_t *tpl, const void *in, size_t len,
+			     uint8_t *out)
 {
 	struct pkcs11_tpl t, attrs;
 	uint8_t *plain;
@@ -205,7 +280,11 @@ static enum pkcs11_rc unwrap(struct pkcs11_session *s,
 	plain = TEE_Malloc(len, 0);
 	if (!plain)
 		return PKCS11_CKR_DEVICE_MEMORY;
-	rc = run_cipher(ukey, alg, TEE_MODE_DECRYPT, iv, in, len, plain);
+	if (alg == TEE_ALG_AES_GCM)
+		rc = unwrap_gcm(ukey, param, psize, in, &len, plain);
+	else
+		rc = run_cipher(ukey, alg, TEE_MODE_DECRYPT,
+				psize ? param : NULL, in, len, plain);
 	if (!rc)
 		rc = unwrap_template(tpl, plain, len, &t);
 	TEE_MemFill(plain, 0, len);
@@ -259,8 +338,9 @@ PKCS11_HANDLER(entry_unwrap_key)
 	rc = wrapping_key_check(ukey, PKCS11_CKA_UNWRAP);
 	if (rc)
 		return rc;
-	if (!PARAM_SIZE(1) || PARAM_SIZE(1) % AES_BLOCK)
+	if (alg != TEE_ALG_AES_GCM &&
+	    (!PARAM_SIZE(1) || PARAM_SIZE(1) % AES_BLOCK))
 		return PKCS11_CKR_WRAPPED_KEY_LEN_RANGE;
-	return unwrap(s, ukey, alg, psize ? param : NULL, tpl, PARAM_BUF(1),
+	return unwrap(s, ukey, alg, param, psize, tpl, PARAM_BUF(1),
 		      PARAM_SIZE(1), PARAM_BUF(2));
 }
