@@ -780,6 +780,56 @@ static void test_api_ed25519(void **state)
 	api_stop();
 }
 
+/* C_SetAttributeValue on attribute @type of @obj: the rc. */
+static CK_RV set_attr(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE obj,
+		      CK_ATTRIBUTE_TYPE type, void *val, CK_ULONG len)
+{
+	CK_ATTRIBUTE a = {type, val, len};
+
+	return fl->C_SetAttributeValue(s, obj, &a, 1);
+}
+
+/*
+ * C_SetAttributeValue on a key pair, PKCS#11 3.0 §4.8/§4.9 and OP-TEE's
+ * check_attrs_against_modification(): the label, ID and the usage flags
+ * of the key's class change; CKA_SENSITIVE only to true, the key
+ * material never (ATTRIBUTE_READ_ONLY); a usage flag of the other class
+ * is not the key's (ATTRIBUTE_TYPE_INVALID), nor the TA's hidden point.
+ */
+static void test_api_set_keypair(void **state)
+{
+	CK_SESSION_HANDLE s = api_start();
+	CK_OBJECT_HANDLE pub, priv;
+	uint8_t val[80] = {1};
+	CK_BBOOL f = CK_FALSE, t = CK_TRUE;
+
+	(void)state;
+	assert_int_equal(gen_ec(s, oid_p256, sizeof(oid_p256), &pub, &priv),
+			 CKR_OK);
+	assert_int_equal(set_attr(s, priv, CKA_LABEL, "k", 1), CKR_OK);
+	assert_int_equal(set_attr(s, priv, CKA_ID, "\x07", 1), CKR_OK);
+	assert_int_equal(set_attr(s, priv, CKA_SIGN, &f, 1), CKR_OK);
+	assert_int_equal(get_bool(s, priv, CKA_SIGN), CK_FALSE);
+	assert_int_equal(set_attr(s, priv, CKA_SENSITIVE, &t, 1), CKR_OK);
+	assert_int_equal(set_attr(s, priv, CKA_SENSITIVE, &f, 1),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	assert_int_equal(set_attr(s, priv, CKA_VALUE, val, 32),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	assert_int_equal(set_attr(s, priv, CKA_EC_PARAMS, (void *)oid_p384,
+				  sizeof(oid_p384)),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	assert_int_equal(set_attr(s, priv, CKA_ENCRYPT, &t, 1),
+			 CKR_ATTRIBUTE_TYPE_INVALID);
+	assert_int_equal(set_attr(s, priv, 0x80010000, val, 65),
+			 CKR_ATTRIBUTE_TYPE_INVALID);
+	assert_int_equal(set_attr(s, pub, CKA_EC_POINT, val, 67),
+			 CKR_ATTRIBUTE_READ_ONLY);
+	assert_int_equal(set_attr(s, pub, CKA_VERIFY, &f, 1), CKR_OK);
+	assert_int_equal(set_attr(s, pub, CKA_SIGN, &t, 1),
+			 CKR_ATTRIBUTE_TYPE_INVALID);
+	api_stop();
+}
+
 /* OpenSSL's RSA encryption (or decryption) of @in with @pk; its length. */
 static size_t ossl_crypt(EVP_PKEY *pk, bool enc, int pad, const void *label,
 			 size_t label_len, const uint8_t *in, size_t len,
@@ -1348,6 +1398,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_api_import, teardown),
 		cmocka_unit_test_teardown(test_api_rsa_crypt, teardown),
 		cmocka_unit_test_teardown(test_api_ed25519, teardown),
+		cmocka_unit_test_teardown(test_api_set_keypair, teardown),
 		cmocka_unit_test_teardown(test_tools, teardown),
 	};
 
