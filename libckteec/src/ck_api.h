@@ -24,7 +24,8 @@ CK_RV ck_mechanism(struct ctrl_buf *c, CK_MECHANISM_PTR m);
  * ck_mechanism_asymm() - append an RSA or EC mechanism's parameter size
  * and parameter to @c (its id is there already): the PSS ones carry
  * u32 hashAlg, u32 mgf, u32 sLen, OAEP u32 hashAlg, mgf, source, source
- * length and the source (serialize_ck.c), the others none
+ * length and the source, ECDH1_DERIVE u32 kdf, shared data length and
+ * data, public data length and data (serialize_ck.c), the others none
  * Return: CKR_OK, CKR_MECHANISM_PARAM_INVALID, or CKR_MECHANISM_INVALID
  * for a mechanism that is not RSA or EC (nothing appended)
  */

@@ -107,6 +107,31 @@ static CK_RV eddsa_param(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 	return CKR_OK;
 }
 
+/*
+ * ECDH1_DERIVE: u32 kdf, u32 shared data length, the shared data, u32
+ * public data length, the peer's point (OP-TEE's serialize_ck.c).
+ */
+static CK_RV ecdh_param(struct ctrl_buf *c, CK_MECHANISM_PTR m)
+{
+	CK_ECDH1_DERIVE_PARAMS p;
+
+	if (!m->pParameter || m->ulParameterLen != sizeof(p))
+		return CKR_MECHANISM_PARAM_INVALID;
+	memcpy(&p, m->pParameter, sizeof(p));
+	if (p.kdf > UINT32_MAX || p.shared_data_len > UINT32_MAX / 2 ||
+	    p.public_data_len > UINT32_MAX / 2 - 12 ||
+	    (p.shared_data_len && !p.shared_data) ||
+	    (p.public_data_len && !p.public_data))
+		return CKR_MECHANISM_PARAM_INVALID;
+	ctrl_put_u32(c, 12 + p.shared_data_len + p.public_data_len);
+	ctrl_put_u32(c, p.kdf);
+	ctrl_put_u32(c, p.shared_data_len);
+	ctrl_put(c, p.shared_data, p.shared_data_len);
+	ctrl_put_u32(c, p.public_data_len);
+	ctrl_put(c, p.public_data, p.public_data_len);
+	return CKR_OK;
+}
+
 CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 {
 	CK_RSA_PKCS_PSS_PARAMS p;
@@ -121,6 +146,8 @@ CK_RV ck_mechanism_asymm(struct ctrl_buf *c, CK_MECHANISM_PTR m)
 		return oaep_param(c, m);
 	if (m->mechanism == CKM_EDDSA)
 		return eddsa_param(c, m);
+	if (m->mechanism == CKM_ECDH1_DERIVE)
+		return ecdh_param(c, m);
 	if (!is_pss(m->mechanism))
 		return CKR_MECHANISM_INVALID;
 	if (!m->pParameter || m->ulParameterLen != sizeof(p))

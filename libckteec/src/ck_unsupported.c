@@ -3,8 +3,8 @@
  * Cryptoki functions libckteec answers itself.  OP-TEE's libckteec does
  * not forward the operation state, recover, dual-function and slot event
  * functions (CKR_FUNCTION_NOT_SUPPORTED) nor the parallel ones
- * (CKR_FUNCTION_NOT_PARALLEL); deriving objects and seeding are not
- * carried by this TA yet and answer CKR_FUNCTION_NOT_SUPPORTED too.
+ * (CKR_FUNCTION_NOT_PARALLEL); seeding is not carried by this TA yet
+ * and answers CKR_FUNCTION_NOT_SUPPORTED too.
  */
 #include "ck_api.h"
 
@@ -80,13 +80,6 @@ CK_RV C_DecryptVerifyUpdate(CK_SESSION_HANDLE s, CK_BYTE_PTR e, CK_ULONG el,
 			    CK_BYTE_PTR p, CK_ULONG_PTR pl)
 {
 	(void)s, (void)e, (void)el, (void)p, (void)pl;
-	NOT_SUPPORTED;
-}
-
-CK_RV C_DeriveKey(CK_SESSION_HANDLE s, CK_MECHANISM_PTR m, CK_OBJECT_HANDLE bk,
-		  CK_ATTRIBUTE_PTR t, CK_ULONG n, CK_OBJECT_HANDLE_PTR k)
-{
-	(void)s, (void)m, (void)bk, (void)t, (void)n, (void)k;
 	NOT_SUPPORTED;
 }
 

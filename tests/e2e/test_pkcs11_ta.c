@@ -31,6 +31,7 @@ enum {
 	CMD_OPEN_SESSION = 6,
 	CMD_CLOSE_SESSION = 7,
 	CMD_CREATE_OBJECT = 15,
+	CMD_SEED_RANDOM = 41,
 	CMD_DERIVE_KEY = 43,
 	CMD_GET_ATTRIBUTE_VALUE = 38,
 	CMD_ENCRYPT_INIT = 17,
@@ -152,7 +153,7 @@ static void test_convention(void **state)
 	/* Unknown ids, and ids this slice does not carry. */
 	assert_int_equal(call(99, ctrl, 4, NULL, NULL, &rc),
 			 TEEC_ERROR_NOT_SUPPORTED);
-	assert_int_equal(call(CMD_DERIVE_KEY, ctrl, 8, NULL, NULL, &rc),
+	assert_int_equal(call(CMD_SEED_RANDOM, ctrl, 4, NULL, NULL, &rc),
 			 TEEC_ERROR_NOT_SUPPORTED);
 }
 
@@ -346,6 +347,54 @@ static size_t put_attr(uint8_t *p, uint32_t id, const void *val, size_t len)
 	return 8 + len;
 }
 
+/* DERIVE_KEY of @s, key @k, ECDH1_DERIVE: kdf, no shared data, @plen. */
+static size_t derive_ctrl(uint8_t *ctrl, uint32_t s, uint32_t k, uint32_t kdf,
+			  uint32_t plen)
+{
+	size_t n = 0;
+
+	put32(ctrl + n, s), n += 4;
+	put32(ctrl + n, k), n += 4;
+	put32(ctrl + n, 0x1050), n += 4; /* CKM_ECDH1_DERIVE */
+	put32(ctrl + n, 12 + 65), n += 4;
+	put32(ctrl + n, kdf), n += 4;
+	put32(ctrl + n, 0), n += 4;
+	put32(ctrl + n, plen), n += 4;
+	memset(ctrl + n, 4, 65), n += 65;
+	put32(ctrl + n, 0), n += 4; /* an empty template */
+	put32(ctrl + n, 0), n += 4;
+	return n;
+}
+
+/*
+ * DERIVE_KEY on the wire (ABI-FACTS-INTERNAL §6.3, §6.8; OP-TEE's
+ * processing_ec.c pkcs2tee_param_ecdh()): the handle comes back in
+ * exactly 4 bytes, else ARGUMENTS_BAD; a public data length that runs
+ * past the blob is ARGUMENTS_BAD; a KDF but CKD_NULL is
+ * MECHANISM_PARAM_INVALID.
+ */
+static void test_derive_wire(uint32_t s, uint32_t k)
+{
+	uint8_t ctrl[160], out[8];
+	uint32_t rc;
+	size_t n, olen = 8;
+
+	n = derive_ctrl(ctrl, s, k, 1, 65);
+	assert_int_equal(call(CMD_DERIVE_KEY, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+	n = derive_ctrl(ctrl, s, k, 1, 66);
+	olen = 4;
+	assert_int_equal(call(CMD_DERIVE_KEY, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+	n = derive_ctrl(ctrl, s, k, 2, 65); /* CKD_SHA1_KDF */
+	olen = 4;
+	assert_int_equal(call(CMD_DERIVE_KEY, ctrl, n, out, &olen, &rc),
+			 TEEC_SUCCESS);
+	assert_int_equal(rc, CKR_MECHANISM_PARAM_INVALID);
+}
+
 /*
  * GENERATE_KEY_PAIR on the wire (ABI-FACTS-INTERNAL §6.3): session,
  * mechanism, two templates in; two handles (exactly 8 bytes) out.  A
@@ -419,6 +468,8 @@ static void test_key_pair(void **state)
 	assert_int_equal(call(CMD_SIGN_INIT, ctrl, n, NULL, NULL, &rc),
 			 TEEC_SUCCESS);
 	assert_int_equal(rc, CKR_ARGUMENTS_BAD);
+
+	test_derive_wire(s, priv_h);
 }
 
 /*

@@ -146,6 +146,7 @@ static const char *const mechs[] = {
 	"GENERIC-SECRET-KEY-GEN, keySize={1,4096}, generate",
 	"EDDSA, keySize={256,448}, sign, verify",
 	"EC-EDWARDS-KEY-PAIR-GEN, keySize={256,448}, generate_key_pair",
+	"ECDH1-DERIVE, keySize={160,521}, derive",
 	"ECDSA-SHA512, keySize={160,521}, sign, verify",
 	"ECDSA-SHA384, keySize={160,521}, sign, verify",
 	"ECDSA-SHA256, keySize={160,521}, sign, verify",

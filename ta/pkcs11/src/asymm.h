@@ -122,6 +122,20 @@ bool keypair_attribute_is_sensitive(const uint8_t *attrs, uint32_t id);
 uint32_t keypair_bits(const uint8_t *attrs);
 
 /**
+ * ec_key_object() - a GP key object from EC key object @attrs: its
+ * public point (a private key's from the hidden attribute: only keys
+ * made here have it), and the private value when @priv
+ * @attrs:	the key object's attributes
+ * @priv:	make a keypair (else a public key)
+ * @ecdh:	a TEE_TYPE_ECDH_KEYPAIR (@priv), else an ECDSA one
+ * @k:		set to the transient object
+ * Return: PKCS11_CKR_OK, PKCS11_CKR_FUNCTION_FAILED if the key lacks a
+ * part or its point is off the curve, PKCS11_CKR_DEVICE_MEMORY
+ */
+enum pkcs11_rc ec_key_object(const uint8_t *attrs, bool priv, bool ecdh,
+			     TEE_ObjectHandle *k);
+
+/**
  * asymm_release() - end @s's signature operation, if it runs one
  */
 void asymm_release(struct pkcs11_session *s);

@@ -108,6 +108,7 @@ static PKCS11_HANDLER((*const handlers[])) = {
 	[PKCS11_CMD_SET_ATTRIBUTE_VALUE] = entry_set_attribute_value,
 	[PKCS11_CMD_COPY_OBJECT] = entry_copy_object,
 	[PKCS11_CMD_GENERATE_RANDOM] = entry_ck_generate_random,
+	[PKCS11_CMD_DERIVE_KEY] = entry_derive_key,
 	[PKCS11_CMD_RELEASE_ACTIVE_PROCESSING] =
 		entry_release_active_processing,
 	[PKCS11_CMD_DIGEST_INIT] = entry_digest_init,

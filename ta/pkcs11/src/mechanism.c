@@ -29,9 +29,8 @@ struct mechanism {
  */
 static const struct mechanism mechanisms[] = {
 	/*
-	 * RSA and EC sizes in bits.  OP-TEE also has CKM_MD5_RSA_PKCS and
-	 * CKM_ECDH1_DERIVE: not carried here yet.  CKM_RSA_PKCS_PSS reports
-	 * 0..0 as OP-TEE's.
+	 * RSA and EC sizes in bits.  OP-TEE also has CKM_MD5_RSA_PKCS: not
+	 * carried here yet.  CKM_RSA_PKCS_PSS reports 0..0 as OP-TEE's.
 	 */
 	{PKCS11_CKM_RSA_PKCS_KEY_PAIR_GEN, 256, 4096,
 	 PKCS11_CKFM_GENERATE_KEY_PAIR},
@@ -57,6 +56,7 @@ static const struct mechanism mechanisms[] = {
 	{PKCS11_CKM_ECDSA_SHA256, 160, 521, SIGN_VERIFY},
 	{PKCS11_CKM_ECDSA_SHA384, 160, 521, SIGN_VERIFY},
 	{PKCS11_CKM_ECDSA_SHA512, 160, 521, SIGN_VERIFY},
+	{PKCS11_CKM_ECDH1_DERIVE, 160, 521, PKCS11_CKFM_DERIVE},
 	/* Ed25519 only here; OP-TEE's bounds name Ed448's 448 too. */
 	{PKCS11_CKM_EC_EDWARDS_KEY_PAIR_GEN, 256, 448,
 	 PKCS11_CKFM_GENERATE_KEY_PAIR},

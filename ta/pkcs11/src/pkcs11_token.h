@@ -337,6 +337,8 @@ PKCS11_HANDLER(entry_copy_object);
 PKCS11_HANDLER(entry_wrap_key);
 /** entry_unwrap_key() - PKCS11_CMD_UNWRAP_KEY. Return: the rc. */
 PKCS11_HANDLER(entry_unwrap_key);
+/** entry_derive_key() - PKCS11_CMD_DERIVE_KEY. Return: the rc. */
+PKCS11_HANDLER(entry_derive_key);
 /** entry_digest_init() - PKCS11_CMD_DIGEST_INIT. Return: the rc. */
 PKCS11_HANDLER(entry_digest_init);
 /** entry_digest_key() - PKCS11_CMD_DIGEST_KEY. Return: the rc. */

@@ -360,10 +360,10 @@ static enum pkcs11_rc rsa_key(const uint8_t *attrs, bool priv, uint32_t bits,
 	return PKCS11_CKR_OK;
 }
 
-/* A GP ECDSA key object from @attrs: the private value when @priv. */
-static enum pkcs11_rc ec_key(const uint8_t *attrs, bool priv,
+enum pkcs11_rc ec_key_object(const uint8_t *attrs, bool priv, bool ecdh,
 			     TEE_ObjectHandle *k)
 {
+	uint32_t type = TEE_TYPE_ECDSA_PUBLIC_KEY;
 	const struct ec_curve *c;
 	const void *par = NULL, *pt = NULL, *d = NULL;
 	uint32_t psize = 0, ptsize = 0, dsize = 0, f, count = 3;
@@ -392,9 +392,9 @@ static enum pkcs11_rc ec_key(const uint8_t *attrs, bool priv,
 		TEE_InitRefAttribute(&ta[count++], TEE_ATTR_ECC_PRIVATE_VALUE,
 				     d, dsize);
 	}
-	if (TEE_AllocateTransientObject(priv ? TEE_TYPE_ECDSA_KEYPAIR
-					     : TEE_TYPE_ECDSA_PUBLIC_KEY,
-					c->bits, k))
+	if (priv)
+		type = ecdh ? TEE_TYPE_ECDH_KEYPAIR : TEE_TYPE_ECDSA_KEYPAIR;
+	if (TEE_AllocateTransientObject(type, c->bits, k))
 		return PKCS11_CKR_DEVICE_MEMORY;
 	if (TEE_PopulateTransientObject(*k, ta, count)) {
 		TEE_FreeTransientObject(*k);
@@ -446,7 +446,7 @@ static enum pkcs11_rc set_key(struct asymm_op *a, const uint8_t *attrs,
 	if (a->m->kind == EDDSA)
 		rc = ed_key(attrs, sign, &k);
 	else if (a->m->kind == ECDSA)
-		rc = ec_key(attrs, sign, &k);
+		rc = ec_key_object(attrs, sign, false, &k);
 	else
 		rc = rsa_key(attrs, sign, bits, &k);
 	if (rc)
