@@ -42,8 +42,11 @@ static void *lib;
 static char out[65536];
 #ifdef TEEBOX_P11_PRELOAD
 static char supp[64] = "/tmp/tbx-p11-lsan-XXXXXX";
-static char lsan_opts[96];
+static char supp_derive[64] = "/tmp/tbx-p11-lsan-XXXXXX";
+static char lsan_opts[96], lsan_opts_derive[96];
 #endif
+/* The next tool run is pkcs11-tool --derive (see setup()). */
+static bool tool_derives;
 
 static const uint8_t oid_p192[] = {0x06, 0x08, 0x2a, 0x86, 0x48,
 				   0xce, 0x3d, 0x03, 0x01, 0x01};
@@ -780,6 +783,237 @@ static void test_api_ed25519(void **state)
 	api_stop();
 }
 
+/* An EC key pair on @oid whose private key may derive, sensitive. */
+static void gen_ecdh(CK_SESSION_HANDLE s, const uint8_t *oid, size_t len,
+		     CK_BBOOL derive, CK_OBJECT_HANDLE *pub,
+		     CK_OBJECT_HANDLE *priv)
+{
+	CK_MECHANISM m = {CKM_EC_KEY_PAIR_GEN, NULL, 0};
+	CK_ATTRIBUTE pt[] = {{CKA_EC_PARAMS, (void *)oid, len}};
+	CK_ATTRIBUTE vt[] = {
+		{CKA_DERIVE, &derive, 1},
+		{CKA_SENSITIVE, &yes, 1},
+	};
+
+	assert_int_equal(fl->C_GenerateKeyPair(s, &m, pt, 1, vt, 2, pub, priv),
+			 CKR_OK);
+}
+
+/* OpenSSL's ECDH secret of @mine and @peer (its length returned). */
+static size_t ossl_ecdh(EVP_PKEY *mine, EVP_PKEY *peer, uint8_t *z, size_t size)
+{
+	EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(mine, NULL);
+	size_t len = size;
+
+	assert_int_equal(EVP_PKEY_derive_init(c), 1);
+	assert_int_equal(EVP_PKEY_derive_set_peer(c, peer), 1);
+	assert_int_equal(EVP_PKEY_derive(c, z, &len), 1);
+	EVP_PKEY_CTX_free(c);
+	return len;
+}
+
+/* @pk's public point, 04 || X || Y. */
+static size_t raw_point(EVP_PKEY *pk, uint8_t *pt, size_t size)
+{
+	size_t len = 0;
+
+	assert_int_equal(
+		EVP_PKEY_get_octet_string_param(
+			pk, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, pt, size, &len),
+		1);
+	return len;
+}
+
+/* C_DeriveKey with ECDH1_DERIVE (@kdf, @pt) and template @t: the rc. */
+static CK_RV ecdh(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE base, CK_ULONG kdf,
+		  uint8_t *pt, size_t len, CK_ATTRIBUTE *t, CK_ULONG n,
+		  CK_OBJECT_HANDLE *key)
+{
+	CK_ECDH1_DERIVE_PARAMS p = {kdf, 0, NULL, len, pt};
+	CK_MECHANISM m = {CKM_ECDH1_DERIVE, &p, sizeof(p)};
+
+	return fl->C_DeriveKey(s, &m, base, t, n, key);
+}
+
+/*
+ * ECDH1_DERIVE on each curve: the secret a generic secret key gets is
+ * what OpenSSL derives on the other side (PKCS#11 3.0 §2.3.18: the X
+ * coordinate of the shared point, field size long), from the peer's
+ * bare point (what OP-TEE's processing_ec.c takes) or its DER OCTET
+ * STRING; the attributes of the key (§4.10, C_DeriveKey §5.18).
+ */
+static void ecdh_curve(CK_SESSION_HANDLE s, const uint8_t *oid, size_t olen,
+		       const char *group, size_t hdr)
+{
+	CK_OBJECT_HANDLE pub, priv, key;
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
+	CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_EXTRACTABLE, &yes, 1},
+	};
+	uint8_t pt[140], der[140], z[66], v[66];
+	EVP_PKEY *peer = EVP_PKEY_Q_keygen(NULL, NULL, "EC", group);
+	EVP_PKEY *mine;
+	CK_ULONG mech = 0;
+	size_t plen, zlen;
+
+	assert_non_null(peer);
+	gen_ecdh(s, oid, olen, CK_TRUE, &pub, &priv);
+	mine = ec_of(s, pub, group, hdr);
+	plen = raw_point(peer, pt, sizeof(pt));
+	zlen = ossl_ecdh(peer, mine, z, sizeof(z));
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, t, 3, &key), CKR_OK);
+	assert_int_equal(get_attr(s, key, CKA_VALUE, v, sizeof(v), CKR_OK),
+			 zlen);
+	assert_memory_equal(v, z, zlen);
+	assert_int_equal(get_bool(s, key, CKA_LOCAL), CK_FALSE);
+	assert_int_equal(get_bool(s, key, CKA_ALWAYS_SENSITIVE), CK_FALSE);
+	assert_int_equal(get_bool(s, key, CKA_NEVER_EXTRACTABLE), CK_FALSE);
+	get_attr(s, key, CKA_KEY_GEN_MECHANISM, &mech, sizeof(mech), CKR_OK);
+	assert_int_equal(mech, CK_UNAVAILABLE_INFORMATION);
+	/* The point as a DER OCTET STRING: the same secret. */
+	der[0] = 0x04;
+	der[1] = plen < 0x80 ? plen : 0x81;
+	if (plen >= 0x80)
+		der[2] = plen;
+	memcpy(der + (plen < 0x80 ? 2 : 3), pt, plen);
+	assert_int_equal(ecdh(s, priv, CKD_NULL, der,
+			      plen + (plen < 0x80 ? 2 : 3), t, 3, &key),
+			 CKR_OK);
+	assert_int_equal(get_attr(s, key, CKA_VALUE, v, sizeof(v), CKR_OK),
+			 zlen);
+	assert_memory_equal(v, z, zlen);
+	EVP_PKEY_free(mine);
+	EVP_PKEY_free(peer);
+}
+
+/*
+ * An AES key out of ECDH, sensitive: its value stays in the TA
+ * (ATTRIBUTE_SENSITIVE) and it inherits ALWAYS_SENSITIVE and
+ * NEVER_EXTRACTABLE from a base key made sensitive in the token; it is
+ * the first CKA_VALUE_LEN bytes of the secret, which an AES-256-ECB
+ * block encrypted with it and with OpenSSL shows.
+ */
+static void ecdh_aes(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE pub,
+		     CK_OBJECT_HANDLE priv, EVP_PKEY *peer)
+{
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
+	CK_KEY_TYPE kt = CKK_AES;
+	CK_ULONG vlen = 32;
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_VALUE_LEN, &vlen, sizeof(vlen)},
+		{CKA_ENCRYPT, &yes, 1},
+		{CKA_SENSITIVE, &yes, 1},
+	};
+	CK_MECHANISM ecb = {CKM_AES_ECB, NULL, 0};
+	uint8_t pt[70], z[32], block[16] = "sixteen byte msg", ct[16], oc[16];
+	EVP_PKEY *mine = ec_of(s, pub, "P-256", 2);
+	EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+	CK_OBJECT_HANDLE key;
+	CK_ULONG len = sizeof(ct);
+	size_t plen = raw_point(peer, pt, sizeof(pt));
+	int olen = 0;
+
+	assert_int_equal(ossl_ecdh(peer, mine, z, sizeof(z)), 32);
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, t, 5, &key), CKR_OK);
+	get_attr(s, key, CKA_VALUE, z, sizeof(z), CKR_ATTRIBUTE_SENSITIVE);
+	assert_int_equal(get_bool(s, key, CKA_ALWAYS_SENSITIVE), CK_TRUE);
+	assert_int_equal(get_bool(s, key, CKA_NEVER_EXTRACTABLE), CK_TRUE);
+	assert_int_equal(fl->C_EncryptInit(s, &ecb, key), CKR_OK);
+	assert_int_equal(fl->C_Encrypt(s, block, 16, ct, &len), CKR_OK);
+	ossl_ecdh(peer, mine, z, sizeof(z));
+	assert_int_equal(
+		EVP_EncryptInit_ex2(c, EVP_aes_256_ecb(), z, NULL, NULL), 1);
+	EVP_CIPHER_CTX_set_padding(c, 0);
+	assert_int_equal(EVP_EncryptUpdate(c, oc, &olen, block, 16), 1);
+	assert_memory_equal(ct, oc, 16);
+	EVP_CIPHER_CTX_free(c);
+	EVP_PKEY_free(mine);
+}
+
+/*
+ * What ECDH1_DERIVE refuses, as OP-TEE's processing_ec.c and PKCS#11
+ * 3.0 §2.3.18, §5.18 say: a KDF but CKD_NULL, or shared data, is
+ * MECHANISM_PARAM_INVALID (the GP API has no X9.63 KDF), as is a peer
+ * point off the curve or of the wrong size; the base key must be an EC
+ * private key (KEY_TYPE_INCONSISTENT) with CKA_DERIVE
+ * (KEY_FUNCTION_NOT_PERMITTED); a CKA_VALUE_LEN beyond the secret or a
+ * class other than a secret key is TEMPLATE_INCONSISTENT.
+ */
+static void ecdh_refused(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE pub,
+			 CK_OBJECT_HANDLE priv, EVP_PKEY *peer)
+{
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY, data = CKO_DATA;
+	CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
+	CK_ULONG vlen = 33;
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_VALUE_LEN, &vlen, sizeof(vlen)},
+	};
+	CK_ATTRIBUTE td[] = {{CKA_CLASS, &data, sizeof(data)}};
+	CK_OBJECT_HANDLE key, npub, npriv;
+	uint8_t pt[70], shared[4] = {1, 2, 3, 4};
+	size_t plen = raw_point(peer, pt, sizeof(pt));
+	CK_ECDH1_DERIVE_PARAMS p = {CKD_NULL, 4, shared, plen, pt};
+	CK_MECHANISM m = {CKM_ECDH1_DERIVE, &p, sizeof(p)};
+
+	assert_int_equal(ecdh(s, priv, CKD_SHA256_KDF, pt, plen, t, 2, &key),
+			 CKR_MECHANISM_PARAM_INVALID);
+	assert_int_equal(fl->C_DeriveKey(s, &m, priv, t, 2, &key),
+			 CKR_MECHANISM_PARAM_INVALID);
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen - 1, t, 2, &key),
+			 CKR_MECHANISM_PARAM_INVALID);
+	pt[plen - 1] ^= 1;
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, t, 2, &key),
+			 CKR_MECHANISM_PARAM_INVALID);
+	pt[plen - 1] ^= 1;
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, t, 3, &key),
+			 CKR_TEMPLATE_INCONSISTENT);
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, td, 1, &key),
+			 CKR_TEMPLATE_INCONSISTENT);
+	assert_int_equal(ecdh(s, pub, CKD_NULL, pt, plen, t, 2, &key),
+			 CKR_KEY_TYPE_INCONSISTENT);
+	gen_ecdh(s, oid_p256, sizeof(oid_p256), CK_FALSE, &npub, &npriv);
+	assert_int_equal(ecdh(s, npriv, CKD_NULL, pt, plen, t, 2, &key),
+			 CKR_KEY_FUNCTION_NOT_PERMITTED);
+	/* No cofactor variant in the GP API, nor in OP-TEE's list. */
+	m.mechanism = CKM_ECDH1_COFACTOR_DERIVE;
+	p.shared_data_len = 0;
+	assert_int_equal(fl->C_DeriveKey(s, &m, priv, t, 2, &key),
+			 CKR_MECHANISM_INVALID);
+}
+
+/* ECDH1_DERIVE through libckteec, each result checked by OpenSSL. */
+static void test_api_ecdh(void **state)
+{
+	CK_SESSION_HANDLE s = api_start();
+	CK_MECHANISM_INFO mi;
+	CK_OBJECT_HANDLE pub, priv;
+	EVP_PKEY *peer = EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+
+	(void)state;
+	assert_int_equal(fl->C_GetMechanismInfo(0, CKM_ECDH1_DERIVE, &mi),
+			 CKR_OK);
+	assert_int_equal(mi.ulMinKeySize, 160);
+	assert_int_equal(mi.ulMaxKeySize, 521);
+	assert_int_equal(mi.flags, CKF_DERIVE);
+	ecdh_curve(s, oid_p192, sizeof(oid_p192), "P-192", 2);
+	ecdh_curve(s, oid_p224, sizeof(oid_p224), "P-224", 2);
+	ecdh_curve(s, oid_p256, sizeof(oid_p256), "P-256", 2);
+	ecdh_curve(s, oid_p384, sizeof(oid_p384), "P-384", 2);
+	ecdh_curve(s, oid_p521, sizeof(oid_p521), "P-521", 3);
+	gen_ecdh(s, oid_p256, sizeof(oid_p256), CK_TRUE, &pub, &priv);
+	ecdh_aes(s, pub, priv, peer);
+	ecdh_refused(s, pub, priv, peer);
+	EVP_PKEY_free(peer);
+	api_stop();
+}
+
 /* C_SetAttributeValue on attribute @type of @obj: the rc. */
 static CK_RV set_attr(CK_SESSION_HANDLE s, CK_OBJECT_HANDLE obj,
 		      CK_ATTRIBUTE_TYPE type, void *val, CK_ULONG len)
@@ -991,7 +1225,8 @@ static int run(const char *const *argv)
 #ifdef TEEBOX_P11_PRELOAD
 		setenv("LD_PRELOAD", TEEBOX_P11_PRELOAD, 1);
 		/* pkcs11-tool's own libcrypto leaks are not libckteec's. */
-		setenv("LSAN_OPTIONS", lsan_opts, 1);
+		setenv("LSAN_OPTIONS",
+		       tool_derives ? lsan_opts_derive : lsan_opts, 1);
 #endif
 		execvp(argv[0], (char *const *)argv);
 		_exit(127);
@@ -1349,6 +1584,85 @@ static void test_tools(void **state)
 	assert_int_equal(system(f_sig), 0);
 }
 
+/* Runs "openssl" with the NULL-terminated arguments; asserts it ran. */
+static void ossl_cli(const char *arg, ...)
+{
+	const char *argv[16] = {"openssl"};
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, arg);
+	for (; arg && argc < 15; arg = va_arg(ap, const char *))
+		argv[argc++] = arg;
+	va_end(ap);
+	argv[argc] = NULL;
+	assert_ran(run(argv));
+}
+
+/*
+ * pkcs11-tool --derive -m ECDH1-DERIVE with the token's P-256 key and a
+ * peer key OpenSSL made (its SubjectPublicKeyInfo as --input-file; the
+ * tool sends the bare point, and with --derive-pass-der its DER OCTET
+ * STRING): the secret it writes out is what openssl pkeyutl -derive
+ * makes on the peer's side with the token's public key (read through
+ * ssh-keygen -D, see ssh_pub()).
+ */
+static void test_tool_ecdh(void **state)
+{
+	char dir[64], peer[96], peer_der[96], tok[96], z1[96], z2[96];
+	uint8_t a[80], b[80];
+	size_t la, lb;
+	EVP_PKEY *pk;
+	FILE *f;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-ecdh-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(peer, sizeof(peer), "%s/peer.pem", dir);
+	snprintf(peer_der, sizeof(peer_der), "%s/peer.der", dir);
+	snprintf(tok, sizeof(tok), "%s/token.pem", dir);
+	snprintf(z1, sizeof(z1), "%s/z-token", dir);
+	snprintf(z2, sizeof(z2), "%s/z-openssl", dir);
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	tool_token();
+	assert_ran(p11("--keypairgen", "--key-type", "EC:prime256v1", "--label",
+		       "ecdh", "--id", "11", NULL));
+	assert_out("Usage:      sign, derive");
+	ossl_cli("genpkey", "-algorithm", "EC", "-pkeyopt",
+		 "ec_paramgen_curve:P-256", "-out", peer, NULL);
+	ossl_cli("pkey", "-in", peer, "-pubout", "-outform", "DER", "-out",
+		 peer_der, NULL);
+	tool_derives = true;
+	assert_ran(p11("--derive", "-m", "ECDH1-DERIVE", "--id", "11",
+		       "--input-file", peer_der, "--output-file", z1, NULL));
+	tool_derives = false;
+	pk = ssh_pub(dir, "ecdsa-sha2-nistp256");
+	f = fopen(tok, "w");
+	assert_non_null(f);
+	assert_int_equal(PEM_write_PUBKEY(f, pk), 1);
+	fclose(f);
+	EVP_PKEY_free(pk);
+	ossl_cli("pkeyutl", "-derive", "-inkey", peer, "-peerkey", tok, "-out",
+		 z2, NULL);
+	la = read_file(z1, a, sizeof(a));
+	lb = read_file(z2, b, sizeof(b));
+	assert_int_equal(la, 32);
+	assert_int_equal(lb, 32);
+	assert_memory_equal(a, b, 32);
+	/* The point as DER (--derive-pass-der): the same secret. */
+	tool_derives = true;
+	assert_ran(p11("--derive", "--derive-pass-der", "-m", "ECDH1-DERIVE",
+		       "--id", "11", "--input-file", peer_der, "--output-file",
+		       z1, NULL));
+	tool_derives = false;
+	la = read_file(z1, a, sizeof(a));
+	assert_int_equal(la, 32);
+	assert_memory_equal(a, b, 32);
+	harness_stop_ok(&tb);
+	snprintf(z1, sizeof(z1), "rm -rf '%s'", dir);
+	assert_int_equal(system(z1), 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -1360,6 +1674,17 @@ static int setup(void **state)
 			return -1;
 		close(fd);
 		snprintf(lsan_opts, sizeof(lsan_opts), "suppressions=%s", supp);
+		/*
+		 * pkcs11-tool 0.23's --derive leaks 33 bytes it callocs
+		 * itself; C_DeriveKey's own leaks show in test_api_ecdh().
+		 */
+		fd = mkstemp(supp_derive);
+		if (fd < 0 || write(fd, "leak:libcrypto.so\nleak:pkcs11-tool\n",
+				    35) != 35)
+			return -1;
+		close(fd);
+		snprintf(lsan_opts_derive, sizeof(lsan_opts_derive),
+			 "suppressions=%s", supp_derive);
 	}
 #endif
 	if (access("/usr/bin/pkcs11-tool", X_OK)) {
@@ -1386,6 +1711,7 @@ static int group_teardown(void **state)
 	(void)state;
 #ifdef TEEBOX_P11_PRELOAD
 	unlink(supp);
+	unlink(supp_derive);
 #endif
 	return 0;
 }
@@ -1399,7 +1725,9 @@ int main(void)
 		cmocka_unit_test_teardown(test_api_rsa_crypt, teardown),
 		cmocka_unit_test_teardown(test_api_ed25519, teardown),
 		cmocka_unit_test_teardown(test_api_set_keypair, teardown),
+		cmocka_unit_test_teardown(test_api_ecdh, teardown),
 		cmocka_unit_test_teardown(test_tools, teardown),
+		cmocka_unit_test_teardown(test_tool_ecdh, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, setup, group_teardown);
