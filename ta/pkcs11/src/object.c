@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include <tee_internal_api.h>
+#include <trace.h>
 
 #include "object.h"
 
@@ -124,13 +125,18 @@ static enum pkcs11_rc store_token_object(struct ck_token *t,
 {
 	TEE_ObjectHandle h = TEE_HANDLE_NULL;
 	enum pkcs11_rc rc;
+	TEE_Result res;
 
 	TEE_GenerateRandom(&obj->uuid, sizeof(obj->uuid));
-	if (TEE_CreatePersistentObject(
-		    TEE_STORAGE_PRIVATE, &obj->uuid, sizeof(obj->uuid),
-		    TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE_META,
-		    TEE_HANDLE_NULL, obj->attrs.buf, obj->attrs.size, &h))
+	res = TEE_CreatePersistentObject(
+		TEE_STORAGE_PRIVATE, &obj->uuid, sizeof(obj->uuid),
+		TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE_META,
+		TEE_HANDLE_NULL, obj->attrs.buf, obj->attrs.size, &h);
+	if (res) {
+		EMSG("storing a token object failed: 0x%08x",
+		     (unsigned int)res);
 		return PKCS11_CKR_DEVICE_ERROR;
+	}
 	obj->next = t->objects;
 	t->objects = obj;
 	rc = update_persistent_db(t);

@@ -21,6 +21,7 @@
  */
 #include <string.h>
 #include <tee_internal_api.h>
+#include <trace.h>
 
 #include "object.h"
 
@@ -191,14 +192,18 @@ static enum pkcs11_rc store(struct pkcs11_object *obj,
 			    const struct pkcs11_tpl *attrs)
 {
 	TEE_ObjectHandle h = TEE_HANDLE_NULL;
+	TEE_Result res;
 
-	if (TEE_CreatePersistentObject(
-		    TEE_STORAGE_PRIVATE, &obj->uuid, sizeof(obj->uuid),
-		    TEE_DATA_FLAG_ACCESS_READ |
-			    TEE_DATA_FLAG_ACCESS_WRITE_META |
-			    TEE_DATA_FLAG_OVERWRITE,
-		    TEE_HANDLE_NULL, attrs->buf, attrs->size, &h))
+	res = TEE_CreatePersistentObject(
+		TEE_STORAGE_PRIVATE, &obj->uuid, sizeof(obj->uuid),
+		TEE_DATA_FLAG_ACCESS_READ | TEE_DATA_FLAG_ACCESS_WRITE_META |
+			TEE_DATA_FLAG_OVERWRITE,
+		TEE_HANDLE_NULL, attrs->buf, attrs->size, &h);
+	if (res) {
+		EMSG("rewriting a token object failed: 0x%08x",
+		     (unsigned int)res);
 		return PKCS11_CKR_DEVICE_ERROR;
+	}
 	TEE_CloseObject(h);
 	return PKCS11_CKR_OK;
 }

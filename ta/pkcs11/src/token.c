@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <tee_internal_api.h>
+#include <trace.h>
 
 #include "pkcs11_token.h"
 
@@ -61,8 +62,12 @@ enum pkcs11_rc update_persistent_db(struct ck_token *token)
 					 DB_FLAGS, TEE_HANDLE_NULL, buf, size,
 					 &h);
 	TEE_Free(buf);
-	if (res)
+	if (res) {
+		/* What the client sees is DEVICE_ERROR: say which storage error. */
+		EMSG("token %u: writing its record failed: 0x%08x",
+		     (unsigned int)token->id, (unsigned int)res);
 		return PKCS11_CKR_DEVICE_ERROR;
+	}
 	TEE_CloseObject(h);
 	return PKCS11_CKR_OK;
 }
@@ -189,8 +194,11 @@ TEE_Result pkcs11_tokens_init(void)
 	for (n = 0; n < PKCS11_TOKEN_COUNT; n++) {
 		tokens[n].id = n;
 		res = token_load(&tokens[n]);
-		if (res)
+		if (res) {
+			EMSG("token %u: reading its record failed: 0x%08x",
+			     (unsigned int)n, (unsigned int)res);
 			return res;
+		}
 	}
 	return TEE_SUCCESS;
 }
