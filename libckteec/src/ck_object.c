@@ -83,50 +83,49 @@ CK_RV C_CreateObject(CK_SESSION_HANDLE session, CK_ATTRIBUTE_PTR tpl,
 	return handle_out_cmd(PKCS11_CMD_CREATE_OBJECT, &c, obj);
 }
 
+/*
+ * GENERATE_KEY and DERIVE_KEY: session, the base key (DERIVE_KEY only,
+ * @base non-NULL), mechanism, template; the new handle back.
+ */
+static CK_RV new_key_cmd(uint32_t cmd, CK_SESSION_HANDLE session,
+			 const CK_OBJECT_HANDLE *base, CK_MECHANISM_PTR mech,
+			 CK_ATTRIBUTE_PTR tpl, CK_ULONG count,
+			 CK_OBJECT_HANDLE_PTR obj)
+{
+	struct ctrl_buf c = {0};
+	CK_RV rv = ck_ready();
+
+	if (rv)
+		return rv;
+	if (!obj || !mech)
+		return CKR_ARGUMENTS_BAD;
+	ctrl_put_u32(&c, u32_handle(session));
+	if (base)
+		ctrl_put_u32(&c, u32_handle(*base));
+	rv = ck_mechanism(&c, mech);
+	if (!rv)
+		rv = serialize_ck_template(&c, tpl, count, 0);
+	if (rv) {
+		ctrl_release(&c);
+		return rv;
+	}
+	return handle_out_cmd(cmd, &c, obj);
+}
+
 CK_RV C_GenerateKey(CK_SESSION_HANDLE session, CK_MECHANISM_PTR mech,
 		    CK_ATTRIBUTE_PTR tpl, CK_ULONG count,
 		    CK_OBJECT_HANDLE_PTR obj)
 {
-	struct ctrl_buf c = {0};
-	CK_RV rv = ck_ready();
-
-	if (rv)
-		return rv;
-	if (!obj || !mech)
-		return CKR_ARGUMENTS_BAD;
-	ctrl_put_u32(&c, u32_handle(session));
-	rv = ck_mechanism(&c, mech);
-	if (!rv)
-		rv = serialize_ck_template(&c, tpl, count, 0);
-	if (rv) {
-		ctrl_release(&c);
-		return rv;
-	}
-	return handle_out_cmd(PKCS11_CMD_GENERATE_KEY, &c, obj);
+	return new_key_cmd(PKCS11_CMD_GENERATE_KEY, session, NULL, mech, tpl,
+			   count, obj);
 }
 
-/* DERIVE_KEY: session, base key, mechanism, template; the new handle. */
 CK_RV C_DeriveKey(CK_SESSION_HANDLE session, CK_MECHANISM_PTR mech,
 		  CK_OBJECT_HANDLE base, CK_ATTRIBUTE_PTR tpl, CK_ULONG count,
 		  CK_OBJECT_HANDLE_PTR obj)
 {
-	struct ctrl_buf c = {0};
-	CK_RV rv = ck_ready();
-
-	if (rv)
-		return rv;
-	if (!obj || !mech)
-		return CKR_ARGUMENTS_BAD;
-	ctrl_put_u32(&c, u32_handle(session));
-	ctrl_put_u32(&c, u32_handle(base));
-	rv = ck_mechanism(&c, mech);
-	if (!rv)
-		rv = serialize_ck_template(&c, tpl, count, 0);
-	if (rv) {
-		ctrl_release(&c);
-		return rv;
-	}
-	return handle_out_cmd(PKCS11_CMD_DERIVE_KEY, &c, obj);
+	return new_key_cmd(PKCS11_CMD_DERIVE_KEY, session, &base, mech, tpl,
+			   count, obj);
 }
 
 CK_RV C_DestroyObject(CK_SESSION_HANDLE session, CK_OBJECT_HANDLE obj)
