@@ -95,6 +95,37 @@ bool ed25519_point_decode(const uint8_t *pt, uint32_t size,
 bool ec_point_on_curve(const struct ec_curve *c, const uint8_t *xy);
 
 /**
+ * ec_public_from_private() - CKA_EC_POINT of the public key of an EC
+ * private value, Q = d·G (ec_public_from_private.c), for the hidden
+ * point of an imported private key
+ * @c:		the curve
+ * @d:		the private value, big-endian
+ * @dlen:	its length
+ * @pt:		at least 3 + 1 + 2 * EC_MAX_FIELD bytes: the DER OCTET STRING
+ *		of 04 || X || Y, as ec_point_encode() writes it
+ * @len:	set to its length
+ * Return: PKCS11_CKR_OK, PKCS11_CKR_ATTRIBUTE_VALUE_INVALID unless
+ * 0 < d < n (the curve's order), PKCS11_CKR_DEVICE_MEMORY or
+ * PKCS11_CKR_FUNCTION_FAILED if libcrypto fails
+ */
+enum pkcs11_rc ec_public_from_private(const struct ec_curve *c,
+				      const uint8_t *d, uint32_t dlen,
+				      uint8_t *pt, uint32_t *len);
+
+/**
+ * ed25519_public_from_private() - CKA_EC_POINT of the Ed25519 public
+ * key of private key @d (RFC 8032 §5.1.5), for the hidden point of an
+ * imported private key
+ * @d:		the 32-byte private key
+ * @dlen:	its length
+ * @pt:		set to the DER OCTET STRING of the 32-byte public key
+ * Return: PKCS11_CKR_OK, PKCS11_CKR_ATTRIBUTE_VALUE_INVALID if @dlen is
+ * not 32, PKCS11_CKR_DEVICE_MEMORY or PKCS11_CKR_FUNCTION_FAILED
+ */
+enum pkcs11_rc ed25519_public_from_private(const uint8_t *d, uint32_t dlen,
+					   uint8_t pt[34]);
+
+/**
  * create_keypair_attributes() - a public or private key object's
  * attributes from a client template, for C_CreateObject or one half of
  * C_GenerateKeyPair, as OP-TEE's pkcs11_attributes.c builds them
@@ -123,8 +154,8 @@ uint32_t keypair_bits(const uint8_t *attrs);
 
 /**
  * ec_key_object() - a GP key object from EC key object @attrs: its
- * public point (a private key's from the hidden attribute: only keys
- * made here have it), and the private value when @priv
+ * public point (a private key's from the hidden attribute, which
+ * generation and import set), and the private value when @priv
  * @attrs:	the key object's attributes
  * @priv:	make a keypair (else a public key)
  * @ecdh:	a TEE_TYPE_ECDH_KEYPAIR (@priv), else an ECDSA one

@@ -319,6 +319,32 @@ static enum pkcs11_rc check_import(const uint8_t *a, uint32_t class,
 	return PKCS11_CKR_OK;
 }
 
+/*
+ * An imported EC or Ed25519 private key gets its public point, which the
+ * GP API needs with the private value to sign or derive, in the hidden
+ * attribute (ec_public_from_private.c); a value that is no private key
+ * of its curve is CKR_ATTRIBUTE_VALUE_INVALID.
+ */
+static enum pkcs11_rc add_hidden_point(struct pkcs11_tpl *out, uint32_t type)
+{
+	uint8_t pt[3 + 1 + 2 * EC_MAX_FIELD];
+	const void *d = NULL, *par = NULL;
+	uint32_t dsize = 0, psize = 0, len = 34;
+	enum pkcs11_rc rc;
+
+	pkcs11_tpl_get(out->buf, PKCS11_CKA_VALUE, &d, &dsize);
+	pkcs11_tpl_get(out->buf, PKCS11_CKA_EC_PARAMS, &par, &psize);
+	if (type == PKCS11_CKK_EC_EDWARDS)
+		rc = ed25519_public_from_private(d, dsize, pt);
+	else
+		rc = ec_public_from_private(ec_curve_of_params(par, psize), d,
+					    dsize, pt, &len);
+	if (!rc)
+		rc = pkcs11_tpl_set(out, PKCS11_CKA_OPTEE_HIDDEN_EC_POINT, pt,
+				    len);
+	return rc;
+}
+
 /* An imported RSA public key states its size too (pkcs11-tool shows it). */
 static enum pkcs11_rc add_modulus_bits(struct pkcs11_tpl *out)
 {
@@ -361,6 +387,9 @@ enum pkcs11_rc create_keypair_attributes(const uint8_t *tpl, uint32_t class,
 	if (!rc && !generated && type == PKCS11_CKK_RSA &&
 	    class == PKCS11_CKO_PUBLIC_KEY)
 		rc = add_modulus_bits(out);
+	if (!rc && !generated && type != PKCS11_CKK_RSA &&
+	    class == PKCS11_CKO_PRIVATE_KEY)
+		rc = add_hidden_point(out, type);
 	if (!rc)
 		rc = add_computed(out, class, mech);
 	if (rc)

@@ -373,7 +373,7 @@ enum pkcs11_rc ec_key_object(const uint8_t *attrs, bool priv, bool ecdh,
 	if (pkcs11_tpl_get(attrs, PKCS11_CKA_EC_PARAMS, &par, &psize))
 		return PKCS11_CKR_FUNCTION_FAILED;
 	c = ec_curve_of_params(par, psize);
-	/* A private key knows its point only if it was made here. */
+	/* A private key's point: set at generation or import. */
 	if (!c ||
 	    pkcs11_tpl_get(attrs,
 			   priv ? PKCS11_CKA_OPTEE_HIDDEN_EC_POINT
