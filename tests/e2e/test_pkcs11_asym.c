@@ -1663,6 +1663,255 @@ static void test_tool_ecdh(void **state)
 	assert_int_equal(system(z1), 0);
 }
 
+/*
+ * An EC private key made by OpenSSL, imported with C_CreateObject
+ * (CKA_EC_PARAMS and CKA_VALUE only, as pkcs11-tool --write-object
+ * sends it): the TA computes its public point at import, as OP-TEE's
+ * pkcs11_attributes.c does (create_ec_priv_key_hidden_attributes()), so
+ * it signs what OpenSSL verifies with the OpenSSL key and derives the
+ * secret OpenSSL derives.
+ */
+static CK_OBJECT_HANDLE import_ec_priv(CK_SESSION_HANDLE s, const uint8_t *oid,
+				       size_t olen, const uint8_t *d,
+				       size_t dlen, CK_RV want)
+{
+	CK_OBJECT_CLASS cls = CKO_PRIVATE_KEY;
+	CK_KEY_TYPE kt = CKK_EC;
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_SIGN, &yes, 1},
+		{CKA_DERIVE, &yes, 1},
+		{CKA_SENSITIVE, &yes, 1},
+		{CKA_EC_PARAMS, (void *)oid, olen},
+		{CKA_VALUE, (void *)d, dlen},
+	};
+	CK_OBJECT_HANDLE priv = CK_INVALID_HANDLE;
+
+	assert_int_equal(fl->C_CreateObject(s, t, 7, &priv), want);
+	return priv;
+}
+
+static void ec_import_priv(CK_SESSION_HANDLE s, const uint8_t *oid, size_t olen,
+			   const char *group, CK_MECHANISM_TYPE mech,
+			   const char *md)
+{
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
+	CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_EXTRACTABLE, &yes, 1},
+	};
+	CK_MECHANISM m = {mech, NULL, 0};
+	EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, "EC", group);
+	EVP_PKEY *peer = EVP_PKEY_Q_keygen(NULL, NULL, "EC", group);
+	uint8_t d[66], sig[132], pt[140], z[66], v[66];
+	CK_OBJECT_HANDLE priv, key;
+	BIGNUM *bn = NULL;
+	size_t dlen, plen, zlen;
+	CK_ULONG len;
+
+	assert_non_null(pk);
+	assert_non_null(peer);
+	assert_int_equal(
+		EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &bn), 1);
+	/* pkcs11-tool sends d as BN_bn2bin() makes it: no leading zeros. */
+	dlen = BN_bn2bin(bn, d);
+	BN_clear_free(bn);
+	priv = import_ec_priv(s, oid, olen, d, dlen, CKR_OK);
+	assert_int_equal(get_bool(s, priv, CKA_LOCAL), CK_FALSE);
+	/* The point is the TA's: neither CKA_EC_POINT nor the hidden one. */
+	get_attr(s, priv, CKA_EC_POINT, pt, sizeof(pt),
+		 CKR_ATTRIBUTE_TYPE_INVALID);
+	get_attr(s, priv, 0x80010000UL, pt, sizeof(pt),
+		 CKR_ATTRIBUTE_TYPE_INVALID);
+	len = sign(s, priv, &m, msg, sizeof(msg), sig);
+	assert_int_equal(ossl_verify(pk, md, 0, 0, msg, sizeof(msg), sig, len),
+			 1);
+	plen = raw_point(peer, pt, sizeof(pt));
+	zlen = ossl_ecdh(pk, peer, z, sizeof(z));
+	assert_int_equal(ecdh(s, priv, CKD_NULL, pt, plen, t, 3, &key), CKR_OK);
+	assert_int_equal(get_attr(s, key, CKA_VALUE, v, sizeof(v), CKR_OK),
+			 zlen);
+	assert_memory_equal(v, z, zlen);
+	EVP_PKEY_free(peer);
+	EVP_PKEY_free(pk);
+}
+
+/*
+ * A private value that is no private key of its curve (SEC 1 §3.2.1:
+ * 0 < d < n) is refused at import, CKR_ATTRIBUTE_VALUE_INVALID: 0, n,
+ * and above n; n - 1 is a key.  (OP-TEE refuses it too, through
+ * mbedtls_ecp_check_privkey().)
+ */
+static void ec_import_bad_scalar(CK_SESSION_HANDLE s)
+{
+	/* The order n of P-256, FIPS 186-4 §D.1.2.3. */
+	static const uint8_t n256[32] = {
+		0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+		0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
+	};
+	uint8_t d[33];
+
+	memset(d, 0, sizeof(d));
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 1,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 32,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	memcpy(d, n256, 32);
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 32,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	d[31]++;
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 32,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	memset(d, 0xff, 32);
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 32,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	/* Longer than the field, so above n: 0x01 then n's 32 bytes. */
+	d[0] = 1;
+	memcpy(d + 1, n256, 32);
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 33,
+		       CKR_ATTRIBUTE_VALUE_INVALID);
+	memcpy(d, n256, 32);
+	d[31]--;
+	import_ec_priv(s, oid_p256, sizeof(oid_p256), d, 32, CKR_OK);
+}
+
+/*
+ * An Ed25519 private key imported (CKA_VALUE, the 32-byte seed of RFC
+ * 8032 §5.1.5): its public key is computed at import, and it signs what
+ * OpenSSL verifies with the OpenSSL key; a value of another length is
+ * no Ed25519 key.
+ */
+static void ed25519_import_priv(CK_SESSION_HANDLE s)
+{
+	static const uint8_t oid[] = {0x06, 0x03, 0x2b, 0x65, 0x70};
+	CK_OBJECT_CLASS cls = CKO_PRIVATE_KEY;
+	CK_KEY_TYPE kt = CKK_EC_EDWARDS;
+	uint8_t d[32], sig[64];
+	size_t dlen = sizeof(d);
+	CK_ATTRIBUTE t[] = {
+		{CKA_CLASS, &cls, sizeof(cls)},
+		{CKA_KEY_TYPE, &kt, sizeof(kt)},
+		{CKA_SIGN, &yes, 1},
+		{CKA_EC_PARAMS, (void *)oid, sizeof(oid)},
+		{CKA_VALUE, d, sizeof(d)},
+	};
+	CK_MECHANISM m = {CKM_EDDSA, NULL, 0};
+	EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
+	EVP_MD_CTX *c = EVP_MD_CTX_new();
+	CK_OBJECT_HANDLE priv;
+	CK_ULONG len;
+
+	assert_non_null(pk);
+	assert_int_equal(EVP_PKEY_get_raw_private_key(pk, d, &dlen), 1);
+	assert_int_equal(fl->C_CreateObject(s, t, 5, &priv), CKR_OK);
+	len = sign(s, priv, &m, msg, sizeof(msg), sig);
+	assert_int_equal(len, 64);
+	assert_int_equal(EVP_DigestVerifyInit(c, NULL, NULL, NULL, pk), 1);
+	assert_int_equal(EVP_DigestVerify(c, sig, len, (const uint8_t *)msg,
+					  sizeof(msg)),
+			 1);
+	t[4].ulValueLen = 31;
+	assert_int_equal(fl->C_CreateObject(s, t, 5, &priv),
+			 CKR_ATTRIBUTE_VALUE_INVALID);
+	EVP_MD_CTX_free(c);
+	EVP_PKEY_free(pk);
+}
+
+/* Imported EC and Ed25519 private keys through libckteec. */
+static void test_api_import_priv(void **state)
+{
+	CK_SESSION_HANDLE s = api_start();
+
+	(void)state;
+	ec_import_priv(s, oid_p256, sizeof(oid_p256), "P-256", CKM_ECDSA_SHA256,
+		       "SHA256");
+	ec_import_priv(s, oid_p384, sizeof(oid_p384), "P-384", CKM_ECDSA_SHA384,
+		       "SHA384");
+	ec_import_priv(s, oid_p521, sizeof(oid_p521), "P-521", CKM_ECDSA_SHA512,
+		       "SHA512");
+	ec_import_bad_scalar(s);
+	ed25519_import_priv(s);
+	api_stop();
+}
+
+/*
+ * An openssl-made key written to the token with pkcs11-tool
+ * --write-object --type privkey (the issue's case) signs with
+ * pkcs11-tool what plain openssl dgst -verify accepts with the
+ * openssl-made public key, and derives with pkcs11-tool the secret
+ * openssl pkeyutl -derive makes.
+ */
+static void tool_import_curve(const char *dir, const char *curve,
+			      const char *id, const char *mech,
+			      const char *dgst)
+{
+	char key[96], pub[96], peer[96], peer_pub[96], peer_der[96];
+	char f_msg[96], sig[96], z1[96], z2[96];
+	uint8_t a[80], b[80];
+	size_t la, lb;
+
+	snprintf(key, sizeof(key), "%s/%s.pem", dir, id);
+	snprintf(pub, sizeof(pub), "%s/%s-pub.pem", dir, id);
+	snprintf(peer, sizeof(peer), "%s/%s-peer.pem", dir, id);
+	snprintf(peer_pub, sizeof(peer_pub), "%s/%s-peer-pub.pem", dir, id);
+	snprintf(peer_der, sizeof(peer_der), "%s/%s-peer.der", dir, id);
+	snprintf(f_msg, sizeof(f_msg), "%s/msg", dir);
+	snprintf(sig, sizeof(sig), "%s/%s.sig", dir, id);
+	snprintf(z1, sizeof(z1), "%s/%s-z-token", dir, id);
+	snprintf(z2, sizeof(z2), "%s/%s-z-openssl", dir, id);
+	ossl_cli("genpkey", "-algorithm", "EC", "-pkeyopt", curve, "-out", key,
+		 NULL);
+	ossl_cli("pkey", "-in", key, "-pubout", "-out", pub, NULL);
+	assert_ran(p11("--write-object", key, "--type", "privkey", "--id", id,
+		       "--label", id, "--usage-sign", "--usage-derive", NULL));
+	assert_out("Private Key Object; EC");
+	assert_ran(p11("--sign", "-m", mech, "--id", id, "-i", f_msg, "-o", sig,
+		       "--signature-format", "openssl", NULL));
+	ossl_cli("dgst", dgst, "-verify", pub, "-signature", sig, f_msg, NULL);
+	assert_out("Verified OK");
+	ossl_cli("genpkey", "-algorithm", "EC", "-pkeyopt", curve, "-out", peer,
+		 NULL);
+	ossl_cli("pkey", "-in", peer, "-pubout", "-out", peer_pub, NULL);
+	ossl_cli("pkey", "-in", peer, "-pubout", "-outform", "DER", "-out",
+		 peer_der, NULL);
+	tool_derives = true;
+	assert_ran(p11("--derive", "-m", "ECDH1-DERIVE", "--id", id,
+		       "--input-file", peer_der, "--output-file", z1, NULL));
+	tool_derives = false;
+	ossl_cli("pkeyutl", "-derive", "-inkey", key, "-peerkey", peer_pub,
+		 "-out", z2, NULL);
+	la = read_file(z1, a, sizeof(a));
+	lb = read_file(z2, b, sizeof(b));
+	assert_true(lb == 32 || lb == 48);
+	assert_int_equal(la, lb);
+	assert_memory_equal(a, b, lb);
+}
+
+static void test_tool_import_priv(void **state)
+{
+	char dir[64], f_msg[96];
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-import-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(f_msg, sizeof(f_msg), "%s/msg", dir);
+	write_file(f_msg, msg, sizeof(msg));
+	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
+	tool_token();
+	tool_import_curve(dir, "ec_paramgen_curve:P-256", "21", "ECDSA-SHA256",
+			  "-sha256");
+	tool_import_curve(dir, "ec_paramgen_curve:P-384", "22", "ECDSA-SHA384",
+			  "-sha384");
+	harness_stop_ok(&tb);
+	snprintf(f_msg, sizeof(f_msg), "rm -rf '%s'", dir);
+	assert_int_equal(system(f_msg), 0);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -1728,6 +1977,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_api_ecdh, teardown),
 		cmocka_unit_test_teardown(test_tools, teardown),
 		cmocka_unit_test_teardown(test_tool_ecdh, teardown),
+		cmocka_unit_test_teardown(test_api_import_priv, teardown),
+		cmocka_unit_test_teardown(test_tool_import_priv, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, setup, group_teardown);
