@@ -208,36 +208,54 @@ static enum pkcs11_rc store(struct pkcs11_object *obj,
 	return PKCS11_CKR_OK;
 }
 
+/*
+ * The arguments SET_ATTRIBUTE_VALUE and COPY_OBJECT share in param[0]:
+ * session, object, template; the object must be one the session may
+ * use.  Return: the rc, with *@s, *@obj and *@tpl set on success.
+ */
+static enum pkcs11_rc object_tpl_args(struct pkcs11_client *c,
+				      TEE_Param *params,
+				      struct pkcs11_session **s,
+				      struct pkcs11_object **obj,
+				      const uint8_t **tpl)
+{
+	uint32_t sh = 0, oh = 0;
+	struct serialargs a;
+	size_t size = 0;
+
+	ctrl_args(&a, params);
+	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &oh) ||
+	    serialargs_get_template(&a, tpl, &size) ||
+	    serialargs_remaining_bytes(&a))
+		return PKCS11_CKR_ARGUMENTS_BAD;
+	*s = get_session(c, sh);
+	if (!*s)
+		return PKCS11_CKR_SESSION_HANDLE_INVALID;
+	*obj = object_lookup(*s, oh);
+	if (!*obj)
+		return PKCS11_CKR_OBJECT_HANDLE_INVALID;
+	if (pkcs11_tpl_get_bool((*obj)->attrs.buf, PKCS11_CKA_PRIVATE, false) &&
+	    !session_is_user(*s))
+		return PKCS11_CKR_USER_NOT_LOGGED_IN;
+	return PKCS11_CKR_OK;
+}
+
 /* Session, object, template. */
 PKCS11_HANDLER(entry_set_attribute_value)
 {
-	uint32_t sh = 0, oh = 0;
-	struct pkcs11_session *s;
-	struct pkcs11_object *obj;
+	struct pkcs11_session *s = NULL;
+	struct pkcs11_object *obj = NULL;
 	const uint8_t *tpl = NULL;
 	struct pkcs11_tpl attrs;
-	struct serialargs a;
-	size_t size = 0;
 	enum pkcs11_rc rc;
 
 	if (ptypes != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT,
 				      TEE_PARAM_TYPE_NONE, TEE_PARAM_TYPE_NONE,
 				      TEE_PARAM_TYPE_NONE))
 		return PKCS11_CKR_ARGUMENTS_BAD;
-	ctrl_args(&a, params);
-	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &oh) ||
-	    serialargs_get_template(&a, &tpl, &size) ||
-	    serialargs_remaining_bytes(&a))
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	s = get_session(c, sh);
-	if (!s)
-		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	obj = object_lookup(s, oh);
-	if (!obj)
-		return PKCS11_CKR_OBJECT_HANDLE_INVALID;
-	if (pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_PRIVATE, false) &&
-	    !session_is_user(s))
-		return PKCS11_CKR_USER_NOT_LOGGED_IN;
+	rc = object_tpl_args(c, params, &s, &obj, &tpl);
+	if (rc)
+		return rc;
 	if (!obj->session && !s->rw)
 		return PKCS11_CKR_SESSION_READ_ONLY;
 	if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_MODIFIABLE, true))
@@ -259,13 +277,10 @@ PKCS11_HANDLER(entry_set_attribute_value)
 /* Session, object, template: the copy's handle in param[2]. */
 PKCS11_HANDLER(entry_copy_object)
 {
-	uint32_t sh = 0, oh = 0;
-	struct pkcs11_session *s;
-	struct pkcs11_object *obj;
+	struct pkcs11_session *s = NULL;
+	struct pkcs11_object *obj = NULL;
 	const uint8_t *tpl = NULL;
 	struct pkcs11_tpl attrs;
-	struct serialargs a;
-	size_t size = 0;
 	enum pkcs11_rc rc;
 
 	if (ptypes != TEE_PARAM_TYPES(TEE_PARAM_TYPE_MEMREF_INOUT,
@@ -274,20 +289,9 @@ PKCS11_HANDLER(entry_copy_object)
 				      TEE_PARAM_TYPE_NONE) ||
 	    PARAM_SIZE(2) != 4)
 		return PKCS11_CKR_ARGUMENTS_BAD;
-	ctrl_args(&a, params);
-	if (serialargs_get_u32(&a, &sh) || serialargs_get_u32(&a, &oh) ||
-	    serialargs_get_template(&a, &tpl, &size) ||
-	    serialargs_remaining_bytes(&a))
-		return PKCS11_CKR_ARGUMENTS_BAD;
-	s = get_session(c, sh);
-	if (!s)
-		return PKCS11_CKR_SESSION_HANDLE_INVALID;
-	obj = object_lookup(s, oh);
-	if (!obj)
-		return PKCS11_CKR_OBJECT_HANDLE_INVALID;
-	if (pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_PRIVATE, false) &&
-	    !session_is_user(s))
-		return PKCS11_CKR_USER_NOT_LOGGED_IN;
+	rc = object_tpl_args(c, params, &s, &obj, &tpl);
+	if (rc)
+		return rc;
 	if (!pkcs11_tpl_get_bool(obj->attrs.buf, PKCS11_CKA_COPYABLE, true))
 		return PKCS11_CKR_ACTION_PROHIBITED;
 	rc = apply(s, obj, true, tpl, &attrs);
