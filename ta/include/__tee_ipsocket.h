@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The IP version a TCP or UDP socket's setup names (GP TEE Sockets API,
+ * OP-TEE's __tee_ipsocket.h).
+ */
+#ifndef ____TEE_IPSOCKET_H
+#define ____TEE_IPSOCKET_H
+
+typedef enum TEE_ipSocket_ipVersion_e {
+	TEE_IP_VERSION_DC = 0, /* either */
+	TEE_IP_VERSION_4 = 1,
+	TEE_IP_VERSION_6 = 2
+} TEE_ipSocket_ipVersion;
+
+#endif /* ____TEE_IPSOCKET_H */

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The GP TEE Sockets API's version and generic error codes (GP TEE
+ * Sockets API v1.0, as OP-TEE's __tee_isocket_defines.h spells them).
+ */
+#ifndef ____TEE_ISOCKET_DEFINES_H
+#define ____TEE_ISOCKET_DEFINES_H
+
+#define TEE_ISOCKET_VERSION 0x01000000
+
+#define TEE_ISOCKET_ERROR_PROTOCOL	   0xF1007001
+#define TEE_ISOCKET_ERROR_REMOTE_CLOSED	   0xF1007002
+#define TEE_ISOCKET_ERROR_TIMEOUT	   0xF1007003
+#define TEE_ISOCKET_ERROR_OUT_OF_RESOURCES 0xF1007004
+#define TEE_ISOCKET_ERROR_LARGE_BUFFER	   0xF1007005
+#define TEE_ISOCKET_WARNING_PROTOCOL	   0xF1007006
+#define TEE_ISOCKET_ERROR_HOSTNAME	   0xF1007007
+
+#endif /* ____TEE_ISOCKET_DEFINES_H */
