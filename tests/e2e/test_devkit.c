@@ -38,8 +38,12 @@ static const TEEC_UUID scratch_uuid = {
 	0x407b,
 	{0x8a, 0x41, 0xa5, 0x0e, 0xd4, 0xea, 0x2f, 0x6f}};
 
-/* OP-TEE: TEE_ALG_SHA256 printed with PRIx32 is 50000004. */
-#define REPORT_TAIL "compat=1 hex=50000004 helper=1,5,-1 here=-1"
+/*
+ * OP-TEE: TEE_ALG_SHA256 printed with PRIx32 is 50000004; probe=6 is
+ * sub.mk's "$(CC$(sm)) -E" probe (OP-TEE's mk/gcc.mk names the compiler
+ * CC$(sm)).
+ */
+#define REPORT_TAIL "compat=1 hex=50000004 helper=1,5,-1 here=-1 probe=6"
 #define NO_LIB	    " lib=-1"
 
 struct scratch {

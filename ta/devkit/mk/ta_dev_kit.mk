@@ -29,6 +29,16 @@ ta-dev-kit-dir := $(abspath $(TA_DEV_KIT_DIR))
 # What the dev kit was built with: compiler, flags, signing tool, key.
 include $(ta-dev-kit-dir)/mk/conf.mk
 
+# OP-TEE's names for the tools of the TAs' architecture, $(sm) (its
+# mk/gcc.mk and mk/clang.mk define them): TA Makefiles and sub.mk files
+# probe the compiler with them, as optee_test's os_test does with
+# "$(CC$(sm)) -E".
+CC$(sm) := $(TEEBOX_TA_CC)
+CPP$(sm) := $(TEEBOX_TA_CC) -E
+AR$(sm) := $(TEEBOX_TA_AR)
+OBJCOPY$(sm) := $(TEEBOX_TA_OBJCOPY)
+OBJDUMP$(sm) := $(TEEBOX_TA_OBJDUMP)
+
 ta-kinds := $(strip $(if $(BINARY),binary) $(if $(LIBNAME),lib) \
 	$(if $(SHLIBNAME),shlib))
 ifneq ($(words $(ta-kinds)),1)

@@ -82,10 +82,12 @@ static TEE_Result report(uint32_t types, TEE_Param params[4])
 	helper = scratch_helper(&dir_flag, &file_flag);
 	n = snprintf(params[0].memref.buffer, params[0].memref.size,
 		     "feature=%d absent=%d value=%d file=%d dir=%d level=%d "
-		     "compat=%d hex=%" PRIx32 " helper=%d,%d,%d here=%d lib=%d",
+		     "compat=%d hex=%" PRIx32 " helper=%d,%d,%d here=%d "
+		     "probe=%d lib=%d",
 		     FEATURE, ABSENT, VALUE, SCRATCH_FILE_FLAG, DIR_FLAG_HERE,
 		     TRACE_LEVEL, COMPAT, (uint32_t)TEE_ALG_SHA256, helper,
-		     dir_flag, file_flag, DIR_FLAG_HERE, LIB_VALUE);
+		     dir_flag, file_flag, DIR_FLAG_HERE, SCRATCH_PROBE,
+		     LIB_VALUE);
 	if (n < 0 || (size_t)n >= params[0].memref.size)
 		return TEE_ERROR_SHORT_BUFFER;
 	params[0].memref.size = (size_t)n + 1;
