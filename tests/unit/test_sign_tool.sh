@@ -183,6 +183,20 @@ expect_err "not an ELF"
 head -c 100 ta.elf >cut.elf
 refuse 1 "$TOOL" sign --key key.pem --in cut.elf --out x.ta
 refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --uuid not-a-uuid
+# --uuid is read as OP-TEE's sign_encrypt.py reads it (Python's
+# uuid.UUID()): dashes anywhere, braces, urn:uuid:.  optee_test's
+# ta/aes_perf/Makefile once had BINARY = e626662e-c0e2-485c-b8c809fbce6edf3d.
+ODD=$(echo $UUID | sed 's/-\([0-9a-f]*\)$/\1/')
+run "$TOOL" sign --key key.pem --in ta.elf --out odd.ta --uuid $ODD
+run "$TOOL" verify --key key.pem --in odd.ta --uuid $UUID
+run "$TOOL" sign --key key.pem --in ta.elf --out odd.ta --uuid "urn:uuid:{$UUID}"
+run "$TOOL" sign --key key.pem --in ta.elf --out odd.ta \
+	--uuid "$(echo $UUID | tr -d - | tr a-f A-F)"
+refuse 1 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --uuid ${OTHER}-
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --uuid ${UUID}0
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta \
+	--uuid "$(echo $UUID | cut -c2-)"
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --uuid "${UUID%?}g"
 
 # --- options ---
 run "$TOOL" sign --key key.pem --in ta.elf --out v.ta --ta-version 7 --algo pkcs1
