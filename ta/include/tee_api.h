@@ -10,6 +10,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * OP-TEE's <tee_api.h> gives compiler.h's __maybe_unused and friends
+ * (through its tee_api_types.h): TAs that include only <tee_api.h> use
+ * them (optee_test's storage TA).  Here tee_api_types.h is shared with
+ * the secure world, so the TA-only header includes it.
+ */
+#include "compiler.h"
 #include "tee_api_defines.h"
 #include "tee_api_types.h"
 
