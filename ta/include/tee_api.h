@@ -521,6 +521,21 @@ TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 				    uint32_t objectUsage);
 
+/*
+ * The deprecated GP 1.0 forms OP-TEE keeps (tee_api_objects_gp10.c):
+ * their "1" twins, with an error panicking instead of being returned.
+ */
+
+/** TEE_GetObjectInfo() - TEE_GetObjectInfo1(); panics on error. */
+void TEE_GetObjectInfo(TEE_ObjectHandle object, TEE_ObjectInfo *objectInfo);
+
+/** TEE_RestrictObjectUsage() - TEE_RestrictObjectUsage1(); panics. */
+void TEE_RestrictObjectUsage(TEE_ObjectHandle object, uint32_t objectUsage);
+
+/** TEE_CopyObjectAttributes() - TEE_CopyObjectAttributes1(); panics. */
+void TEE_CopyObjectAttributes(TEE_ObjectHandle destObject,
+			      TEE_ObjectHandle srcObject);
+
 /**
  * TEE_GetObjectBufferAttribute() - buffer attribute @attributeID of
  * initialised @object; *@size: the buffer's size in, the attribute's out

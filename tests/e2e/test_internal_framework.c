@@ -190,6 +190,32 @@ static void test_instance_data_outlives_sessions(void **state)
 	stop(&ctx, &s);
 }
 
+/*
+ * The deprecated GP 1.0 object functions OP-TEE's libutee keeps
+ * (lib/libutee/tee_api_objects.c; optee_test's storage TA calls
+ * TEE_GetObjectInfo): they do what their "1" twins do.
+ */
+static void test_gp10_object_functions(void **state)
+{
+	TEEC_Value key = {0}, copy = {0};
+	TEEC_Context ctx;
+	TEEC_Session s;
+
+	(void)state;
+	start(&ctx, &s);
+	assert_int_equal(e2e_invoke_values(&s, TA_OPTEE_STYLE_CMD_GP10_OBJECTS,
+					   TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					   &key, &copy, NULL),
+			 TEEC_SUCCESS);
+	/* TEE_USAGE_ENCRYPT | TEE_USAGE_MAC, of a 128-bit key */
+	assert_int_equal(key.a, 0x2 | 0x8);
+	assert_int_equal(key.b, 128);
+	assert_int_equal(copy.a, 0x2 | 0x8);
+	/* TEE_HANDLE_FLAG_INITIALIZED */
+	assert_int_equal(copy.b & 0x20000, 0x20000);
+	stop(&ctx, &s);
+}
+
 #define T(f) cmocka_unit_test_teardown(f, stop_leftover)
 
 int main(void)
@@ -199,6 +225,7 @@ int main(void)
 		T(test_ext_properties_enumerated_in_optee_order),
 		T(test_ext_properties_have_their_types),
 		T(test_instance_data_outlives_sessions),
+		T(test_gp10_object_functions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

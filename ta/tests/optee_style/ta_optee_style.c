@@ -12,6 +12,7 @@
 #include <util.h>
 
 #include "ta_optee_style.h"
+#include "ta_optee_style_gp10.h"
 
 struct instance {
 	uint32_t value;
@@ -192,6 +193,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx __unused, uint32_t cmd,
 		return properties(param_types, params);
 	case TA_OPTEE_STYLE_CMD_EXT_VALUES:
 		return ext_values(param_types, params);
+	case TA_OPTEE_STYLE_CMD_GP10_OBJECTS:
+		return ta_optee_style_gp10_objects(param_types, params);
 	default:
 		return TEE_ERROR_BAD_PARAMETERS;
 	}

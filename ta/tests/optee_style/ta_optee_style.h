@@ -27,6 +27,14 @@
  * one's low and high halves; [2] MEMREF_OUTPUT the BINARY_BLOCK one.
  */
 #define TA_OPTEE_STYLE_CMD_EXT_VALUES 4
+/*
+ * An AES-128 key restricted with TEE_RestrictObjectUsage() to
+ * ENCRYPT | MAC, copied with TEE_CopyObjectAttributes(), both read with
+ * TEE_GetObjectInfo(): [0] VALUE_OUTPUT a = the key's objectUsage, b =
+ * its objectSize; [1] VALUE_OUTPUT a = the copy's objectUsage, b = its
+ * handleFlags.
+ */
+#define TA_OPTEE_STYLE_CMD_GP10_OBJECTS 5
 
 /* The TA's extension properties (user_ta_header_defines.h). */
 #define TA_OPTEE_STYLE_PROP_STRING "org.teebox.test.string"
