@@ -41,9 +41,8 @@ static void want_params(const TEE_Attribute *params, uint32_t count,
 }
 
 /* The public-key agreements: the shared secret into @out. */
-static TEE_Result agree(struct __TEE_OperationHandle *op,
-			const TEE_Attribute *params, uint32_t count,
-			uint8_t *out, size_t *len)
+static TEE_Result agree(struct utee_op *op, const TEE_Attribute *params,
+			uint32_t count, uint8_t *out, size_t *len)
 {
 	static const uint32_t dh[] = {TEE_ATTR_DH_PUBLIC_VALUE};
 	static const uint32_t ecdh[] = {TEE_ATTR_ECC_PUBLIC_VALUE_X,
@@ -68,9 +67,8 @@ static TEE_Result agree(struct __TEE_OperationHandle *op,
 }
 
 /* SM2 KEP: a key as long as @out holds, as OP-TEE's core derives it. */
-static TEE_Result sm2_kep(struct __TEE_OperationHandle *op,
-			  const TEE_Attribute *params, uint32_t count,
-			  const struct __TEE_ObjectHandle *out,
+static TEE_Result sm2_kep(struct utee_op *op, const TEE_Attribute *params,
+			  uint32_t count, const struct utee_obj *out,
 			  uint8_t **secret, size_t *len)
 {
 	*len = out->info.maxObjectSize / 8;
@@ -92,8 +90,8 @@ static void check_params(const TEE_Attribute *params, uint32_t count)
 void TEE_DeriveKey(TEE_OperationHandle operation, const TEE_Attribute *params,
 		   uint32_t paramCount, TEE_ObjectHandle derivedKey)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
-	struct __TEE_ObjectHandle *out = utee_obj_get(derivedKey);
+	struct utee_op *op = utee_op_get(operation);
+	struct utee_obj *out = utee_obj_get(derivedKey);
 	uint8_t shared[MAX_SHARED];
 	size_t len = sizeof(shared);
 	uint8_t *secret = shared;

@@ -22,7 +22,7 @@
 #include "utee_crypto.h"
 
 /* Every live object; see utee_crypto.h. */
-static struct __TEE_ObjectHandle *objects;
+static struct utee_obj *objects;
 
 /* A misuse the specification answers with a panic. */
 static void __attribute__((noreturn)) misuse(void)
@@ -30,12 +30,35 @@ static void __attribute__((noreturn)) misuse(void)
 	TEE_Panic(UTEE_PANIC_MISUSE);
 }
 
-struct __TEE_ObjectHandle *utee_obj_get(TEE_ObjectHandle h)
+/* The live object whose handle is @id, or NULL (0: none). */
+static struct utee_obj *obj_find(uint32_t id)
 {
-	for (struct __TEE_ObjectHandle *o = objects; o; o = o->next)
-		if (o == h)
+	for (struct utee_obj *o = objects; id && o; o = o->next)
+		if (o->id == id)
 			return o;
-	misuse();
+	return NULL;
+}
+
+bool utee_obj_id_live(uint32_t id)
+{
+	return obj_find(id);
+}
+
+struct utee_obj *utee_obj_get(TEE_ObjectHandle h)
+{
+	struct utee_obj *o = obj_find(utee_handle_id(h));
+
+	if (!o)
+		misuse();
+	return o;
+}
+
+/* Puts new object @o in the registry, under a handle of its own. */
+static void obj_register(struct utee_obj *o)
+{
+	o->id = utee_handle_id_new();
+	o->next = objects;
+	objects = o;
 }
 
 static void attr_free(struct utee_attr *a)
@@ -47,7 +70,7 @@ static void attr_free(struct utee_attr *a)
 	memset(a, 0, sizeof(*a));
 }
 
-void utee_obj_clear(struct __TEE_ObjectHandle *o)
+void utee_obj_clear(struct utee_obj *o)
 {
 	for (unsigned int i = 0; i < o->nattrs; i++)
 		attr_free(&o->attrs[i]);
@@ -58,10 +81,10 @@ void utee_obj_clear(struct __TEE_ObjectHandle *o)
 }
 
 static TEE_Result obj_alloc(uint32_t type, uint32_t max_bits, bool op_key,
-			    TEE_ObjectHandle *object)
+			    struct utee_obj **object)
 {
 	const struct utee_obj_type *t = utee_obj_type_find(type);
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 
 	if (!t || !utee_obj_size_ok(t, max_bits))
 		return TEE_ERROR_NOT_SUPPORTED;
@@ -73,15 +96,14 @@ static TEE_Result obj_alloc(uint32_t type, uint32_t max_bits, bool op_key,
 	o->info.maxObjectSize = max_bits;
 	o->info.objectUsage = 0xFFFFFFFF;
 	o->op_key = op_key;
-	o->next = objects;
-	objects = o;
+	obj_register(o);
 	*object = o;
 	return TEE_SUCCESS;
 }
 
-static void obj_free(struct __TEE_ObjectHandle *o)
+static void obj_free(struct utee_obj *o)
 {
-	struct __TEE_ObjectHandle **p = &objects;
+	struct utee_obj **p = &objects;
 
 	while (*p != o)
 		p = &(*p)->next;
@@ -94,19 +116,19 @@ TEE_Result TEE_AllocateTransientObject(TEE_ObjectType objectType,
 				       uint32_t maxObjectSize,
 				       TEE_ObjectHandle *object)
 {
+	struct utee_obj *o = NULL;
 	TEE_Result res;
 
 	if (!object)
 		misuse();
-	res = obj_alloc(objectType, maxObjectSize, false, object);
-	if (res)
-		*object = TEE_HANDLE_NULL;
+	res = obj_alloc(objectType, maxObjectSize, false, &o);
+	*object = res ? TEE_HANDLE_NULL : utee_obj_handle(o);
 	return res;
 }
 
 TEE_Result utee_obj_alloc_data(TEE_ObjectHandle *object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 
 	if (!object)
 		misuse();
@@ -118,16 +140,15 @@ TEE_Result utee_obj_alloc_data(TEE_ObjectHandle *object)
 	/* No kind: no attribute may be given to it (blank_obj()). */
 	o->info.objectType = TEE_TYPE_DATA;
 	o->info.objectUsage = 0xFFFFFFFF;
-	o->next = objects;
-	objects = o;
-	*object = o;
+	obj_register(o);
+	*object = utee_obj_handle(o);
 	return TEE_SUCCESS;
 }
 
 TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
 				     TEE_ObjectHandle *object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 
 	o = TEE_Malloc(sizeof(*o), TEE_MALLOC_FILL_ZERO);
 	if (!o)
@@ -136,33 +157,32 @@ TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
 	o->kind = utee_obj_type_find(type);
 	o->info.objectType = type;
 	o->pobj = pobj;
-	o->next = objects;
-	objects = o;
-	*object = o;
+	obj_register(o);
+	*object = utee_obj_handle(o);
 	return TEE_SUCCESS;
 }
 
-void utee_obj_free_persistent(struct __TEE_ObjectHandle *o)
+void utee_obj_free_persistent(struct utee_obj *o)
 {
 	obj_free(o);
 }
 
 TEE_Result utee_obj_alloc_key(uint32_t type, uint32_t max_bits,
-			      TEE_ObjectHandle *key)
+			      struct utee_obj **key)
 {
 	return obj_alloc(type, max_bits, true, key);
 }
 
-void utee_obj_free_key(TEE_ObjectHandle key)
+void utee_obj_free_key(struct utee_obj *key)
 {
 	if (key)
-		obj_free(utee_obj_get(key));
+		obj_free(key);
 }
 
 /* The object @h names, which the TA owns (not an operation's key). */
-static struct __TEE_ObjectHandle *ta_obj(TEE_ObjectHandle h)
+static struct utee_obj *ta_obj(TEE_ObjectHandle h)
 {
-	struct __TEE_ObjectHandle *o = utee_obj_get(h);
+	struct utee_obj *o = utee_obj_get(h);
 
 	/* Transient-object calls on a persistent object panic too. */
 	if (o->op_key || o->pobj)
@@ -178,7 +198,7 @@ void TEE_FreeTransientObject(TEE_ObjectHandle object)
 
 void TEE_CloseObject(TEE_ObjectHandle object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 
 	if (!object)
 		return;
@@ -196,9 +216,9 @@ void TEE_ResetTransientObject(TEE_ObjectHandle object)
 }
 
 /* The transient, uninitialised object @h, to be given attributes. */
-static struct __TEE_ObjectHandle *blank_obj(TEE_ObjectHandle h)
+static struct utee_obj *blank_obj(TEE_ObjectHandle h)
 {
-	struct __TEE_ObjectHandle *o = ta_obj(h);
+	struct utee_obj *o = ta_obj(h);
 
 	/* A GP 1.1 TEE_TYPE_DATA object (utee_obj_alloc_data()) has no
 	 * attributes to be given. */
@@ -207,8 +227,7 @@ static struct __TEE_ObjectHandle *blank_obj(TEE_ObjectHandle h)
 	return o;
 }
 
-const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
-				      uint32_t id)
+const struct utee_attr *utee_obj_attr(const struct utee_obj *o, uint32_t id)
 {
 	for (unsigned int i = 0; i < o->nattrs; i++)
 		if (o->attrs[i].id == id)
@@ -216,8 +235,8 @@ const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
 	return NULL;
 }
 
-TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
-			    const void *buf, size_t len)
+TEE_Result utee_obj_add_buf(struct utee_obj *o, uint32_t id, const void *buf,
+			    size_t len)
 {
 	struct utee_attr *a = &o->attrs[o->nattrs];
 
@@ -234,8 +253,7 @@ TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_obj_add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
-			   const BIGNUM *bn)
+TEE_Result utee_obj_add_bn(struct utee_obj *o, uint32_t id, const BIGNUM *bn)
 {
 	size_t len = (size_t)BN_num_bytes(bn);
 	TEE_Result res = utee_obj_add_buf(o, id, NULL, len);
@@ -246,7 +264,7 @@ TEE_Result utee_obj_add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
 	return res;
 }
 
-void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a)
+void utee_obj_add_value(struct utee_obj *o, uint32_t id, uint32_t a)
 {
 	if (o->nattrs == UTEE_OBJ_MAX_ATTRS)
 		misuse();
@@ -256,7 +274,7 @@ void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a)
 }
 
 /* Gives @o its secret (value, IKM, Z, password) of @len random bytes. */
-static TEE_Result random_secret(struct __TEE_ObjectHandle *o, size_t len)
+static TEE_Result random_secret(struct utee_obj *o, size_t len)
 {
 	TEE_Result res = utee_obj_add_buf(o, o->kind->attrs[0].id, NULL, len);
 
@@ -266,8 +284,8 @@ static TEE_Result random_secret(struct __TEE_ObjectHandle *o, size_t len)
 }
 
 /* @o's rule for attribute @id, or NULL: the type has no such attribute. */
-static const struct utee_attr_spec *
-attr_spec(const struct __TEE_ObjectHandle *o, uint32_t id)
+static const struct utee_attr_spec *attr_spec(const struct utee_obj *o,
+					      uint32_t id)
 {
 	for (unsigned int i = 0; i < o->kind->nattrs; i++)
 		if (o->kind->attrs[i].id == id)
@@ -307,7 +325,7 @@ static uint32_t num_bits(const uint8_t *buf, size_t len)
 }
 
 /* Checks one attribute against its rule @sp (panics). */
-static void check_attr(const struct __TEE_ObjectHandle *o,
+static void check_attr(const struct utee_obj *o,
 		       const struct utee_attr_spec *sp, const TEE_Attribute *a)
 {
 	bool value = a->attributeID & TEE_ATTR_FLAG_VALUE;
@@ -329,7 +347,7 @@ static void check_attr(const struct __TEE_ObjectHandle *o,
 /* Checks @attrs against @o's type: each known, once, of its kind, every
  * required one there, a group whole or absent.  Returns the size they
  * give. */
-static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
+static uint32_t check_attrs(const struct utee_obj *o,
 			    const TEE_Attribute *attrs, uint32_t count)
 {
 	unsigned int required = 0, seen = 0, group = 0, in_group = 0;
@@ -364,9 +382,8 @@ static uint32_t check_attrs(const struct __TEE_ObjectHandle *o,
 }
 
 /* Gives blank @o the checked @attrs and size @bits. */
-static TEE_Result set_attrs(struct __TEE_ObjectHandle *o,
-			    const TEE_Attribute *attrs, uint32_t count,
-			    uint32_t bits)
+static TEE_Result set_attrs(struct utee_obj *o, const TEE_Attribute *attrs,
+			    uint32_t count, uint32_t bits)
 {
 	TEE_Result res = TEE_SUCCESS;
 
@@ -403,7 +420,7 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 				       const TEE_Attribute *attrs,
 				       uint32_t attrCount)
 {
-	struct __TEE_ObjectHandle *o = blank_obj(object);
+	struct utee_obj *o = blank_obj(object);
 	uint32_t bits;
 
 	if (attrCount && !attrs)
@@ -423,7 +440,7 @@ TEE_Result TEE_PopulateTransientObject(TEE_ObjectHandle object,
 
 /* Bytes of a secret key of @bits bits: GP 1.0 DES sizes leave out the
  * parity bits, the key still has 8 bytes per DES key. */
-static size_t key_bytes(const struct __TEE_ObjectHandle *o, uint32_t bits)
+static size_t key_bytes(const struct utee_obj *o, uint32_t bits)
 {
 	if ((o->kind->type == TEE_TYPE_DES || o->kind->type == TEE_TYPE_DES3) &&
 	    bits % 64)
@@ -471,7 +488,7 @@ static void check_gen_params(const TEE_Attribute *params, uint32_t count,
 		misuse();
 }
 
-static TEE_Result generate_dsa(struct __TEE_ObjectHandle *o, uint32_t bits,
+static TEE_Result generate_dsa(struct utee_obj *o, uint32_t bits,
 			       const TEE_Attribute *params, uint32_t count)
 {
 	static const uint32_t ids[] = {
@@ -481,7 +498,7 @@ static TEE_Result generate_dsa(struct __TEE_ObjectHandle *o, uint32_t bits,
 	return utee_dsa_generate(o, bits, params, count);
 }
 
-static TEE_Result generate_dh(struct __TEE_ObjectHandle *o, uint32_t bits,
+static TEE_Result generate_dh(struct utee_obj *o, uint32_t bits,
 			      const TEE_Attribute *params, uint32_t count)
 {
 	static const uint32_t ids[] = {TEE_ATTR_DH_PRIME, TEE_ATTR_DH_BASE,
@@ -493,7 +510,7 @@ static TEE_Result generate_dh(struct __TEE_ObjectHandle *o, uint32_t bits,
 }
 
 /* X25519 and Ed25519 keypairs take no parameters. */
-static TEE_Result generate_25519(struct __TEE_ObjectHandle *o, uint32_t count)
+static TEE_Result generate_25519(struct utee_obj *o, uint32_t count)
 {
 	if (count)
 		misuse();
@@ -504,7 +521,7 @@ static TEE_Result generate_25519(struct __TEE_ObjectHandle *o, uint32_t count)
 
 /* A secret key: random bytes; secret types take no parameters (OP-TEE:
  * ITEM_NOT_FOUND, a panic), public keys cannot be generated. */
-static TEE_Result generate_secret(struct __TEE_ObjectHandle *o, uint32_t bits,
+static TEE_Result generate_secret(struct utee_obj *o, uint32_t bits,
 				  uint32_t count)
 {
 	/* OP-TEE: more bits than the type has room for is EXCESS_DATA,
@@ -516,7 +533,7 @@ static TEE_Result generate_secret(struct __TEE_ObjectHandle *o, uint32_t bits,
 }
 
 /* An ECDSA keypair: exactly one parameter, the curve, of @bits bits. */
-static TEE_Result generate_ecc(struct __TEE_ObjectHandle *o, uint32_t bits,
+static TEE_Result generate_ecc(struct utee_obj *o, uint32_t bits,
 			       const TEE_Attribute *params, uint32_t count)
 {
 	if (count != 1 || !params ||
@@ -528,7 +545,7 @@ static TEE_Result generate_ecc(struct __TEE_ObjectHandle *o, uint32_t bits,
 }
 
 /* An RSA keypair: optionally the public exponent, nothing else. */
-static TEE_Result generate_rsa(struct __TEE_ObjectHandle *o, uint32_t bits,
+static TEE_Result generate_rsa(struct utee_obj *o, uint32_t bits,
 			       const TEE_Attribute *params, uint32_t count)
 {
 	const TEE_Attribute *e = count ? params : NULL;
@@ -547,7 +564,7 @@ static TEE_Result generate_rsa(struct __TEE_ObjectHandle *o, uint32_t bits,
 TEE_Result TEE_GenerateKey(TEE_ObjectHandle object, uint32_t keySize,
 			   const TEE_Attribute *params, uint32_t paramCount)
 {
-	struct __TEE_ObjectHandle *o = blank_obj(object);
+	struct utee_obj *o = blank_obj(object);
 	TEE_Result res;
 
 	/* A size the type does not allow is NOT_SUPPORTED for OP-TEE's
@@ -615,8 +632,7 @@ void TEE_InitValueAttribute(TEE_Attribute *attr, uint32_t attributeID,
 	attr->content.value.b = b;
 }
 
-TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
-			      const struct __TEE_ObjectHandle *src)
+TEE_Result utee_obj_copy_into(struct utee_obj *dst, const struct utee_obj *src)
 {
 	TEE_Result res = TEE_SUCCESS;
 
@@ -653,8 +669,8 @@ bool utee_obj_type_fits(uint32_t dst, uint32_t src)
 TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 				     TEE_ObjectHandle srcObject)
 {
-	struct __TEE_ObjectHandle *src = utee_obj_get(srcObject);
-	struct __TEE_ObjectHandle *dst = blank_obj(destObject);
+	struct utee_obj *src = utee_obj_get(srcObject);
+	struct utee_obj *dst = blank_obj(destObject);
 
 	if (!(src->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();
@@ -666,7 +682,7 @@ TEE_Result TEE_CopyObjectAttributes1(TEE_ObjectHandle destObject,
 	return TEE_SUCCESS;
 }
 
-const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len)
+const uint8_t *utee_obj_secret(const struct utee_obj *o, size_t *len)
 {
 	const struct utee_attr *a = utee_obj_attr(o, TEE_ATTR_SECRET_VALUE);
 
@@ -679,7 +695,7 @@ const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len)
 TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 			      TEE_ObjectInfo *objectInfo)
 {
-	struct __TEE_ObjectHandle *o = utee_obj_get(object);
+	struct utee_obj *o = utee_obj_get(object);
 
 	if (!objectInfo)
 		misuse();
@@ -692,7 +708,7 @@ TEE_Result TEE_GetObjectInfo1(TEE_ObjectHandle object,
 TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 				    uint32_t objectUsage)
 {
-	struct __TEE_ObjectHandle *o = utee_obj_get(object);
+	struct utee_obj *o = utee_obj_get(object);
 
 	if (o->pobj)
 		return utee_pobj_restrict(o, objectUsage);
@@ -704,7 +720,7 @@ TEE_Result TEE_RestrictObjectUsage1(TEE_ObjectHandle object,
 static const struct utee_attr *readable_attr(TEE_ObjectHandle object,
 					     uint32_t id)
 {
-	struct __TEE_ObjectHandle *o = utee_obj_get(object);
+	struct utee_obj *o = utee_obj_get(object);
 
 	if (!(o->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();

@@ -8,7 +8,7 @@
  * it.  Results and panics are those of ABI-FACTS-INTERNAL §3.2: what
  * OP-TEE returns is returned, every other outcome makes the TA panic.
  *
- * A persistent handle is a struct __TEE_ObjectHandle (utee_crypto.h)
+ * A persistent handle is a struct utee_obj (utee_crypto.h)
  * with pobj set, so TEE_CloseObject, TEE_GetObjectInfo1 and
  * TEE_RestrictObjectUsage1 take both kinds.  Its attributes are read
  * back from the object file on open (serialized as OP-TEE does,
@@ -41,20 +41,22 @@ struct pobj_head {
 };
 
 /**
- * struct __TEE_ObjectEnumHandle - a persistent object enumerator
+ * struct utee_enum - a persistent object enumerator
  * @storage_id:	what it enumerates, once started
  * @cursor:	where the next call goes on (secure world's cursor)
  * @started:	TEE_StartPersistentObjectEnumerator was called
+ * @id:		the TA's handle to it (utee_handle.c)
  * @next:	registry link
  */
-struct __TEE_ObjectEnumHandle {
+struct utee_enum {
 	uint32_t storage_id;
 	uint64_t cursor;
 	bool started;
-	struct __TEE_ObjectEnumHandle *next;
+	uint32_t id;
+	struct utee_enum *next;
 };
 
-static struct __TEE_ObjectEnumHandle *enums;
+static struct utee_enum *enums;
 
 static void __attribute__((noreturn)) misuse(void)
 {
@@ -129,7 +131,7 @@ static uint32_t get_be32(const uint8_t *p)
  * the type's table, present or not, as a u32 BE length and its bytes
  * (a value attribute: its a as u32 BE).  @buf NULL: only the size.
  */
-static size_t attrs_serialize(const struct __TEE_ObjectHandle *o, uint8_t *buf,
+static size_t attrs_serialize(const struct utee_obj *o, uint8_t *buf,
 			      uint32_t *have)
 {
 	size_t len = 0;
@@ -161,8 +163,8 @@ static size_t attrs_serialize(const struct __TEE_ObjectHandle *o, uint8_t *buf,
 
 /* The reverse, into attribute-less @o; the file is trusted no more than
  * its length says: a short or long one is CORRUPT_OBJECT. */
-static TEE_Result attrs_parse(struct __TEE_ObjectHandle *o, const uint8_t *b,
-			      size_t len, uint32_t have)
+static TEE_Result attrs_parse(struct utee_obj *o, const uint8_t *b, size_t len,
+			      uint32_t have)
 {
 	size_t off = 0;
 	uint32_t n;
@@ -191,7 +193,7 @@ static TEE_Result attrs_parse(struct __TEE_ObjectHandle *o, const uint8_t *b,
 }
 
 /* Reads the serialized attributes of handle @h into @o. */
-static TEE_Result load_attrs(struct __TEE_ObjectHandle *o)
+static TEE_Result load_attrs(struct utee_obj *o)
 {
 	uint8_t *sb = utee_channel_sys_buf();
 	uint64_t out[4] = {0};
@@ -229,7 +231,7 @@ out:
 	return res;
 }
 
-void utee_pobj_info(struct __TEE_ObjectHandle *o)
+void utee_pobj_info(struct utee_obj *o)
 {
 	uint64_t out[4] = {0};
 
@@ -249,7 +251,7 @@ void utee_pobj_info(struct __TEE_ObjectHandle *o)
 /* A TEE_ObjectHandle for new handle @h; closes @h when it cannot. */
 static TEE_Result wrap(uint64_t h, TEE_ObjectHandle *object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 	uint64_t out[4] = {0};
 	TEE_Result res;
 
@@ -263,7 +265,7 @@ static TEE_Result wrap(uint64_t h, TEE_ObjectHandle *object)
 			       ? res
 			       : TEE_ERROR_CORRUPT_OBJECT;
 	}
-	o = *object;
+	o = utee_obj_get(*object);
 	utee_pobj_info(o);
 	res = load_attrs(o);
 	if (res) {
@@ -273,14 +275,14 @@ static TEE_Result wrap(uint64_t h, TEE_ObjectHandle *object)
 	return res;
 }
 
-void utee_pobj_close(struct __TEE_ObjectHandle *o)
+void utee_pobj_close(struct utee_obj *o)
 {
 	/* An unknown handle is the runtime's bug, not the TA's: ignore. */
 	(void)sys(TA_IPC_SYS_STORAGE_CLOSE, o->pobj, 0, 0, 0, NULL);
 	utee_obj_free_persistent(o);
 }
 
-TEE_Result utee_pobj_restrict(struct __TEE_ObjectHandle *o, uint32_t usage)
+TEE_Result utee_pobj_restrict(struct utee_obj *o, uint32_t usage)
 {
 	TEE_Result res;
 
@@ -293,9 +295,9 @@ TEE_Result utee_pobj_restrict(struct __TEE_ObjectHandle *o, uint32_t usage)
 }
 
 /* A persistent handle the TA holds; panics on anything else. */
-static struct __TEE_ObjectHandle *pobj_get(TEE_ObjectHandle object)
+static struct utee_obj *pobj_get(TEE_ObjectHandle object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 
 	if (!object)
 		misuse();
@@ -333,7 +335,7 @@ TEE_Result TEE_OpenPersistentObject(uint32_t storageID, const void *objectID,
 static TEE_Result create_head(TEE_ObjectHandle attributes,
 			      struct pobj_head *head, uint8_t **attrs)
 {
-	struct __TEE_ObjectHandle *a;
+	struct utee_obj *a;
 	size_t len;
 
 	memset(head, 0, sizeof(*head));
@@ -407,7 +409,7 @@ TEE_Result TEE_CreatePersistentObject(uint32_t storageID, const void *objectID,
 
 TEE_Result TEE_CloseAndDeletePersistentObject1(TEE_ObjectHandle object)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 	TEE_Result res;
 
 	if (!object)
@@ -430,7 +432,7 @@ TEE_Result TEE_RenamePersistentObject(TEE_ObjectHandle object,
 				      const void *newObjectID,
 				      size_t newObjectIDLen)
 {
-	struct __TEE_ObjectHandle *o = pobj_get(object);
+	struct utee_obj *o = pobj_get(object);
 	TEE_Result res;
 
 	utee_pobj_info(o);
@@ -448,10 +450,9 @@ TEE_Result TEE_RenamePersistentObject(TEE_ObjectHandle object,
 }
 
 /* A persistent handle opened with access @flag, or a panic. */
-static struct __TEE_ObjectHandle *pobj_access(TEE_ObjectHandle object,
-					      uint32_t flag)
+static struct utee_obj *pobj_access(TEE_ObjectHandle object, uint32_t flag)
 {
-	struct __TEE_ObjectHandle *o = pobj_get(object);
+	struct utee_obj *o = pobj_get(object);
 
 	utee_pobj_info(o);
 	if (!(o->info.handleFlags & flag))
@@ -502,7 +503,7 @@ static TEE_Result read_piece(uint64_t h, uint8_t *dst, size_t *n, size_t *got)
 TEE_Result TEE_ReadObjectData(TEE_ObjectHandle object, void *buffer,
 			      size_t size, size_t *count)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 	TEE_Result res = TEE_SUCCESS;
 	size_t done = 0, n, got;
 
@@ -556,7 +557,7 @@ static TEE_Result write_data(uint64_t h, const void *buffer, size_t size)
 TEE_Result TEE_WriteObjectData(TEE_ObjectHandle object, const void *buffer,
 			       size_t size)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 	TEE_Result res;
 
 	o = pobj_access(object, TEE_DATA_FLAG_ACCESS_WRITE);
@@ -573,7 +574,7 @@ TEE_Result TEE_WriteObjectData(TEE_ObjectHandle object, const void *buffer,
 
 TEE_Result TEE_TruncateObjectData(TEE_ObjectHandle object, size_t size)
 {
-	struct __TEE_ObjectHandle *o;
+	struct utee_obj *o;
 	TEE_Result res;
 
 	o = pobj_access(object, TEE_DATA_FLAG_ACCESS_WRITE);
@@ -586,7 +587,7 @@ TEE_Result TEE_TruncateObjectData(TEE_ObjectHandle object, size_t size)
 TEE_Result TEE_SeekObjectData(TEE_ObjectHandle object, intmax_t offset,
 			      TEE_Whence whence)
 {
-	struct __TEE_ObjectHandle *o = pobj_get(object);
+	struct utee_obj *o = pobj_get(object);
 	TEE_Result res;
 
 	/* OP-TEE's system call takes an int32_t: the offset is cut. */
@@ -596,46 +597,63 @@ TEE_Result TEE_SeekObjectData(TEE_ObjectHandle object, intmax_t offset,
 		       TEE_ERROR_STORAGE_NOT_AVAILABLE);
 }
 
-static struct __TEE_ObjectEnumHandle *enum_get(TEE_ObjectEnumHandle h)
+/* The live enumerator whose handle is @id, or NULL (0: none). */
+static struct utee_enum *enum_find(uint32_t id)
 {
-	for (struct __TEE_ObjectEnumHandle *e = enums; e; e = e->next)
-		if (e == h)
+	for (struct utee_enum *e = enums; id && e; e = e->next)
+		if (e->id == id)
 			return e;
-	misuse();
+	return NULL;
+}
+
+bool utee_enum_id_live(uint32_t id)
+{
+	return enum_find(id);
+}
+
+static struct utee_enum *enum_get(TEE_ObjectEnumHandle h)
+{
+	struct utee_enum *e = enum_find(utee_handle_id(h));
+
+	if (!e)
+		misuse();
+	return e;
 }
 
 TEE_Result
 TEE_AllocatePersistentObjectEnumerator(TEE_ObjectEnumHandle *objectEnumerator)
 {
-	struct __TEE_ObjectEnumHandle *e;
+	struct utee_enum *e;
 
 	if (!objectEnumerator)
 		misuse();
 	e = TEE_Malloc(sizeof(*e), TEE_MALLOC_FILL_ZERO);
 	if (!e)
 		return TEE_ERROR_OUT_OF_MEMORY;
+	e->id = utee_handle_id_new();
 	e->next = enums;
 	enums = e;
-	*objectEnumerator = e;
+	*objectEnumerator = (TEE_ObjectEnumHandle)(uintptr_t)e->id;
 	return TEE_SUCCESS;
 }
 
 void TEE_FreePersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator)
 {
-	struct __TEE_ObjectEnumHandle **p = &enums;
+	struct utee_enum **p = &enums;
+	struct utee_enum *e;
 
 	if (!objectEnumerator)
 		return;
-	enum_get(objectEnumerator);
-	while (*p != objectEnumerator)
+	e = enum_get(objectEnumerator);
+	while (*p != e)
 		p = &(*p)->next;
-	*p = objectEnumerator->next;
-	TEE_Free(objectEnumerator);
+	*p = e->next;
+	TEE_Free(e);
 }
 
 void TEE_ResetPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator)
 {
-	struct __TEE_ObjectEnumHandle *e;
+	struct utee_enum *e;
 
 	if (!objectEnumerator)
 		return;
@@ -645,8 +663,7 @@ void TEE_ResetPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator)
 }
 
 /* The next id of @e into @id (64 bytes), its length into @len. */
-static TEE_Result enum_next(struct __TEE_ObjectEnumHandle *e, uint8_t *id,
-			    size_t *len)
+static TEE_Result enum_next(struct utee_enum *e, uint8_t *id, size_t *len)
 {
 	uint64_t out[4] = {0};
 	TEE_Result res;
@@ -668,7 +685,7 @@ TEE_Result
 TEE_StartPersistentObjectEnumerator(TEE_ObjectEnumHandle objectEnumerator,
 				    uint32_t storageID)
 {
-	struct __TEE_ObjectEnumHandle *e = enum_get(objectEnumerator);
+	struct utee_enum *e = enum_get(objectEnumerator);
 	uint8_t id[TEE_OBJECT_ID_MAX_LEN];
 	TEE_Result res;
 	size_t len;
@@ -691,6 +708,7 @@ static TEE_Result enum_info(uint32_t storage_id, const uint8_t *id, size_t len,
 			    TEE_ObjectInfo *info)
 {
 	TEE_ObjectHandle h;
+	struct utee_obj *o;
 	TEE_Result res;
 	uint64_t out[4] = {0};
 
@@ -709,11 +727,12 @@ static TEE_Result enum_info(uint32_t storage_id, const uint8_t *id, size_t len,
 	res = wrap(out[0], &h);
 	if (res)
 		return res;
-	utee_pobj_info(h);
-	*info = h->info;
+	o = utee_obj_get(h);
+	utee_pobj_info(o);
+	*info = o->info;
 	info->handleFlags =
 		TEE_HANDLE_FLAG_PERSISTENT | TEE_HANDLE_FLAG_INITIALIZED;
-	utee_pobj_close(h);
+	utee_pobj_close(o);
 	return TEE_SUCCESS;
 }
 
@@ -721,7 +740,7 @@ TEE_Result TEE_GetNextPersistentObject(TEE_ObjectEnumHandle objectEnumerator,
 				       TEE_ObjectInfo *objectInfo,
 				       void *objectID, size_t *objectIDLen)
 {
-	struct __TEE_ObjectEnumHandle *e = enum_get(objectEnumerator);
+	struct utee_enum *e = enum_get(objectEnumerator);
 	uint8_t id[TEE_OBJECT_ID_MAX_LEN];
 	TEE_Result res;
 	size_t len = 0;

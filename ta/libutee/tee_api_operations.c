@@ -24,7 +24,7 @@
 #include "utee_crypto.h"
 
 /* Every live operation; see utee_crypto.h. */
-static struct __TEE_OperationHandle *operations;
+static struct utee_op *operations;
 
 static void __attribute__((noreturn)) misuse(void)
 {
@@ -38,19 +38,33 @@ static void must(int ok)
 		misuse();
 }
 
-struct __TEE_OperationHandle *utee_op_get(TEE_OperationHandle h)
+/* The live operation whose handle is @id, or NULL (0: none). */
+static struct utee_op *op_find(uint32_t id)
 {
-	for (struct __TEE_OperationHandle *o = operations; o; o = o->next)
-		if (o == h)
+	for (struct utee_op *o = operations; id && o; o = o->next)
+		if (o->id == id)
 			return o;
-	misuse();
+	return NULL;
+}
+
+bool utee_op_id_live(uint32_t id)
+{
+	return op_find(id);
+}
+
+struct utee_op *utee_op_get(TEE_OperationHandle h)
+{
+	struct utee_op *o = op_find(utee_handle_id(h));
+
+	if (!o)
+		misuse();
+	return o;
 }
 
 /* Operation @h, which must be of class @cls (TEE_OPERATION_*). */
-static struct __TEE_OperationHandle *class_op(TEE_OperationHandle h,
-					      uint32_t cls)
+static struct utee_op *class_op(TEE_OperationHandle h, uint32_t cls)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(h);
+	struct utee_op *op = utee_op_get(h);
 
 	if (utee_alg_class(op->alg) != cls)
 		misuse();
@@ -58,10 +72,9 @@ static struct __TEE_OperationHandle *class_op(TEE_OperationHandle h,
 }
 
 /* Operation @h of class @cls, initialised (CipherInit, MACInit...). */
-static struct __TEE_OperationHandle *ready_op(TEE_OperationHandle h,
-					      uint32_t cls)
+static struct utee_op *ready_op(TEE_OperationHandle h, uint32_t cls)
 {
-	struct __TEE_OperationHandle *op = class_op(h, cls);
+	struct utee_op *op = class_op(h, cls);
 
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED))
 		misuse();
@@ -75,7 +88,7 @@ static void check_buf(const void *buf, size_t len)
 }
 
 /* The operation is over: back to its initial state, key kept. */
-static void op_finish(struct __TEE_OperationHandle *op)
+static void op_finish(struct utee_op *op)
 {
 	op->info.handleState &= ~TEE_HANDLE_FLAG_INITIALIZED;
 	op->state = TEE_OPERATION_STATE_INITIAL;
@@ -94,7 +107,7 @@ static void op_finish(struct __TEE_OperationHandle *op)
 }
 
 /* A digest starts again (digests are always initialised). */
-static void digest_restart(struct __TEE_OperationHandle *op)
+static void digest_restart(struct utee_op *op)
 {
 	EVP_MD *md = EVP_MD_fetch(NULL, op->alg->evp, NULL);
 	int ok = md && EVP_DigestInit_ex2(op->md, md, NULL);
@@ -160,7 +173,7 @@ static uint32_t key_type(const struct utee_alg *a, uint32_t mode)
 }
 
 /* The libcrypto context @op's algorithm needs. */
-static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
+static TEE_Result op_contexts(struct utee_op *op)
 {
 	EVP_MAC *mac;
 
@@ -200,21 +213,21 @@ static TEE_Result op_contexts(struct __TEE_OperationHandle *op)
 	}
 }
 
-void utee_op_drop_pkey_ctx(struct __TEE_OperationHandle *op)
+void utee_op_drop_pkey_ctx(struct utee_op *op)
 {
 	EVP_PKEY_CTX_free(op->pkey_ctx);
 	op->pkey_ctx = NULL;
 }
 
 /* The key of @op changed or goes: its libcrypto key with it. */
-static void op_drop_pkey(struct __TEE_OperationHandle *op)
+static void op_drop_pkey(struct utee_op *op)
 {
 	utee_op_drop_pkey_ctx(op);
 	EVP_PKEY_free(op->pkey);
 	op->pkey = NULL;
 }
 
-EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
+EVP_PKEY_CTX *utee_op_pkey_ctx(struct utee_op *op, bool priv,
 			       utee_pkey_build *build)
 {
 	if (op->pkey && op->pkey_priv != priv)
@@ -228,7 +241,7 @@ EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
 	return EVP_PKEY_CTX_new_from_pkey(NULL, op->pkey, NULL);
 }
 
-EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
+EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct utee_op *op, bool priv,
 				    utee_pkey_build *build,
 				    int (*init)(EVP_PKEY_CTX *ctx))
 {
@@ -247,7 +260,7 @@ EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
 	return ctx;
 }
 
-static void op_free(struct __TEE_OperationHandle *op)
+static void op_free(struct utee_op *op)
 {
 	op_finish(op);
 	op_drop_pkey(op);
@@ -266,7 +279,7 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 				 uint32_t maxKeySize)
 {
 	const struct utee_alg *a = utee_alg_find(algorithm);
-	struct __TEE_OperationHandle *op;
+	struct utee_op *op;
 	TEE_Result res = TEE_SUCCESS;
 
 	if (!operation)
@@ -303,9 +316,10 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 		res = op_contexts(op);
 	if (res)
 		goto err;
+	op->id = utee_handle_id_new();
 	op->next = operations;
 	operations = op;
-	*operation = op;
+	*operation = (TEE_OperationHandle)(uintptr_t)op->id;
 	return TEE_SUCCESS;
 err:
 	op_free(op);
@@ -314,8 +328,8 @@ err:
 
 void TEE_FreeOperation(TEE_OperationHandle operation)
 {
-	struct __TEE_OperationHandle **p = &operations;
-	struct __TEE_OperationHandle *op;
+	struct utee_op **p = &operations;
+	struct utee_op *op;
 
 	if (!operation)
 		return;
@@ -329,7 +343,7 @@ void TEE_FreeOperation(TEE_OperationHandle operation)
 void TEE_GetOperationInfo(TEE_OperationHandle operation,
 			  TEE_OperationInfo *operationInfo)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct utee_op *op = utee_op_get(operation);
 
 	if (!operationInfo)
 		misuse();
@@ -345,7 +359,7 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 					TEE_OperationInfoMultiple *info,
 					size_t *operationSize)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct utee_op *op = utee_op_get(operation);
 	uint32_t nkeys = op->key2 ? 2 : op->key ? 1 : 0;
 	size_t need = sizeof(*info) + nkeys * sizeof(info->keyInformation[0]);
 
@@ -374,7 +388,7 @@ TEE_Result TEE_GetOperationInfoMultiple(TEE_OperationHandle operation,
 
 void TEE_ResetOperation(TEE_OperationHandle operation)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
+	struct utee_op *op = utee_op_get(operation);
 
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
 		misuse();
@@ -388,8 +402,8 @@ void TEE_ResetOperation(TEE_OperationHandle operation)
 TEE_Result utee_op_set_key(TEE_OperationHandle operation, TEE_ObjectHandle key,
 			   bool gp11)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
-	struct __TEE_ObjectHandle *k;
+	struct utee_op *op = utee_op_get(operation);
+	struct utee_obj *k;
 	uint32_t need = op->info.requiredKeyUsage;
 
 	if (!op->key || op->key2)
@@ -431,10 +445,9 @@ TEE_Result TEE_SetOperationKey(TEE_OperationHandle operation,
 
 /* A key TEE_SetOperationKey2() may give: initialised, with the usage,
  * of the key type, within half of maxKeySize. */
-static struct __TEE_ObjectHandle *key_for(struct __TEE_OperationHandle *op,
-					  TEE_ObjectHandle h)
+static struct utee_obj *key_for(struct utee_op *op, TEE_ObjectHandle h)
 {
-	struct __TEE_ObjectHandle *k = utee_obj_get(h);
+	struct utee_obj *k = utee_obj_get(h);
 	uint32_t need = op->info.requiredKeyUsage;
 
 	if (!(k->info.handleFlags & TEE_HANDLE_FLAG_INITIALIZED) ||
@@ -449,8 +462,8 @@ TEE_Result utee_op_set_key2(TEE_OperationHandle operation,
 			    TEE_ObjectHandle key1, TEE_ObjectHandle key2,
 			    bool gp11)
 {
-	struct __TEE_OperationHandle *op = utee_op_get(operation);
-	struct __TEE_ObjectHandle *k1, *k2;
+	struct utee_op *op = utee_op_get(operation);
+	struct utee_obj *k1, *k2;
 
 	if (!op->key2 || op->state != TEE_OPERATION_STATE_INITIAL ||
 	    (op->info.handleState & TEE_HANDLE_FLAG_INITIALIZED) ||
@@ -486,8 +499,7 @@ TEE_Result TEE_SetOperationKey2(TEE_OperationHandle operation,
 }
 
 /* Makes uninitialised-context @dst's libcrypto state a copy of @src's. */
-static void copy_contexts(struct __TEE_OperationHandle *dst,
-			  const struct __TEE_OperationHandle *src)
+static void copy_contexts(struct utee_op *dst, const struct utee_op *src)
 {
 	if (src->md)
 		must(EVP_MD_CTX_copy_ex(dst->md, src->md));
@@ -519,8 +531,8 @@ static uint8_t *dup_bytes(const uint8_t *src, size_t len)
 void TEE_CopyOperation(TEE_OperationHandle dstOperation,
 		       TEE_OperationHandle srcOperation)
 {
-	struct __TEE_OperationHandle *dst = utee_op_get(dstOperation);
-	struct __TEE_OperationHandle *src = utee_op_get(srcOperation);
+	struct utee_op *dst = utee_op_get(dstOperation);
+	struct utee_op *src = utee_op_get(srcOperation);
 	uint32_t max = dst->info.maxKeySize;
 
 	if (dst == src)
@@ -593,8 +605,7 @@ TEE_Result TEE_IsAlgorithmSupported(uint32_t algId, uint32_t element)
 void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 		      size_t chunkSize)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_DIGEST);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_DIGEST);
 
 	check_buf(chunk, chunkSize);
 	if (op->state == TEE_OPERATION_STATE_EXTRACTING)
@@ -604,7 +615,7 @@ void TEE_DigestUpdate(TEE_OperationHandle operation, const void *chunk,
 }
 
 /* SHAKE128/256: the digest's length is the caller's. */
-static bool xof(const struct __TEE_OperationHandle *op)
+static bool xof(const struct utee_op *op)
 {
 	return op->alg->alg == TEE_ALG_SHAKE128 ||
 	       op->alg->alg == TEE_ALG_SHAKE256;
@@ -616,7 +627,7 @@ static bool xof(const struct __TEE_OperationHandle *op)
  * is 3.3's), so op->md keeps the absorbed state and each call finishes a
  * copy of it: OP-TEE's core squeezes on from where the last call stopped.
  */
-static void xof_squeeze(struct __TEE_OperationHandle *op, void *out, size_t n)
+static void xof_squeeze(struct utee_op *op, void *out, size_t n)
 {
 	EVP_MD_CTX *c;
 	uint8_t *all;
@@ -636,7 +647,7 @@ static void xof_squeeze(struct __TEE_OperationHandle *op, void *out, size_t n)
 }
 
 /* Finishes the digest into op->extract: the operation is EXTRACTING. */
-static void extract_start(struct __TEE_OperationHandle *op)
+static void extract_start(struct utee_op *op)
 {
 	unsigned int len;
 
@@ -649,8 +660,8 @@ static void extract_start(struct __TEE_OperationHandle *op)
 
 /* TEE_DigestDoFinal() while extracting: no more data (panic), the rest
  * of the digest, and the operation starts again. */
-static TEE_Result extract_rest(struct __TEE_OperationHandle *op,
-			       size_t chunk_len, void *hash, size_t *hash_len)
+static TEE_Result extract_rest(struct utee_op *op, size_t chunk_len, void *hash,
+			       size_t *hash_len)
 {
 	size_t rest = op->info.digestLength - op->extract_off;
 
@@ -676,8 +687,7 @@ static TEE_Result extract_rest(struct __TEE_OperationHandle *op,
 TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
 			     size_t *hashLen)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_DIGEST);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_DIGEST);
 	size_t n;
 
 	if (!hashLen)
@@ -703,8 +713,7 @@ TEE_Result TEE_DigestExtract(TEE_OperationHandle operation, void *hash,
 TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 			     size_t chunkLen, void *hash, size_t *hashLen)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_DIGEST);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_DIGEST);
 	unsigned int len;
 
 	check_buf(chunk, chunkLen);
@@ -737,15 +746,14 @@ TEE_Result TEE_DigestDoFinal(TEE_OperationHandle operation, const void *chunk,
 /* Symmetric cipher functions */
 
 /* CTS and XTS: ciphertext stealing, built in utee_crypto_steal.c. */
-static bool stealing(const struct __TEE_OperationHandle *op)
+static bool stealing(const struct utee_op *op)
 {
 	return op->alg->kind == UTEE_ALG_CTS || op->alg->kind == UTEE_ALG_XTS;
 }
 
 void TEE_CipherInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_CIPHER);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_CIPHER);
 
 	check_buf(IV, IVLen);
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
@@ -763,8 +771,7 @@ static TEE_Result cipher_feed(TEE_OperationHandle operation, const void *src,
 			      size_t srcLen, void *dest, size_t *destLen,
 			      bool final)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_CIPHER);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_CIPHER);
 	size_t need;
 
 	check_buf(src, srcLen);
@@ -807,8 +814,7 @@ TEE_Result TEE_CipherDoFinal(TEE_OperationHandle operation, const void *srcData,
 
 void TEE_MACInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_MAC);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_MAC);
 
 	check_buf(IV, IVLen);
 	if (!(op->info.handleState & TEE_HANDLE_FLAG_KEY_SET))
@@ -823,8 +829,7 @@ void TEE_MACInit(TEE_OperationHandle operation, const void *IV, size_t IVLen)
 void TEE_MACUpdate(TEE_OperationHandle operation, const void *chunk,
 		   size_t chunkSize)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_MAC);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_MAC);
 
 	check_buf(chunk, chunkSize);
 	if (utee_mac_update(op, chunk, chunkSize))
@@ -832,8 +837,8 @@ void TEE_MACUpdate(TEE_OperationHandle operation, const void *chunk,
 }
 
 /* Feeds the last @len bytes and writes the MAC to @mac. */
-static void mac_final(struct __TEE_OperationHandle *op, const void *msg,
-		      size_t len, uint8_t *mac)
+static void mac_final(struct utee_op *op, const void *msg, size_t len,
+		      uint8_t *mac)
 {
 	check_buf(msg, len);
 	if (utee_mac_update(op, msg, len) || utee_mac_final(op, mac))
@@ -845,8 +850,7 @@ TEE_Result TEE_MACComputeFinal(TEE_OperationHandle operation,
 			       const void *message, size_t messageLen,
 			       void *mac, size_t *macLen)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_MAC);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_MAC);
 
 	if (!macLen)
 		misuse();
@@ -863,8 +867,7 @@ TEE_Result TEE_MACCompareFinal(TEE_OperationHandle operation,
 			       const void *message, size_t messageLen,
 			       const void *mac, size_t macLen)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_MAC);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_MAC);
 	uint8_t computed[EVP_MAX_MD_SIZE];
 	bool same;
 
@@ -882,8 +885,7 @@ TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
 		      size_t nonceLen, uint32_t tagLen, size_t AADLen,
 		      size_t payloadLen)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(operation, TEE_OPERATION_AE);
+	struct utee_op *op = class_op(operation, TEE_OPERATION_AE);
 	TEE_Result res;
 
 	/* libcrypto takes CCM's lengths from what is fed. */
@@ -905,8 +907,7 @@ TEE_Result TEE_AEInit(TEE_OperationHandle operation, const void *nonce,
 void utee_ae_update_aad(TEE_OperationHandle operation, const void *data,
 			size_t len, bool gp11)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_AE);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_AE);
 
 	check_buf(data, len);
 	/* All AAD comes before the payload.  GP 1.1 does not check: AAD
@@ -928,8 +929,8 @@ void TEE_AEUpdateAAD(TEE_OperationHandle operation, const void *AADdata,
 }
 
 /* The short-buffer check of the AE functions that output payload. */
-static bool ae_short(const struct __TEE_OperationHandle *op, size_t srcLen,
-		     size_t *destLen, bool final)
+static bool ae_short(const struct utee_op *op, size_t srcLen, size_t *destLen,
+		     bool final)
 {
 	size_t need = utee_ae_out_len(op, srcLen, final);
 
@@ -944,8 +945,7 @@ static bool ae_short(const struct __TEE_OperationHandle *op, size_t srcLen,
 TEE_Result TEE_AEUpdate(TEE_OperationHandle operation, const void *srcData,
 			size_t srcLen, void *destData, size_t *destLen)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_AE);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_AE);
 
 	check_buf(srcData, srcLen);
 	if (ae_short(op, srcLen, destLen, false))
@@ -962,8 +962,7 @@ TEE_Result TEE_AEEncryptFinal(TEE_OperationHandle operation,
 			      void *destData, size_t *destLen, void *tag,
 			      size_t *tagLen)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_AE);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_AE);
 	size_t need;
 
 	check_buf(srcData, srcLen);
@@ -989,8 +988,7 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 			      void *destData, size_t *destLen, void *tag,
 			      size_t tagLen)
 {
-	struct __TEE_OperationHandle *op =
-		ready_op(operation, TEE_OPERATION_AE);
+	struct utee_op *op = ready_op(operation, TEE_OPERATION_AE);
 	TEE_Result res = TEE_ERROR_MAC_INVALID;
 
 	check_buf(srcData, srcLen);
@@ -1014,12 +1012,11 @@ TEE_Result TEE_AEDecryptFinal(TEE_OperationHandle operation,
 /* Asymmetric functions */
 
 /* A signature operation of @mode with its key set. */
-static struct __TEE_OperationHandle *
-sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
-       uint32_t count, const void *digest, size_t len)
+static struct utee_op *sig_op(TEE_OperationHandle h, uint32_t mode,
+			      const TEE_Attribute *params, uint32_t count,
+			      const void *digest, size_t len)
 {
-	struct __TEE_OperationHandle *op =
-		class_op(h, TEE_OPERATION_ASYMMETRIC_SIGNATURE);
+	struct utee_op *op = class_op(h, TEE_OPERATION_ASYMMETRIC_SIGNATURE);
 
 	check_buf(params, count);
 	check_buf(digest, len);
@@ -1030,7 +1027,7 @@ sig_op(TEE_OperationHandle h, uint32_t mode, const TEE_Attribute *params,
 }
 
 /* The size of a signature with @op's key. */
-static size_t sig_len(const struct __TEE_OperationHandle *op)
+static size_t sig_len(const struct utee_op *op)
 {
 	switch (op->alg->kind) {
 	case UTEE_ALG_ECDSA:
@@ -1050,9 +1047,8 @@ TEE_Result TEE_AsymmetricSignDigest(TEE_OperationHandle operation,
 				    size_t digestLen, void *signature,
 				    size_t *signatureLen)
 {
-	struct __TEE_OperationHandle *op =
-		sig_op(operation, TEE_MODE_SIGN, params, paramCount, digest,
-		       digestLen);
+	struct utee_op *op = sig_op(operation, TEE_MODE_SIGN, params,
+				    paramCount, digest, digestLen);
 	size_t need = sig_len(op);
 	TEE_Result res;
 
@@ -1091,9 +1087,8 @@ TEE_Result TEE_AsymmetricVerifyDigest(TEE_OperationHandle operation,
 				      size_t digestLen, const void *signature,
 				      size_t signatureLen)
 {
-	struct __TEE_OperationHandle *op =
-		sig_op(operation, TEE_MODE_VERIFY, params, paramCount, digest,
-		       digestLen);
+	struct utee_op *op = sig_op(operation, TEE_MODE_VERIFY, params,
+				    paramCount, digest, digestLen);
 	TEE_Result res;
 
 	check_buf(signature, signatureLen);
@@ -1126,7 +1121,7 @@ static TEE_Result asym_crypt(TEE_OperationHandle operation, uint32_t mode,
 			     const void *src, size_t srcLen, void *dest,
 			     size_t *destLen)
 {
-	struct __TEE_OperationHandle *op =
+	struct utee_op *op =
 		class_op(operation, TEE_OPERATION_ASYMMETRIC_CIPHER);
 	TEE_Result res;
 

@@ -21,10 +21,11 @@
  *  tee_api_derive.c      TEE_DeriveKey()
  *
  * Handles are opaque to the TA: TEE_ObjectHandle and TEE_OperationHandle
- * point to the structs below, and every API function first looks the
- * handle up in the registry of live handles (utee_obj_get(),
- * utee_op_get()); what is not there makes the TA panic, so a freed or
- * forged handle is never dereferenced.  Like the rest of the runtime the
+ * carry the 32-bit id of one of the structs below (utee_handle.c: a TA
+ * may keep a handle in a 32-bit value, as on OP-TEE), and every API
+ * function first looks the id up in the registry of live handles
+ * (utee_obj_get(), utee_op_get()); what is not there makes the TA panic,
+ * so a freed or forged handle is never dereferenced.  Like the rest of the runtime the
  * registries are touched by the entry thread only, so they need no lock.
  */
 #ifndef UTEE_CRYPTO_H
@@ -105,23 +106,25 @@ struct utee_attr {
 };
 
 /**
- * struct __TEE_ObjectHandle - a transient object
+ * struct utee_obj - a transient object
  * @info:	what TEE_GetObjectInfo1() reports (dataSize/Position 0)
  * @kind:	its type's rules
  * @nattrs:	attributes held in @attrs
  * @attrs:	the attributes
  * @op_key:	the key slot of an operation: the TA may not free it
  * @pobj:	persistent object: the secure world's handle (0: transient)
+ * @id:		the TA's handle to it (utee_handle.c)
  * @next:	registry link
  */
-struct __TEE_ObjectHandle {
+struct utee_obj {
 	TEE_ObjectInfo info;
 	const struct utee_obj_type *kind;
 	unsigned int nattrs;
 	struct utee_attr attrs[UTEE_OBJ_MAX_ATTRS];
 	bool op_key;
 	uint32_t pobj;
-	struct __TEE_ObjectHandle *next;
+	uint32_t id;
+	struct utee_obj *next;
 };
 
 /* How an algorithm's operation is carried out. */
@@ -181,7 +184,7 @@ struct utee_alg {
 };
 
 /**
- * struct __TEE_OperationHandle - a cryptographic operation
+ * struct utee_op - a cryptographic operation
  * @info:	what TEE_GetOperationInfo() reports
  * @state:	TEE_OPERATION_STATE_*
  * @alg:	the algorithm
@@ -209,14 +212,15 @@ struct utee_alg {
  *		verification, kept between calls as a native caller keeps
  *		it (utee_op_pkey_ctx_kept()), dropped with @pkey
  * @pkey_init:	the function that initialised @pkey_ctx
+ * @id:		the TA's handle to it (utee_handle.c)
  * @next:	registry link
  */
-struct __TEE_OperationHandle {
+struct utee_op {
 	TEE_OperationInfo info;
 	uint32_t state;
 	const struct utee_alg *alg;
-	TEE_ObjectHandle key;
-	TEE_ObjectHandle key2;
+	struct utee_obj *key;
+	struct utee_obj *key2;
 	EVP_MD_CTX *md;
 	EVP_CIPHER_CTX *cipher;
 	EVP_MAC_CTX *mac;
@@ -235,7 +239,8 @@ struct __TEE_OperationHandle {
 	bool pkey_priv;
 	EVP_PKEY_CTX *pkey_ctx;
 	int (*pkey_init)(EVP_PKEY_CTX *ctx);
-	struct __TEE_OperationHandle *next;
+	uint32_t id;
+	struct utee_op *next;
 };
 
 /**
@@ -243,8 +248,7 @@ struct __TEE_OperationHandle {
  * @priv:	with its private part (a keypair), or only the public one
  * Return: the key, or NULL.
  */
-typedef EVP_PKEY *utee_pkey_build(const struct __TEE_ObjectHandle *o,
-				  bool priv);
+typedef EVP_PKEY *utee_pkey_build(const struct utee_obj *o, bool priv);
 
 /**
  * utee_op_pkey_ctx() - a libcrypto context on the key of @op, whose
@@ -254,7 +258,7 @@ typedef EVP_PKEY *utee_pkey_build(const struct __TEE_ObjectHandle *o,
  * @priv:	the private key (sign, decrypt) or the public one
  * Return: a new context (the caller frees it), or NULL.
  */
-EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
+EVP_PKEY_CTX *utee_op_pkey_ctx(struct utee_op *op, bool priv,
 			       utee_pkey_build *build);
 
 /**
@@ -275,7 +279,7 @@ EVP_PKEY_CTX *utee_op_pkey_ctx(struct __TEE_OperationHandle *op, bool priv,
  *
  * Return: the context, or NULL.
  */
-EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
+EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct utee_op *op, bool priv,
 				    utee_pkey_build *build,
 				    int (*init)(EVP_PKEY_CTX *ctx));
 
@@ -284,7 +288,7 @@ EVP_PKEY_CTX *utee_op_pkey_ctx_kept(struct __TEE_OperationHandle *op, bool priv,
  * keeps with @op (its key stays)
  * @op:		the operation
  */
-void utee_op_drop_pkey_ctx(struct __TEE_OperationHandle *op);
+void utee_op_drop_pkey_ctx(struct utee_op *op);
 
 /*
  * tee_api_operations.c: the calls whose rules GP 1.1 and 1.3.1 (as
@@ -387,14 +391,14 @@ size_t utee_cipher_key(const struct utee_alg *a, const uint8_t *key, size_t len,
 /* tee_api_objects.c */
 
 /** utee_obj_get() - the live object @h, or the TA panics. */
-struct __TEE_ObjectHandle *utee_obj_get(TEE_ObjectHandle h);
+struct utee_obj *utee_obj_get(TEE_ObjectHandle h);
 
 /**
  * utee_obj_secret() - the secret value of initialised object @o
  * @len:	[out] its length
  * Return: the bytes (owned by @o), or NULL when it has none.
  */
-const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len);
+const uint8_t *utee_obj_secret(const struct utee_obj *o, size_t *len);
 
 /**
  * utee_obj_alloc_key() - the key object of a new operation: a transient
@@ -402,18 +406,17 @@ const uint8_t *utee_obj_secret(const struct __TEE_ObjectHandle *o, size_t *len);
  * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED or TEE_ERROR_OUT_OF_MEMORY.
  */
 TEE_Result utee_obj_alloc_key(uint32_t type, uint32_t max_bits,
-			      TEE_ObjectHandle *key);
+			      struct utee_obj **key);
 
 /** utee_obj_free_key() - free an operation's key object (NULL is fine). */
-void utee_obj_free_key(TEE_ObjectHandle key);
+void utee_obj_free_key(struct utee_obj *key);
 
 /**
  * utee_obj_copy_into() - make uninitialised @dst a copy of initialised
  * @src (attributes, size, usage, INITIALIZED)
  * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY (@dst left reset).
  */
-TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
-			      const struct __TEE_ObjectHandle *src);
+TEE_Result utee_obj_copy_into(struct utee_obj *dst, const struct utee_obj *src);
 
 /**
  * utee_obj_type_fits() - a key of type @src may go into an object of
@@ -422,34 +425,32 @@ TEE_Result utee_obj_copy_into(struct __TEE_ObjectHandle *dst,
 bool utee_obj_type_fits(uint32_t dst, uint32_t src);
 
 /** utee_obj_clear() - reset @o: no attributes, size 0, usage all. */
-void utee_obj_clear(struct __TEE_ObjectHandle *o);
+void utee_obj_clear(struct utee_obj *o);
 
 /** utee_obj_attr() - attribute @id of @o, or NULL. */
-const struct utee_attr *utee_obj_attr(const struct __TEE_ObjectHandle *o,
-				      uint32_t id);
+const struct utee_attr *utee_obj_attr(const struct utee_obj *o, uint32_t id);
 
 /**
  * utee_obj_add_buf() - give @o the buffer attribute @id (@len bytes)
  * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
  */
-TEE_Result utee_obj_add_buf(struct __TEE_ObjectHandle *o, uint32_t id,
-			    const void *buf, size_t len);
+TEE_Result utee_obj_add_buf(struct utee_obj *o, uint32_t id, const void *buf,
+			    size_t len);
 
 /**
  * utee_obj_add_bn() - give @o the buffer attribute @id: @bn, big-endian,
  * in as few bytes as it takes
  * Return: TEE_SUCCESS or TEE_ERROR_OUT_OF_MEMORY.
  */
-TEE_Result utee_obj_add_bn(struct __TEE_ObjectHandle *o, uint32_t id,
-			   const BIGNUM *bn);
+TEE_Result utee_obj_add_bn(struct utee_obj *o, uint32_t id, const BIGNUM *bn);
 
 /** utee_obj_add_value() - give @o the value attribute @id (a = @a). */
-void utee_obj_add_value(struct __TEE_ObjectHandle *o, uint32_t id, uint32_t a);
+void utee_obj_add_value(struct utee_obj *o, uint32_t id, uint32_t a);
 
 /* tee_api_operations.c */
 
 /** utee_op_get() - the live operation @h, or the TA panics. */
-struct __TEE_OperationHandle *utee_op_get(TEE_OperationHandle h);
+struct utee_op *utee_op_get(TEE_OperationHandle h);
 
 /* utee_crypto_cipher.c: ciphers and AE.  Errors other than those named
  * are libcrypto failures: the caller panics. */
@@ -459,15 +460,13 @@ struct __TEE_OperationHandle *utee_op_get(TEE_OperationHandle h);
  * key and @iv (NULL for ECB) for its mode
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_cipher_start(struct __TEE_OperationHandle *op, const void *iv,
-			     size_t iv_len);
+TEE_Result utee_cipher_start(struct utee_op *op, const void *iv, size_t iv_len);
 
 /**
  * utee_cipher_out_len() - how many bytes feeding @len more input makes
  * @op output now (@final: and at the end)
  */
-size_t utee_cipher_out_len(const struct __TEE_OperationHandle *op, size_t len,
-			   bool final);
+size_t utee_cipher_out_len(const struct utee_op *op, size_t len, bool final);
 
 /**
  * utee_cipher_run() - feed @len bytes of @src to @op, output into @dest
@@ -475,8 +474,8 @@ size_t utee_cipher_out_len(const struct __TEE_OperationHandle *op, size_t len,
  * @out_len:	[out] bytes written
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_cipher_run(struct __TEE_OperationHandle *op, const void *src,
-			   size_t len, void *dest, size_t *out_len);
+TEE_Result utee_cipher_run(struct utee_op *op, const void *src, size_t len,
+			   void *dest, size_t *out_len);
 
 /**
  * utee_ae_start() - start AE operation @op with @nonce, a tag of
@@ -484,30 +483,28 @@ TEE_Result utee_cipher_run(struct __TEE_OperationHandle *op, const void *src,
  * Return: TEE_SUCCESS, TEE_ERROR_NOT_SUPPORTED (GCM tag length) or
  * TEE_ERROR_BAD_PARAMETERS (a length CCM or GCM cannot take: panic).
  */
-TEE_Result utee_ae_start(struct __TEE_OperationHandle *op, const void *nonce,
+TEE_Result utee_ae_start(struct utee_op *op, const void *nonce,
 			 size_t nonce_len, uint32_t tag_bits);
 
 /**
  * utee_ae_aad() - feed @len bytes of additional data
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ae_aad(struct __TEE_OperationHandle *op, const void *aad,
-		       size_t len);
+TEE_Result utee_ae_aad(struct utee_op *op, const void *aad, size_t len);
 
 /**
  * utee_ae_out_len() - bytes feeding @len more payload outputs now
  * (@final: and at the end)
  */
-size_t utee_ae_out_len(const struct __TEE_OperationHandle *op, size_t len,
-		       bool final);
+size_t utee_ae_out_len(const struct utee_op *op, size_t len, bool final);
 
 /**
  * utee_ae_update() - feed @len bytes of payload, output into @dest
  * @out_len:	[out] bytes written
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
-			  size_t len, void *dest, size_t *out_len);
+TEE_Result utee_ae_update(struct utee_op *op, const void *src, size_t len,
+			  void *dest, size_t *out_len);
 
 /**
  * utee_ae_final() - feed the last @len bytes and finish: encrypting,
@@ -516,8 +513,8 @@ TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
  * Return: TEE_SUCCESS, TEE_ERROR_MAC_INVALID (decryption),
  * TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
-			 size_t len, void *dest, size_t *out_len, void *tag);
+TEE_Result utee_ae_final(struct utee_op *op, const void *src, size_t len,
+			 void *dest, size_t *out_len, void *tag);
 
 /* utee_crypto_ecc.c */
 
@@ -533,7 +530,7 @@ uint32_t utee_ecc_curve_bits(uint32_t curve);
  * TEE_ECC_CURVE_SM2)
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve);
+TEE_Result utee_ecc_generate(struct utee_obj *o, uint32_t curve);
 
 /**
  * utee_ecc_sign() - ECDSA signature of @digest with @op's keypair, as
@@ -542,21 +539,21 @@ TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve);
  *		utee_ecc_sig_len())
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
-			 size_t len, uint8_t *sig, size_t *sig_len);
+TEE_Result utee_ecc_sign(struct utee_op *op, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len);
 
 /**
  * utee_ecc_verify() - check GP-layout @sig of @digest with @op's key
  * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
-			   size_t len, const uint8_t *sig, size_t sig_len);
+TEE_Result utee_ecc_verify(struct utee_op *op, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len);
 
 /**
  * utee_ecc_key_bits() - the size of ECC key @o's curve (SM2 keys: 256,
  * they have no curve attribute), or 0
  */
-uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o);
+uint32_t utee_ecc_key_bits(const struct utee_obj *o);
 
 /** utee_ecc_sig_len() - the size of a signature with a key of @bits. */
 size_t utee_ecc_sig_len(uint32_t bits);
@@ -567,9 +564,9 @@ size_t utee_ecc_sig_len(uint32_t bits);
  * @out:	at least 66 bytes; *@out_len: its size in, the length out
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a point not on the curve).
  */
-TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
-			    const TEE_Attribute *x, const TEE_Attribute *y,
-			    uint8_t *out, size_t *out_len);
+TEE_Result utee_ecdh_derive(struct utee_obj *key, const TEE_Attribute *x,
+			    const TEE_Attribute *y, uint8_t *out,
+			    size_t *out_len);
 
 /* utee_crypto_25519.c.  Other errors than those named are libcrypto
  * failures: the caller panics. */
@@ -578,13 +575,13 @@ TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
  * utee_x25519_generate() - a new X25519 keypair into uninitialised @o
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_x25519_generate(struct __TEE_ObjectHandle *o);
+TEE_Result utee_x25519_generate(struct utee_obj *o);
 
 /**
  * utee_ed25519_generate() - a new Ed25519 keypair into uninitialised @o
  * Return: TEE_SUCCESS, TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ed25519_generate(struct __TEE_ObjectHandle *o);
+TEE_Result utee_ed25519_generate(struct utee_obj *o);
 
 /**
  * utee_x25519_derive() - the X25519 shared secret of keypair @key and
@@ -592,7 +589,7 @@ TEE_Result utee_ed25519_generate(struct __TEE_ObjectHandle *o);
  * @out:	*@out_len bytes of room (at least 32); *@out_len: the length
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
+TEE_Result utee_x25519_derive(struct utee_obj *key, const void *peer,
 			      size_t peer_len, uint8_t *out, size_t *out_len);
 
 /**
@@ -602,20 +599,18 @@ TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
  * a context over 255 bytes), TEE_ERROR_NOT_SUPPORTED (ctx/ph with a
  * libcrypto older than 3.2) or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_ed25519_sign(struct __TEE_OperationHandle *op,
-			     const TEE_Attribute *params, uint32_t n,
-			     const void *msg, size_t len, uint8_t *sig,
-			     size_t *sig_len);
+TEE_Result utee_ed25519_sign(struct utee_op *op, const TEE_Attribute *params,
+			     uint32_t n, const void *msg, size_t len,
+			     uint8_t *sig, size_t *sig_len);
 
 /**
  * utee_ed25519_verify() - check Ed25519 signature @sig of @msg
  * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID, or the errors of
  * utee_ed25519_sign().
  */
-TEE_Result utee_ed25519_verify(struct __TEE_OperationHandle *op,
-			       const TEE_Attribute *params, uint32_t n,
-			       const void *msg, size_t len, const uint8_t *sig,
-			       size_t sig_len);
+TEE_Result utee_ed25519_verify(struct utee_op *op, const TEE_Attribute *params,
+			       uint32_t n, const void *msg, size_t len,
+			       const uint8_t *sig, size_t sig_len);
 
 /* utee_crypto_ffc.c.  Other errors than those named are libcrypto
  * failures: the caller panics. */
@@ -627,7 +622,7 @@ TEE_Result utee_ed25519_verify(struct __TEE_OperationHandle *op,
  * @bits bits, the domain is unusable), TEE_ERROR_OUT_OF_MEMORY or
  * TEE_ERROR_GENERIC.
  */
-TEE_Result utee_dsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_dsa_generate(struct utee_obj *o, uint32_t bits,
 			     const TEE_Attribute *params, uint32_t n);
 
 /**
@@ -636,7 +631,7 @@ TEE_Result utee_dsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
  * into @o, with DH_X_BITS set to the private value's length
  * Return: as utee_dsa_generate().
  */
-TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_dh_generate(struct utee_obj *o, uint32_t bits,
 			    const TEE_Attribute *params, uint32_t n);
 
 /**
@@ -645,26 +640,26 @@ TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
  * @out:	*@out_len bytes of room (the prime's length)
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a peer value out of range).
  */
-TEE_Result utee_dh_derive(struct __TEE_ObjectHandle *key, const void *peer,
+TEE_Result utee_dh_derive(struct utee_obj *key, const void *peer,
 			  size_t peer_len, uint8_t *out, size_t *out_len);
 
 /** utee_dsa_sig_len() - the size of a signature with DSA key @key. */
-size_t utee_dsa_sig_len(const struct __TEE_ObjectHandle *key);
+size_t utee_dsa_sig_len(const struct utee_obj *key);
 
 /**
  * utee_dsa_sign() - DSA signature of @digest, r then s each as long as
  * the subprime (room checked by the caller with utee_dsa_sig_len())
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_dsa_sign(struct __TEE_OperationHandle *op, const void *digest,
-			 size_t len, uint8_t *sig, size_t *sig_len);
+TEE_Result utee_dsa_sign(struct utee_op *op, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len);
 
 /**
  * utee_dsa_verify() - check GP-layout DSA signature @sig of @digest
  * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_dsa_verify(struct __TEE_OperationHandle *op, const void *digest,
-			   size_t len, const uint8_t *sig, size_t sig_len);
+TEE_Result utee_dsa_verify(struct utee_op *op, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len);
 
 /* utee_crypto_sm2.c */
 
@@ -701,15 +696,14 @@ EC_GROUP *utee_sm2_group(void);
  * utee_sm2_attr_bn() - buffer attribute @id of @o as a BIGNUM
  * Return: the BIGNUM (BN_clear_free()), or NULL.
  */
-BIGNUM *utee_sm2_attr_bn(const struct __TEE_ObjectHandle *o, uint32_t id);
+BIGNUM *utee_sm2_attr_bn(const struct utee_obj *o, uint32_t id);
 
 /**
  * utee_sm2_public() - the public point of SM2 key @o on group @g
  * Return: the point (EC_POINT_free()), or NULL: none, or not on the
  * curve.
  */
-EC_POINT *utee_sm2_public(const EC_GROUP *g,
-			  const struct __TEE_ObjectHandle *o);
+EC_POINT *utee_sm2_public(const EC_GROUP *g, const struct utee_obj *o);
 
 /**
  * utee_sm2_xy() - @p's affine coordinates, 32 bytes each, into @xy
@@ -731,8 +725,8 @@ bool utee_sm2_xy(const EC_GROUP *g, const EC_POINT *p, uint8_t *xy);
  * TEE_ERROR_OUT_OF_MEMORY, TEE_ERROR_BAD_STATE or TEE_ERROR_GENERIC (the
  * last two: OP-TEE's panics).
  */
-TEE_Result utee_sm2_pke_crypt(struct __TEE_OperationHandle *op, const void *src,
-			      size_t len, void *dst, size_t *dst_len);
+TEE_Result utee_sm2_pke_crypt(struct utee_op *op, const void *src, size_t len,
+			      void *dst, size_t *dst_len);
 
 /* utee_crypto_sm2_kep.c */
 
@@ -750,9 +744,8 @@ TEE_Result utee_sm2_pke_crypt(struct __TEE_OperationHandle *op, const void *src,
  * TEE_ERROR_BAD_STATE (a wrong confirmation value) or
  * TEE_ERROR_OUT_OF_MEMORY: all panics of TEE_DeriveKey().
  */
-TEE_Result utee_sm2_kep_derive(struct __TEE_OperationHandle *op,
-			       const TEE_Attribute *params, uint32_t count,
-			       size_t len, uint8_t **out);
+TEE_Result utee_sm2_kep_derive(struct utee_op *op, const TEE_Attribute *params,
+			       uint32_t count, size_t len, uint8_t **out);
 
 /* utee_crypto_kdf.c */
 
@@ -765,9 +758,8 @@ TEE_Result utee_sm2_kep_derive(struct __TEE_OperationHandle *op,
  * does not take, a missing length, a length it cannot give) or
  * TEE_ERROR_OUT_OF_MEMORY.
  */
-TEE_Result utee_kdf_derive(struct __TEE_OperationHandle *op,
-			   const TEE_Attribute *params, uint32_t n,
-			   uint8_t **out, size_t *out_len);
+TEE_Result utee_kdf_derive(struct utee_op *op, const TEE_Attribute *params,
+			   uint32_t n, uint8_t **out, size_t *out_len);
 
 /* utee_crypto_rsa.c.  Other errors than those named are libcrypto
  * failures: the caller panics. */
@@ -778,7 +770,7 @@ TEE_Result utee_kdf_derive(struct __TEE_OperationHandle *op,
  * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (exponent not odd, below
  * 65537 or 2^256 or above), TEE_ERROR_OUT_OF_MEMORY or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_rsa_generate(struct utee_obj *o, uint32_t bits,
 			     const void *e_buf, size_t e_len);
 
 /**
@@ -787,19 +779,17 @@ TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
  * (the modulus' size); *@sig_len gets its length
  * Return: TEE_SUCCESS or TEE_ERROR_GENERIC (a digest of the wrong size).
  */
-TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
-			 const TEE_Attribute *params, uint32_t n,
-			 const void *digest, size_t len, uint8_t *sig,
-			 size_t *sig_len);
+TEE_Result utee_rsa_sign(struct utee_op *op, const TEE_Attribute *params,
+			 uint32_t n, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len);
 
 /**
  * utee_rsa_verify() - check @sig of @digest
  * Return: TEE_SUCCESS, TEE_ERROR_SIGNATURE_INVALID or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
-			   const TEE_Attribute *params, uint32_t n,
-			   const void *digest, size_t len, const uint8_t *sig,
-			   size_t sig_len);
+TEE_Result utee_rsa_verify(struct utee_op *op, const TEE_Attribute *params,
+			   uint32_t n, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len);
 
 /**
  * utee_rsa_crypt() - encrypt or decrypt (@op's mode) @src, PKCS#1 v1.5
@@ -808,9 +798,8 @@ TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
  * needed), TEE_ERROR_BAD_PARAMETERS (message too long, ciphertext that
  * does not decrypt) or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
-			  const TEE_Attribute *params, uint32_t n,
-			  const void *src, size_t len, void *dest,
+TEE_Result utee_rsa_crypt(struct utee_op *op, const TEE_Attribute *params,
+			  uint32_t n, const void *src, size_t len, void *dest,
 			  size_t *dest_len);
 
 /* utee_crypto_steal.c: AES-CTS and AES-XTS */
@@ -821,15 +810,13 @@ TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
  * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (IV length) or
  * TEE_ERROR_GENERIC.
  */
-TEE_Result utee_steal_start(struct __TEE_OperationHandle *op, const void *iv,
-			    size_t iv_len);
+TEE_Result utee_steal_start(struct utee_op *op, const void *iv, size_t iv_len);
 
 /**
  * utee_steal_out_len() - bytes feeding @len more makes @op output now
  * (@final: and at the end)
  */
-size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
-			  bool final);
+size_t utee_steal_out_len(const struct utee_op *op, size_t len, bool final);
 
 /**
  * utee_steal_run() - feed @len bytes of @src (the last ones if @final)
@@ -839,8 +826,8 @@ size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
  * Return: TEE_SUCCESS or TEE_ERROR_BAD_PARAMETERS (a message shorter
  * than a block).
  */
-TEE_Result utee_steal_run(struct __TEE_OperationHandle *op, const void *src,
-			  size_t len, void *dest, size_t *out_len, bool final);
+TEE_Result utee_steal_run(struct utee_op *op, const void *src, size_t len,
+			  void *dest, size_t *out_len, bool final);
 
 /* utee_crypto_mac.c */
 
@@ -850,19 +837,17 @@ TEE_Result utee_steal_run(struct __TEE_OperationHandle *op, const void *src,
  * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (IV length) or
  * TEE_ERROR_GENERIC.
  */
-TEE_Result utee_mac_start(struct __TEE_OperationHandle *op, const void *iv,
-			  size_t iv_len);
+TEE_Result utee_mac_start(struct utee_op *op, const void *iv, size_t iv_len);
 
 /** utee_mac_update() - feed @len bytes. Return: TEE_SUCCESS or GENERIC. */
-TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
-			   size_t len);
+TEE_Result utee_mac_update(struct utee_op *op, const void *src, size_t len);
 
 /**
  * utee_mac_final() - the MAC (op->info.digestLength bytes) into @mac
  * Return: TEE_SUCCESS, TEE_ERROR_BAD_PARAMETERS (CBC-MAC without padding
  * over a partial block) or TEE_ERROR_GENERIC.
  */
-TEE_Result utee_mac_final(struct __TEE_OperationHandle *op, uint8_t *mac);
+TEE_Result utee_mac_final(struct utee_op *op, uint8_t *mac);
 
 /**
  * utee_obj_alloc_data() - a new transient object of TEE_TYPE_DATA, with
@@ -885,25 +870,54 @@ TEE_Result utee_obj_alloc_persistent(uint32_t type, uint32_t pobj,
 				     TEE_ObjectHandle *object);
 
 /** utee_obj_free_persistent() - free @o (its handle is closed already) */
-void utee_obj_free_persistent(struct __TEE_ObjectHandle *o);
+void utee_obj_free_persistent(struct utee_obj *o);
 
 /**
  * utee_pobj_close() - TEE_CloseObject on persistent @o: close the secure
  * world's handle and free @o
  */
-void utee_pobj_close(struct __TEE_ObjectHandle *o);
+void utee_pobj_close(struct utee_obj *o);
 
 /**
  * utee_pobj_info() - refresh persistent @o's info (data size and position
  * change) from the secure world; panics when it cannot
  */
-void utee_pobj_info(struct __TEE_ObjectHandle *o);
+void utee_pobj_info(struct utee_obj *o);
 
 /**
  * utee_pobj_restrict() - TEE_RestrictObjectUsage1 on persistent @o
  * Return: TEE_SUCCESS, TEE_ERROR_CORRUPT_OBJECT or
  * TEE_ERROR_STORAGE_NOT_AVAILABLE.
  */
-TEE_Result utee_pobj_restrict(struct __TEE_ObjectHandle *o, uint32_t usage);
+TEE_Result utee_pobj_restrict(struct utee_obj *o, uint32_t usage);
+
+/**
+ * utee_handle_id_new() - the value of a new object, enumerator or
+ * operation handle: not 0 and no live handle's (see utee_handle.c)
+ * Return: the id.
+ */
+uint32_t utee_handle_id_new(void);
+
+/**
+ * utee_handle_id() - the id a handle the TA gave carries
+ * @handle:	the handle
+ * Return: the id, or 0 (no handle's) for a value above 32 bits.
+ */
+uint32_t utee_handle_id(const void *handle);
+
+/** utee_obj_id_live() - Return: whether an object's handle is @id. */
+bool utee_obj_id_live(uint32_t id);
+
+/** utee_op_id_live() - Return: whether an operation's handle is @id. */
+bool utee_op_id_live(uint32_t id);
+
+/** utee_enum_id_live() - Return: whether an enumerator's handle is @id. */
+bool utee_enum_id_live(uint32_t id);
+
+/** utee_obj_handle() - Return: the TA's handle to object @o. */
+static inline TEE_ObjectHandle utee_obj_handle(const struct utee_obj *o)
+{
+	return (TEE_ObjectHandle)(uintptr_t)o->id;
+}
 
 #endif

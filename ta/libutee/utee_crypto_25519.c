@@ -27,7 +27,7 @@
 #define CTX_MAX 255
 
 /* A new @name key's raw private then public value into @o. */
-static TEE_Result generate(struct __TEE_ObjectHandle *o, const char *name,
+static TEE_Result generate(struct utee_obj *o, const char *name,
 			   uint32_t priv_id, uint32_t pub_id)
 {
 	EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, name);
@@ -48,21 +48,21 @@ static TEE_Result generate(struct __TEE_ObjectHandle *o, const char *name,
 	return res;
 }
 
-TEE_Result utee_x25519_generate(struct __TEE_ObjectHandle *o)
+TEE_Result utee_x25519_generate(struct utee_obj *o)
 {
 	return generate(o, "X25519", TEE_ATTR_X25519_PRIVATE_VALUE,
 			TEE_ATTR_X25519_PUBLIC_VALUE);
 }
 
-TEE_Result utee_ed25519_generate(struct __TEE_ObjectHandle *o)
+TEE_Result utee_ed25519_generate(struct utee_obj *o)
 {
 	return generate(o, "ED25519", TEE_ATTR_ED25519_PRIVATE_VALUE,
 			TEE_ATTR_ED25519_PUBLIC_VALUE);
 }
 
 /* Key @o's attribute @id as a raw libcrypto key of type @type. */
-static EVP_PKEY *raw_key(const struct __TEE_ObjectHandle *o, uint32_t id,
-			 int type, bool priv)
+static EVP_PKEY *raw_key(const struct utee_obj *o, uint32_t id, int type,
+			 bool priv)
 {
 	const struct utee_attr *a = utee_obj_attr(o, id);
 
@@ -73,7 +73,7 @@ static EVP_PKEY *raw_key(const struct __TEE_ObjectHandle *o, uint32_t id,
 	return EVP_PKEY_new_raw_public_key(type, NULL, a->buf, a->len);
 }
 
-TEE_Result utee_x25519_derive(struct __TEE_ObjectHandle *key, const void *peer,
+TEE_Result utee_x25519_derive(struct utee_obj *key, const void *peer,
 			      size_t peer_len, uint8_t *out, size_t *out_len)
 {
 	EVP_PKEY *mine = raw_key(key, TEE_ATTR_X25519_PRIVATE_VALUE,
@@ -166,10 +166,9 @@ static TEE_Result ed25519_ctx(EVP_PKEY *pk, bool sign,
 #endif
 }
 
-TEE_Result utee_ed25519_sign(struct __TEE_OperationHandle *op,
-			     const TEE_Attribute *params, uint32_t n,
-			     const void *msg, size_t len, uint8_t *sig,
-			     size_t *sig_len)
+TEE_Result utee_ed25519_sign(struct utee_op *op, const TEE_Attribute *params,
+			     uint32_t n, const void *msg, size_t len,
+			     uint8_t *sig, size_t *sig_len)
 {
 	EVP_PKEY *pk = raw_key(op->key, TEE_ATTR_ED25519_PRIVATE_VALUE,
 			       EVP_PKEY_ED25519, true);
@@ -189,10 +188,9 @@ TEE_Result utee_ed25519_sign(struct __TEE_OperationHandle *op,
 	return res;
 }
 
-TEE_Result utee_ed25519_verify(struct __TEE_OperationHandle *op,
-			       const TEE_Attribute *params, uint32_t n,
-			       const void *msg, size_t len, const uint8_t *sig,
-			       size_t sig_len)
+TEE_Result utee_ed25519_verify(struct utee_op *op, const TEE_Attribute *params,
+			       uint32_t n, const void *msg, size_t len,
+			       const uint8_t *sig, size_t sig_len)
 {
 	EVP_PKEY *pk = raw_key(op->key, TEE_ATTR_ED25519_PUBLIC_VALUE,
 			       EVP_PKEY_ED25519, false);

@@ -25,8 +25,8 @@
 #define MAX_KEY 32
 
 /* Starts @op's cipher context: the cipher for its key, no padding. */
-static TEE_Result start(struct __TEE_OperationHandle *op, const void *iv,
-			size_t iv_len, bool have_iv)
+static TEE_Result start(struct utee_op *op, const void *iv, size_t iv_len,
+			bool have_iv)
 {
 	uint8_t key[MAX_KEY];
 	const uint8_t *secret;
@@ -56,16 +56,14 @@ static TEE_Result start(struct __TEE_OperationHandle *op, const void *iv,
 	return ok ? TEE_SUCCESS : TEE_ERROR_BAD_PARAMETERS;
 }
 
-TEE_Result utee_cipher_start(struct __TEE_OperationHandle *op, const void *iv,
-			     size_t iv_len)
+TEE_Result utee_cipher_start(struct utee_op *op, const void *iv, size_t iv_len)
 {
 	/* ECB takes no IV; CBC and CTR one block. */
 	return start(op, iv_len ? iv : NULL, iv_len,
 		     strcmp(op->alg->evp, "ECB") != 0);
 }
 
-size_t utee_cipher_out_len(const struct __TEE_OperationHandle *op, size_t len,
-			   bool final)
+size_t utee_cipher_out_len(const struct utee_op *op, size_t len, bool final)
 {
 	(void) final; /* without padding the end adds nothing */
 	if (op->alg->block == 1)
@@ -95,8 +93,8 @@ static TEE_Result update(EVP_CIPHER_CTX *ctx, const uint8_t *src, size_t len,
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_cipher_run(struct __TEE_OperationHandle *op, const void *src,
-			   size_t len, void *dest, size_t *out_len)
+TEE_Result utee_cipher_run(struct utee_op *op, const void *src, size_t len,
+			   void *dest, size_t *out_len)
 {
 	TEE_Result res = update(op->cipher, src, len, dest, out_len);
 
@@ -116,7 +114,7 @@ static bool ccm_tag_ok(uint32_t bits)
 }
 
 /* Sets @op's nonce length and tag length before the key goes in. */
-static TEE_Result ae_lengths(struct __TEE_OperationHandle *op, size_t len,
+static TEE_Result ae_lengths(struct utee_op *op, size_t len,
 			     const EVP_CIPHER *c)
 {
 	EVP_CIPHER_CTX *ctx = op->cipher;
@@ -132,7 +130,7 @@ static TEE_Result ae_lengths(struct __TEE_OperationHandle *op, size_t len,
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_ae_start(struct __TEE_OperationHandle *op, const void *nonce,
+TEE_Result utee_ae_start(struct utee_op *op, const void *nonce,
 			 size_t nonce_len, uint32_t tag_bits)
 {
 	uint8_t key[MAX_KEY];
@@ -183,8 +181,7 @@ static TEE_Result append(uint8_t **buf, size_t *buf_len, const void *src,
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_ae_aad(struct __TEE_OperationHandle *op, const void *aad,
-		       size_t len)
+TEE_Result utee_ae_aad(struct utee_op *op, const void *aad, size_t len)
 {
 	int n;
 
@@ -197,16 +194,15 @@ TEE_Result utee_ae_aad(struct __TEE_OperationHandle *op, const void *aad,
 	return TEE_SUCCESS;
 }
 
-size_t utee_ae_out_len(const struct __TEE_OperationHandle *op, size_t len,
-		       bool final)
+size_t utee_ae_out_len(const struct utee_op *op, size_t len, bool final)
 {
 	if (op->alg->kind != UTEE_ALG_CCM)
 		return len;
 	return final ? op->ccm_data_len + len : 0;
 }
 
-TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
-			  size_t len, void *dest, size_t *out_len)
+TEE_Result utee_ae_update(struct utee_op *op, const void *src, size_t len,
+			  void *dest, size_t *out_len)
 {
 	if (op->alg->kind == UTEE_ALG_CCM) {
 		*out_len = 0;
@@ -217,8 +213,8 @@ TEE_Result utee_ae_update(struct __TEE_OperationHandle *op, const void *src,
 
 /* CCM in one go: lengths, AAD, payload; the tag is checked by the
  * payload call when decrypting. */
-static TEE_Result ccm_final(struct __TEE_OperationHandle *op, uint8_t *dest,
-			    size_t *out_len, void *tag)
+static TEE_Result ccm_final(struct utee_op *op, uint8_t *dest, size_t *out_len,
+			    void *tag)
 {
 	EVP_CIPHER_CTX *ctx = op->cipher;
 	bool enc = op->info.mode == TEE_MODE_ENCRYPT;
@@ -247,7 +243,7 @@ static TEE_Result ccm_final(struct __TEE_OperationHandle *op, uint8_t *dest,
 }
 
 /* GCM's end: the tag out, or the tag checked. */
-static TEE_Result gcm_final(struct __TEE_OperationHandle *op, void *tag)
+static TEE_Result gcm_final(struct utee_op *op, void *tag)
 {
 	EVP_CIPHER_CTX *ctx = op->cipher;
 	uint8_t none[UTEE_MAX_BLOCK];
@@ -267,8 +263,8 @@ static TEE_Result gcm_final(struct __TEE_OperationHandle *op, void *tag)
 						     : TEE_ERROR_MAC_INVALID;
 }
 
-TEE_Result utee_ae_final(struct __TEE_OperationHandle *op, const void *src,
-			 size_t len, void *dest, size_t *out_len, void *tag)
+TEE_Result utee_ae_final(struct utee_op *op, const void *src, size_t len,
+			 void *dest, size_t *out_len, void *tag)
 {
 	TEE_Result res;
 

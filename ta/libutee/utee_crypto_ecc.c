@@ -55,7 +55,7 @@ uint32_t utee_ecc_curve_bits(uint32_t curve)
  * does. */
 #define SM2_BITS 256
 
-static bool is_sm2(const struct __TEE_ObjectHandle *o)
+static bool is_sm2(const struct utee_obj *o)
 {
 	uint32_t main = o->info.objectType & 0xFF;
 
@@ -63,7 +63,7 @@ static bool is_sm2(const struct __TEE_ObjectHandle *o)
 }
 
 /* @o's curve, or 0. */
-static uint32_t obj_curve(const struct __TEE_ObjectHandle *o)
+static uint32_t obj_curve(const struct utee_obj *o)
 {
 	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
 
@@ -89,7 +89,7 @@ static uint32_t group_bits(uint32_t curve)
 					  : utee_ecc_curve_bits(curve);
 }
 
-uint32_t utee_ecc_key_bits(const struct __TEE_ObjectHandle *o)
+uint32_t utee_ecc_key_bits(const struct utee_obj *o)
 {
 	return group_bits(obj_curve(o));
 }
@@ -99,7 +99,7 @@ size_t utee_ecc_sig_len(uint32_t bits)
 	return 2 * ((bits + 7) / 8);
 }
 
-TEE_Result utee_ecc_generate(struct __TEE_ObjectHandle *o, uint32_t curve)
+TEE_Result utee_ecc_generate(struct utee_obj *o, uint32_t curve)
 {
 	BIGNUM *d = NULL, *x = NULL, *y = NULL;
 	TEE_Result res = TEE_ERROR_GENERIC;
@@ -132,8 +132,7 @@ out:
 }
 
 /* The public point 04 || X || Y, coordinates padded to @flen bytes. */
-static bool public_point(const struct __TEE_ObjectHandle *o, size_t flen,
-			 uint8_t *pt)
+static bool public_point(const struct utee_obj *o, size_t flen, uint8_t *pt)
 {
 	const struct utee_attr *x =
 		utee_obj_attr(o, TEE_ATTR_ECC_PUBLIC_VALUE_X);
@@ -150,8 +149,7 @@ static bool public_point(const struct __TEE_ObjectHandle *o, size_t flen,
 }
 
 /* The OSSL_PARAMs of key @o (with its private value if @priv). */
-static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
-			      BIGNUM **d)
+static OSSL_PARAM *key_params(const struct utee_obj *o, bool priv, BIGNUM **d)
 {
 	uint32_t curve = obj_curve(o);
 	const struct utee_attr *dv =
@@ -181,7 +179,7 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o, bool priv,
 }
 
 /* @o as a libcrypto key: its private part too with @priv. */
-static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
+static EVP_PKEY *build_pkey(const struct utee_obj *o, bool priv)
 {
 	EVP_PKEY_CTX *ctx =
 		EVP_PKEY_CTX_new_from_name(NULL, key_type(obj_curve(o)), NULL);
@@ -202,7 +200,7 @@ static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
 }
 
 /* A libcrypto context for signing (@priv) or verifying with @o. */
-static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
+static EVP_PKEY_CTX *key_ctx(const struct utee_obj *o, bool priv)
 {
 	EVP_PKEY *pk = build_pkey(o, priv);
 	EVP_PKEY_CTX *ctx =
@@ -212,8 +210,8 @@ static EVP_PKEY_CTX *key_ctx(const struct __TEE_ObjectHandle *o, bool priv)
 	return ctx;
 }
 
-TEE_Result utee_ecc_sign(struct __TEE_OperationHandle *op, const void *digest,
-			 size_t len, uint8_t *sig, size_t *sig_len)
+TEE_Result utee_ecc_sign(struct utee_op *op, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len)
 {
 	EVP_PKEY_CTX *ctx =
 		utee_op_pkey_ctx_kept(op, true, build_pkey, EVP_PKEY_sign_init);
@@ -249,8 +247,8 @@ static int gp_to_der(const uint8_t *sig, size_t half, uint8_t **der)
 	return len;
 }
 
-TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
-			   size_t len, const uint8_t *sig, size_t sig_len)
+TEE_Result utee_ecc_verify(struct utee_op *op, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len)
 {
 	size_t half = (utee_ecc_key_bits(op->key) + 7) / 8;
 	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
@@ -278,8 +276,8 @@ TEE_Result utee_ecc_verify(struct __TEE_OperationHandle *op, const void *digest,
 }
 
 /* The peer's public key on @o's curve from its coordinates @x and @y. */
-static EVP_PKEY *peer_key(const struct __TEE_ObjectHandle *o,
-			  const TEE_Attribute *x, const TEE_Attribute *y)
+static EVP_PKEY *peer_key(const struct utee_obj *o, const TEE_Attribute *x,
+			  const TEE_Attribute *y)
 {
 	const struct utee_attr *curve = utee_obj_attr(o, TEE_ATTR_ECC_CURVE);
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
@@ -317,9 +315,9 @@ out:
 	return pk;
 }
 
-TEE_Result utee_ecdh_derive(struct __TEE_ObjectHandle *key,
-			    const TEE_Attribute *x, const TEE_Attribute *y,
-			    uint8_t *out, size_t *out_len)
+TEE_Result utee_ecdh_derive(struct utee_obj *key, const TEE_Attribute *x,
+			    const TEE_Attribute *y, uint8_t *out,
+			    size_t *out_len)
 {
 	EVP_PKEY_CTX *ctx = key_ctx(key, true);
 	EVP_PKEY *peer = peer_key(key, x, y);

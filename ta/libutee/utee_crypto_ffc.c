@@ -58,7 +58,7 @@ static bool push_bn(OSSL_PARAM_BLD *b, const char *name, const uint8_t *buf,
  * @count attributes @attrs when @o is NULL.
  */
 static EVP_PKEY *ffc_key(const char *alg, const struct ffc_param *map,
-			 size_t nmap, const struct __TEE_ObjectHandle *o,
+			 size_t nmap, const struct utee_obj *o,
 			 const TEE_Attribute *attrs, uint32_t count,
 			 int selection)
 {
@@ -104,7 +104,7 @@ static EVP_PKEY *ffc_key(const char *alg, const struct ffc_param *map,
 
 /* A key of @domain's group into @o: every attribute in @map; a private
  * value of @priv_bits bits (0: libcrypto's choice). */
-static TEE_Result ffc_generate(struct __TEE_ObjectHandle *o, EVP_PKEY *domain,
+static TEE_Result ffc_generate(struct utee_obj *o, EVP_PKEY *domain,
 			       const struct ffc_param *map, size_t nmap,
 			       int priv_bits)
 {
@@ -160,7 +160,7 @@ static const TEE_Attribute *find_param(const TEE_Attribute *params, uint32_t n,
 	return NULL;
 }
 
-TEE_Result utee_dsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_dsa_generate(struct utee_obj *o, uint32_t bits,
 			     const TEE_Attribute *params, uint32_t n)
 {
 	const TEE_Attribute *p = find_param(params, n, TEE_ATTR_DSA_PRIME);
@@ -178,7 +178,7 @@ TEE_Result utee_dsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
 	return res;
 }
 
-TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_dh_generate(struct utee_obj *o, uint32_t bits,
 			    const TEE_Attribute *params, uint32_t n)
 {
 	const TEE_Attribute *p = find_param(params, n, TEE_ATTR_DH_PRIME);
@@ -205,7 +205,7 @@ TEE_Result utee_dh_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
 	return res;
 }
 
-TEE_Result utee_dh_derive(struct __TEE_ObjectHandle *key, const void *peer,
+TEE_Result utee_dh_derive(struct utee_obj *key, const void *peer,
 			  size_t peer_len, uint8_t *out, size_t *out_len)
 {
 	EVP_PKEY *mine =
@@ -246,20 +246,20 @@ TEE_Result utee_dh_derive(struct __TEE_ObjectHandle *key, const void *peer,
 }
 
 /* The subprime's length: each half of a GP DSA signature. */
-static size_t dsa_half(const struct __TEE_ObjectHandle *key)
+static size_t dsa_half(const struct utee_obj *key)
 {
 	const struct utee_attr *q = utee_obj_attr(key, TEE_ATTR_DSA_SUBPRIME);
 
 	return q ? (buf_bits(q->buf, q->len) + 7) / 8 : 0;
 }
 
-size_t utee_dsa_sig_len(const struct __TEE_ObjectHandle *key)
+size_t utee_dsa_sig_len(const struct utee_obj *key)
 {
 	return 2 * dsa_half(key);
 }
 
-TEE_Result utee_dsa_sign(struct __TEE_OperationHandle *op, const void *digest,
-			 size_t len, uint8_t *sig, size_t *sig_len)
+TEE_Result utee_dsa_sign(struct utee_op *op, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len)
 {
 	EVP_PKEY *pk = ffc_key("DSA", dsa_params, NDSA, op->key, NULL, 0,
 			       EVP_PKEY_KEYPAIR);
@@ -297,8 +297,8 @@ out:
 	return res;
 }
 
-TEE_Result utee_dsa_verify(struct __TEE_OperationHandle *op, const void *digest,
-			   size_t len, const uint8_t *sig, size_t sig_len)
+TEE_Result utee_dsa_verify(struct utee_op *op, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len)
 {
 	size_t half = dsa_half(op->key);
 	EVP_PKEY *pk = NULL;

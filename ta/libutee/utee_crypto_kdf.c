@@ -102,9 +102,8 @@ static void *octets(const void *p)
 	return p ? (void *)p : &none;
 }
 
-TEE_Result utee_kdf_derive(struct __TEE_OperationHandle *op,
-			   const TEE_Attribute *params, uint32_t n,
-			   uint8_t **out, size_t *out_len)
+TEE_Result utee_kdf_derive(struct utee_op *op, const TEE_Attribute *params,
+			   uint32_t n, uint8_t **out, size_t *out_len)
 {
 	const struct utee_attr *z = &op->key->attrs[0];
 	enum utee_alg_kind kind = op->alg->kind;

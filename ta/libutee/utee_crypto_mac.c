@@ -16,8 +16,8 @@
 /* The input CBC-MAC encrypts at a time (its output is only scratch). */
 #define CBC_MAC_CHUNK 256
 
-static TEE_Result evp_mac_start(struct __TEE_OperationHandle *op,
-				const uint8_t *key, size_t len)
+static TEE_Result evp_mac_start(struct utee_op *op, const uint8_t *key,
+				size_t len)
 {
 	OSSL_PARAM params[2] = {OSSL_PARAM_END, OSSL_PARAM_END};
 	char cipher[16];
@@ -34,9 +34,8 @@ static TEE_Result evp_mac_start(struct __TEE_OperationHandle *op,
 						       : TEE_ERROR_GENERIC;
 }
 
-static TEE_Result cbc_mac_start(struct __TEE_OperationHandle *op,
-				const uint8_t *secret, size_t len,
-				const void *iv, size_t iv_len)
+static TEE_Result cbc_mac_start(struct utee_op *op, const uint8_t *secret,
+				size_t len, const void *iv, size_t iv_len)
 {
 	static const uint8_t zero_iv[UTEE_MAX_BLOCK];
 	uint8_t key[32];
@@ -64,8 +63,7 @@ err:
 	return TEE_ERROR_GENERIC;
 }
 
-TEE_Result utee_mac_start(struct __TEE_OperationHandle *op, const void *iv,
-			  size_t iv_len)
+TEE_Result utee_mac_start(struct utee_op *op, const void *iv, size_t iv_len)
 {
 	size_t len = 0;
 	const uint8_t *secret = utee_obj_secret(op->key, &len);
@@ -77,8 +75,7 @@ TEE_Result utee_mac_start(struct __TEE_OperationHandle *op, const void *iv,
 	return evp_mac_start(op, secret, len);
 }
 
-TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
-			   size_t len)
+TEE_Result utee_mac_update(struct utee_op *op, const void *src, size_t len)
 {
 	uint8_t out[CBC_MAC_CHUNK + UTEE_MAX_BLOCK];
 	const uint8_t *p = src;
@@ -104,7 +101,7 @@ TEE_Result utee_mac_update(struct __TEE_OperationHandle *op, const void *src,
 	return TEE_SUCCESS;
 }
 
-TEE_Result utee_mac_final(struct __TEE_OperationHandle *op, uint8_t *mac)
+TEE_Result utee_mac_final(struct utee_op *op, uint8_t *mac)
 {
 	uint8_t pad[UTEE_MAX_BLOCK];
 	size_t block = op->alg->block;

@@ -51,7 +51,7 @@ static EVP_PKEY *keygen(uint32_t bits, BIGNUM *e)
 	return pk;
 }
 
-TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
+TEE_Result utee_rsa_generate(struct utee_obj *o, uint32_t bits,
 			     const void *e_buf, size_t e_len)
 {
 	static const uint8_t f4[] = {0x01, 0x00, 0x01};
@@ -89,7 +89,7 @@ TEE_Result utee_rsa_generate(struct __TEE_ObjectHandle *o, uint32_t bits,
 }
 
 /* The OSSL_PARAMs of the key in @o: every RSA attribute it holds. */
-static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o)
+static OSSL_PARAM *key_params(const struct utee_obj *o)
 {
 	OSSL_PARAM_BLD *b = OSSL_PARAM_BLD_new();
 	BIGNUM *bn[NPARAMS] = {NULL};
@@ -114,7 +114,7 @@ static OSSL_PARAM *key_params(const struct __TEE_ObjectHandle *o)
 }
 
 /* @o as a libcrypto key: a keypair's private part with @priv. */
-static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
+static EVP_PKEY *build_pkey(const struct utee_obj *o, bool priv)
 {
 	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL);
 	OSSL_PARAM *params = key_params(o);
@@ -131,7 +131,7 @@ static EVP_PKEY *build_pkey(const struct __TEE_ObjectHandle *o, bool priv)
 }
 
 /* A libcrypto context for the key of @op (its EVP_PKEY kept with @op). */
-static EVP_PKEY_CTX *key_ctx(struct __TEE_OperationHandle *op)
+static EVP_PKEY_CTX *key_ctx(struct utee_op *op)
 {
 	bool priv = op->key->info.objectType & UTEE_KEYPAIR_BIT;
 
@@ -141,7 +141,7 @@ static EVP_PKEY_CTX *key_ctx(struct __TEE_OperationHandle *op)
 /* The context on the key of @op initialised by @init, kept with @op:
  * its padding and digest are set again at each call (sig_setup()), as
  * the salt length may change from one call to the next. */
-static EVP_PKEY_CTX *kept_ctx(struct __TEE_OperationHandle *op,
+static EVP_PKEY_CTX *kept_ctx(struct utee_op *op,
 			      int (*init)(EVP_PKEY_CTX *ctx))
 {
 	bool priv = op->key->info.objectType & UTEE_KEYPAIR_BIT;
@@ -160,7 +160,7 @@ static const TEE_Attribute *param(const TEE_Attribute *params, uint32_t n,
 }
 
 /* Padding, digest and PSS salt of a signature context. */
-static bool sig_setup(const struct __TEE_OperationHandle *op, EVP_PKEY_CTX *ctx,
+static bool sig_setup(const struct utee_op *op, EVP_PKEY_CTX *ctx,
 		      const TEE_Attribute *params, uint32_t n,
 		      size_t digest_len)
 {
@@ -191,7 +191,7 @@ static bool sig_setup(const struct __TEE_OperationHandle *op, EVP_PKEY_CTX *ctx,
 
 /* OP-TEE's core takes only a digest as long as the algorithm's hash
  * (any length for TEE_ALG_RSASSA_PKCS1_V1_5, which names none). */
-static bool digest_len_ok(const struct __TEE_OperationHandle *op, size_t len)
+static bool digest_len_ok(const struct utee_op *op, size_t len)
 {
 	EVP_MD *md;
 	bool ok;
@@ -204,10 +204,9 @@ static bool digest_len_ok(const struct __TEE_OperationHandle *op, size_t len)
 	return ok;
 }
 
-TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
-			 const TEE_Attribute *params, uint32_t n,
-			 const void *digest, size_t len, uint8_t *sig,
-			 size_t *sig_len)
+TEE_Result utee_rsa_sign(struct utee_op *op, const TEE_Attribute *params,
+			 uint32_t n, const void *digest, size_t len,
+			 uint8_t *sig, size_t *sig_len)
 {
 	EVP_PKEY_CTX *ctx;
 	TEE_Result res = TEE_ERROR_GENERIC;
@@ -223,10 +222,9 @@ TEE_Result utee_rsa_sign(struct __TEE_OperationHandle *op,
 	return res;
 }
 
-TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
-			   const TEE_Attribute *params, uint32_t n,
-			   const void *digest, size_t len, const uint8_t *sig,
-			   size_t sig_len)
+TEE_Result utee_rsa_verify(struct utee_op *op, const TEE_Attribute *params,
+			   uint32_t n, const void *digest, size_t len,
+			   const uint8_t *sig, size_t sig_len)
 {
 	EVP_PKEY_CTX *ctx;
 	TEE_Result res = TEE_ERROR_SIGNATURE_INVALID;
@@ -248,9 +246,8 @@ TEE_Result utee_rsa_verify(struct __TEE_OperationHandle *op,
 }
 
 /* OAEP's digests and label, or PKCS#1 v1.5 padding. */
-static TEE_Result crypt_setup(const struct __TEE_OperationHandle *op,
-			      EVP_PKEY_CTX *ctx, const TEE_Attribute *params,
-			      uint32_t n)
+static TEE_Result crypt_setup(const struct utee_op *op, EVP_PKEY_CTX *ctx,
+			      const TEE_Attribute *params, uint32_t n)
 {
 	const TEE_Attribute *label;
 	EVP_MD *md;
@@ -292,8 +289,8 @@ static TEE_Result crypt_setup(const struct __TEE_OperationHandle *op,
  * @src (at most that long) is left-padded into @buf; its result loses
  * its leading zeros (one stays for zero), as OP-TEE's core gives it.
  */
-static const uint8_t *nopad_in(const struct __TEE_OperationHandle *op,
-			       const void *src, size_t *len, uint8_t *buf)
+static const uint8_t *nopad_in(const struct utee_op *op, const void *src,
+			       size_t *len, uint8_t *buf)
 {
 	size_t mod = (op->key->info.objectSize + 7) / 8;
 
@@ -314,9 +311,8 @@ static const uint8_t *nopad_out(const uint8_t *out, size_t *len)
 	return out;
 }
 
-TEE_Result utee_rsa_crypt(struct __TEE_OperationHandle *op,
-			  const TEE_Attribute *params, uint32_t n,
-			  const void *src, size_t len, void *dest,
+TEE_Result utee_rsa_crypt(struct utee_op *op, const TEE_Attribute *params,
+			  uint32_t n, const void *src, size_t len, void *dest,
 			  size_t *dest_len)
 {
 	bool enc = op->info.mode == TEE_MODE_ENCRYPT;

@@ -77,14 +77,14 @@ EC_GROUP *utee_sm2_group(void)
 	return EC_GROUP_new_by_curve_name(NID_sm2);
 }
 
-BIGNUM *utee_sm2_attr_bn(const struct __TEE_ObjectHandle *o, uint32_t id)
+BIGNUM *utee_sm2_attr_bn(const struct utee_obj *o, uint32_t id)
 {
 	const struct utee_attr *a = utee_obj_attr(o, id);
 
 	return a ? BN_bin2bn(a->buf, (int)a->len, NULL) : NULL;
 }
 
-EC_POINT *utee_sm2_public(const EC_GROUP *g, const struct __TEE_ObjectHandle *o)
+EC_POINT *utee_sm2_public(const EC_GROUP *g, const struct utee_obj *o)
 {
 	BIGNUM *x = utee_sm2_attr_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_X);
 	BIGNUM *y = utee_sm2_attr_bn(o, TEE_ATTR_ECC_PUBLIC_VALUE_Y);
@@ -174,9 +174,8 @@ out:
 }
 
 /* GM/T 0003-2012 part 4, 6.1 (OP-TEE's sm2_ltc_pke_encrypt()). */
-static TEE_Result sm2_encrypt(const struct __TEE_ObjectHandle *key,
-			      const uint8_t *src, size_t len, uint8_t *dst,
-			      size_t *dst_len)
+static TEE_Result sm2_encrypt(const struct utee_obj *key, const uint8_t *src,
+			      size_t len, uint8_t *dst, size_t *dst_len)
 {
 	EC_GROUP *g = utee_sm2_group();
 	EC_POINT *pb = g ? utee_sm2_public(g, key) : NULL;
@@ -255,8 +254,7 @@ static TEE_Result sm2_c1(const EC_GROUP *g, const uint8_t *src, size_t len,
 }
 
 /* [dB]C1 as x2 || y2. */
-static TEE_Result sm2_shared(const EC_GROUP *g,
-			     const struct __TEE_ObjectHandle *key,
+static TEE_Result sm2_shared(const EC_GROUP *g, const struct utee_obj *key,
 			     const EC_POINT *c1, uint8_t *x2y2)
 {
 	BIGNUM *d = utee_sm2_attr_bn(key, TEE_ATTR_ECC_PRIVATE_VALUE);
@@ -274,9 +272,8 @@ static TEE_Result sm2_shared(const EC_GROUP *g,
  * least one byte; OP-TEE writes as much of M' as @dst holds and reports
  * that much (no SHORT_BUFFER), C3 checked over the whole of it.
  */
-static TEE_Result sm2_decrypt(const struct __TEE_ObjectHandle *key,
-			      const uint8_t *src, size_t len, uint8_t *dst,
-			      size_t *dst_len)
+static TEE_Result sm2_decrypt(const struct utee_obj *key, const uint8_t *src,
+			      size_t len, uint8_t *dst, size_t *dst_len)
 {
 	EC_GROUP *g = utee_sm2_group();
 	uint8_t x2y2[2 * SM2_INT], u[SM2_C3];
@@ -319,8 +316,8 @@ out:
 	return res;
 }
 
-TEE_Result utee_sm2_pke_crypt(struct __TEE_OperationHandle *op, const void *src,
-			      size_t len, void *dst, size_t *dst_len)
+TEE_Result utee_sm2_pke_crypt(struct utee_op *op, const void *src, size_t len,
+			      void *dst, size_t *dst_len)
 {
 	if (op->info.mode == TEE_MODE_ENCRYPT)
 		return sm2_encrypt(op->key, src, len, dst, dst_len);

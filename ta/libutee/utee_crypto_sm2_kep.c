@@ -123,8 +123,8 @@ static EC_POINT *valid_point(const EC_GROUP *g, const uint8_t *x, size_t xl,
 }
 
 /* The public point of key object @o, checked, into @xy. */
-static EC_POINT *obj_point(const EC_GROUP *g,
-			   const struct __TEE_ObjectHandle *o, uint8_t *xy)
+static EC_POINT *obj_point(const EC_GROUP *g, const struct utee_obj *o,
+			   uint8_t *xy)
 {
 	const struct utee_attr *x =
 		utee_obj_attr(o, TEE_ATTR_ECC_PUBLIC_VALUE_X);
@@ -226,7 +226,7 @@ struct kep_pts {
 };
 
 /* Steps A4-A7: U = [tA](PB + [x2bar]RB), tA = (dA + x1bar * rA) mod n. */
-static TEE_Result kep_u(const EC_GROUP *g, struct __TEE_OperationHandle *op,
+static TEE_Result kep_u(const EC_GROUP *g, struct utee_op *op,
 			const EC_POINT *pb, const EC_POINT *rb,
 			struct kep_pts *pt)
 {
@@ -286,8 +286,7 @@ static TEE_Result kep_confirm(const struct kep *k, const struct kep_pts *pt)
 }
 
 /* The four points, checked; U; ZA, ZB. */
-static TEE_Result kep_points(const EC_GROUP *g,
-			     struct __TEE_OperationHandle *op,
+static TEE_Result kep_points(const EC_GROUP *g, struct utee_op *op,
 			     const struct kep *k, struct kep_pts *pt)
 {
 	EC_POINT *me = obj_point(g, op->key, pt->me);
@@ -314,9 +313,8 @@ out:
 	return res;
 }
 
-TEE_Result utee_sm2_kep_derive(struct __TEE_OperationHandle *op,
-			       const TEE_Attribute *params, uint32_t count,
-			       size_t len, uint8_t **out)
+TEE_Result utee_sm2_kep_derive(struct utee_op *op, const TEE_Attribute *params,
+			       uint32_t count, size_t len, uint8_t **out)
 {
 	EC_GROUP *g = utee_sm2_group();
 	struct kep k = {0};

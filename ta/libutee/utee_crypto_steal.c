@@ -76,13 +76,12 @@ static void next_tweak(uint8_t *t)
 		t[0] ^= 0x87;
 }
 
-static bool is_xts(const struct __TEE_OperationHandle *op)
+static bool is_xts(const struct utee_op *op)
 {
 	return op->alg->kind == UTEE_ALG_XTS;
 }
 
-TEE_Result utee_steal_start(struct __TEE_OperationHandle *op, const void *iv,
-			    size_t iv_len)
+TEE_Result utee_steal_start(struct utee_op *op, const void *iv, size_t iv_len)
 {
 	bool enc = op->info.mode == TEE_MODE_ENCRYPT;
 	size_t len1 = 0, len2 = 0;
@@ -107,8 +106,7 @@ TEE_Result utee_steal_start(struct __TEE_OperationHandle *op, const void *iv,
 	return ok ? TEE_SUCCESS : TEE_ERROR_GENERIC;
 }
 
-size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
-			  bool final)
+size_t utee_steal_out_len(const struct utee_op *op, size_t len, bool final)
 {
 	size_t whole = (op->held + len) / B * B;
 
@@ -118,8 +116,7 @@ size_t utee_steal_out_len(const struct __TEE_OperationHandle *op, size_t len,
 }
 
 /* One block of the mode in @op's direction, chaining kept in op->last. */
-static void one(struct __TEE_OperationHandle *op, const uint8_t *in,
-		uint8_t *out)
+static void one(struct utee_op *op, const uint8_t *in, uint8_t *out)
 {
 	bool enc = op->info.mode == TEE_MODE_ENCRYPT;
 	uint8_t x[B], prev[B];
@@ -143,15 +140,14 @@ static void one(struct __TEE_OperationHandle *op, const uint8_t *in,
 }
 
 /* Byte @pos of the held bytes followed by @src. */
-static uint8_t at(const struct __TEE_OperationHandle *op, const uint8_t *src,
-		  size_t pos)
+static uint8_t at(const struct utee_op *op, const uint8_t *src, size_t pos)
 {
 	return pos < op->held ? op->hold[pos] : src[pos - op->held];
 }
 
 /* Runs the first @n (whole blocks) of held || @src into @dest. */
-static void run_blocks(struct __TEE_OperationHandle *op, const uint8_t *src,
-		       size_t n, uint8_t *dest)
+static void run_blocks(struct utee_op *op, const uint8_t *src, size_t n,
+		       uint8_t *dest)
 {
 	uint8_t in[B];
 
@@ -163,8 +159,8 @@ static void run_blocks(struct __TEE_OperationHandle *op, const uint8_t *src,
 }
 
 /* CBC-CS3's last @t bytes (B < t <= 2B) of @in into @out. */
-static void cts_tail(struct __TEE_OperationHandle *op, const uint8_t *in,
-		     size_t t, uint8_t *out)
+static void cts_tail(struct utee_op *op, const uint8_t *in, size_t t,
+		     uint8_t *out)
 {
 	size_t r = t - B;
 	uint8_t c1[B], d[B], pad[B] = {0};
@@ -186,8 +182,8 @@ static void cts_tail(struct __TEE_OperationHandle *op, const uint8_t *in,
 }
 
 /* XTS's last @t bytes (B < t < 2B): the stolen ciphertext. */
-static void xts_tail(struct __TEE_OperationHandle *op, const uint8_t *in,
-		     size_t t, uint8_t *out)
+static void xts_tail(struct utee_op *op, const uint8_t *in, size_t t,
+		     uint8_t *out)
 {
 	size_t r = t - B;
 	uint8_t t1[B], cc[B], pp[B];
@@ -213,8 +209,8 @@ static void xts_tail(struct __TEE_OperationHandle *op, const uint8_t *in,
 	OPENSSL_cleanse(cc, sizeof(cc));
 }
 
-TEE_Result utee_steal_run(struct __TEE_OperationHandle *op, const void *src,
-			  size_t len, void *dest, size_t *out_len, bool final)
+TEE_Result utee_steal_run(struct utee_op *op, const void *src, size_t len,
+			  void *dest, size_t *out_len, bool final)
 {
 	size_t total = op->held + len, n, tail;
 	uint8_t last[3 * B];

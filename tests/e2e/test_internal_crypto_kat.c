@@ -2094,10 +2094,50 @@ static void test_set_key_after_reset(void **state)
 	down();
 }
 
+/*
+ * Object, operation and enumerator handles fit in 32 bits and work when
+ * they come back from the client in a value, as optee_test's storage and
+ * crypt TAs use them with xtest (ta/storage/storage.c: (uintptr_t)o into
+ * value.b, VAL2HANDLE() back): on OP-TEE object and enumerator handles
+ * are 32-bit ids of its system calls and the TA heap is below 4 GiB.
+ * A handle cut to 32 bits would make the second call panic the TA.
+ */
+static void test_handles_fit_in_a_value(void **state)
+{
+	TEEC_Operation op = {0};
+
+	(void)state;
+	up();
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	assert_int_equal(
+		TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_HANDLES_NEW, &op, NULL),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.b, 1);
+	assert_int_not_equal(op.params[0].value.a, 0);
+	assert_int_not_equal(op.params[0].value.b, 0);
+	assert_int_not_equal(op.params[1].value.a, 0);
+	/* One counter for every kind: no two handles are the same value. */
+	assert_int_not_equal(op.params[0].value.a, op.params[0].value.b);
+	assert_int_not_equal(op.params[0].value.b, op.params[1].value.a);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_INPUT,
+					 TEEC_NONE, TEEC_NONE);
+	assert_int_equal(
+		TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_HANDLES_USE, &op, NULL),
+		TEEC_SUCCESS);
+	/* Freed: the same values now make the TA panic. */
+	assert_int_equal(
+		TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_HANDLES_USE, &op, NULL),
+		TEEC_ERROR_TARGET_DEAD);
+	down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_key_size_bounds_per_type,
+					  stop_leftover),
+		cmocka_unit_test_teardown(test_handles_fit_in_a_value,
 					  stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_sm3_key_room,
 					  stop_leftover),

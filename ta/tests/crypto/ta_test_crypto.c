@@ -914,6 +914,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return ta_xts_keys(types, params);
 	case TA_CRYPTO_CMD_REKEY:
 		return ta_rekey(types, params);
+	case TA_CRYPTO_CMD_HANDLES_NEW:
+		return ta_handles_new(types, params);
+	case TA_CRYPTO_CMD_HANDLES_USE:
+		return ta_handles_use(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
