@@ -29,6 +29,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "crypto_session.h"
 #include "teec_helpers.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/tee_api_defines_extensions.h"
@@ -39,32 +40,6 @@
 #define TEE_TYPE_SM2_PKE_KEYPAIR 0xA1000047
 
 #define MAX_BYTES 512
-
-static const TEEC_UUID crypto_uuid = TA_TEST_CRYPTO_UUID;
-
-static struct harness tb;
-static TEEC_Context ctx;
-static TEEC_Session sess;
-
-static int stop_leftover(void **state)
-{
-	(void)state;
-	harness_stop_leftover(&tb);
-	return 0;
-}
-
-/* A teebox and a session to ta_test_crypto. */
-static void up(void)
-{
-	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
-	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
-}
-
-static void down(void)
-{
-	e2e_close(&ctx, &sess);
-	harness_stop_ok(&tb);
-}
 
 /* Hex text to bytes; returns the length. */
 static size_t unhex(const char *hex, uint8_t *out)
@@ -219,7 +194,7 @@ static void test_digest_known_answers_fips180_fips202_sm3(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(digests); i++) {
 		for (uint32_t chunk = 0; chunk < 2; chunk++) {
 			len = sizeof(out);
@@ -230,7 +205,7 @@ static void test_digest_known_answers_fips180_fips202_sm3(void **state)
 			assert_hex(out, len, digests[i].abc);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /* A long message in odd chunks, checked with this process's libcrypto;
@@ -245,7 +220,7 @@ static void test_digest_streamed_and_copied_matches_libcrypto(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(msg); i++)
 		msg[i] = (uint8_t)(i * 7 + 3);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(digests); i++) {
 		assert_true(EVP_Digest(msg, sizeof(msg), want, &want_len,
 				       EVP_get_digestbyname(digests[i].evp),
@@ -259,7 +234,7 @@ static void test_digest_streamed_and_copied_matches_libcrypto(void **state)
 		assert_memory_equal(out, want, want_len);
 		assert_memory_equal(out + want_len, want, want_len);
 	}
-	down();
+	crypto_down();
 }
 
 /* GP short-buffer rule: SHORT_BUFFER and the digest's size. */
@@ -269,12 +244,12 @@ static void test_digest_short_buffer_gives_size(void **state)
 	size_t len = 31;
 
 	(void)state;
-	up();
+	crypto_up();
 	assert_int_equal(digest(TA_CRYPTO_CMD_DIGEST, TEE_ALG_SHA256, 0, "abc",
 				3, out, &len),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(len, 32);
-	down();
+	crypto_down();
 }
 
 /**
@@ -347,7 +322,7 @@ static void test_cipher_known_answers_fips197_sp800_38a(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(cipher_kats); i++) {
 		const struct cipher_kat *v = &cipher_kats[i];
 
@@ -364,7 +339,7 @@ static void test_cipher_known_answers_fips197_sp800_38a(void **state)
 			assert_hex(out, len, v->pt);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /* Triple DES (two and three keys) and SM4-CBC against this process's
@@ -391,7 +366,7 @@ static void test_cipher_des3_sm4_match_libcrypto(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(pt); i++)
 		pt[i] = (uint8_t)i;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
 		EVP_CIPHER *ciph = EVP_CIPHER_fetch(NULL, v[i].evp, NULL);
@@ -415,7 +390,7 @@ static void test_cipher_des3_sm4_match_libcrypto(void **state)
 		assert_int_equal(len, n + m);
 		assert_memory_equal(out, want, len);
 	}
-	down();
+	crypto_down();
 }
 
 /* GP short-buffer rule for ciphers: the size the output needs. */
@@ -425,12 +400,12 @@ static void test_cipher_short_buffer_gives_size(void **state)
 	size_t len = 16;
 
 	(void)state;
-	up();
+	crypto_up();
 	assert_int_equal(cipher(&cipher_kats[2], TEE_MODE_ENCRYPT, 0,
 				SP800_38A_PT, out, &len),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(len, 32);
-	down();
+	crypto_down();
 }
 
 static TEEC_Result mac(uint32_t cmd, uint32_t alg, uint32_t type,
@@ -464,7 +439,7 @@ static void test_mac_known_answers_rfc4231_sp800_38b(void **state)
 
 	(void)state;
 	cd50(msg);
-	up();
+	crypto_up();
 	len = sizeof(out);
 	assert_int_equal(mac(TA_CRYPTO_CMD_MAC, TEE_ALG_HMAC_SHA256,
 			     TEE_TYPE_HMAC_SHA256, 7, RFC4231_TC4_KEY, msg, out,
@@ -500,7 +475,7 @@ static void test_mac_known_answers_rfc4231_sp800_38b(void **state)
 			     TEE_TYPE_AES, 0, SP800_38A_KEY, cmac_msg, out,
 			     &len),
 			 TEE_ERROR_MAC_INVALID);
-	down();
+	crypto_down();
 }
 
 /* CBC-MAC is the last block of CBC encryption under a zero IV (PKCS#5:
@@ -515,7 +490,7 @@ static void test_mac_cbc_mac_matches_libcrypto_cbc(void **state)
 
 	(void)state;
 	unhex(SP800_38A_KEY, key);
-	up();
+	crypto_up();
 	for (int pad = 0; pad < 2; pad++) {
 		EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
 		uint8_t iv[16] = {0};
@@ -540,7 +515,7 @@ static void test_mac_cbc_mac_matches_libcrypto_cbc(void **state)
 		assert_int_equal(len, 16);
 		assert_memory_equal(out, ct + n - 16, 16);
 	}
-	down();
+	crypto_down();
 }
 
 /**
@@ -617,7 +592,7 @@ static void test_ae_known_answers_gcm_sp800_38c(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(ae_kats); i++) {
 		const struct ae_kat *v = &ae_kats[i];
 
@@ -636,7 +611,7 @@ static void test_ae_known_answers_gcm_sp800_38c(void **state)
 			ae(v, TEE_MODE_DECRYPT, 0, bad, out, &len, NULL, NULL),
 			TEE_ERROR_MAC_INVALID);
 	}
-	down();
+	crypto_down();
 }
 
 /* GCM tags shorter than 96 bits are TEE_ERROR_NOT_SUPPORTED (OP-TEE);
@@ -650,7 +625,7 @@ static void test_ae_gcm_tag_rules(void **state)
 	struct keyed k;
 
 	(void)state;
-	up();
+	crypto_up();
 	keyed_req(&k, v->alg, TEE_MODE_ENCRYPT, TEE_TYPE_AES, 0, v->key,
 		  v->nonce, v->aad, "0011223344556677");
 	assert_int_equal(run_keyed(TA_CRYPTO_CMD_AE, &k, in, in_len, out, &len,
@@ -665,15 +640,7 @@ static void test_ae_gcm_tag_rules(void **state)
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(tag_len, 16);
 	assert_int_equal(len, in_len);
-	down();
-}
-
-static TEEC_Result invoke_values(uint32_t cmd, uint32_t a, uint32_t b)
-{
-	TEEC_Value v = {.a = a, .b = b};
-
-	return e2e_invoke_values(&sess, cmd, TEEC_VALUE_INPUT, TEEC_NONE, &v,
-				 NULL, NULL);
+	crypto_down();
 }
 
 /* OBJ_EXPORT; @w gets the seven info words, @secret the value. */
@@ -733,10 +700,11 @@ static void test_objects_secret_key_rules(void **state)
 	uint32_t w[7];
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(alloc); i++)
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC,
-					       alloc[i].type, alloc[i].bits),
+		assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC,
+						      alloc[i].type,
+						      alloc[i].bits),
 				 alloc[i].res);
 	len = 32;
 	assert_int_equal(obj_export(TEE_TYPE_AES, 256, SP800_38A_KEY, 0,
@@ -769,7 +737,7 @@ static void test_objects_secret_key_rules(void **state)
 			 TEEC_SUCCESS);
 	assert_int_equal(len, 33);
 	assert_int_equal(w[1], 264);
-	down();
+	crypto_down();
 }
 
 /* A key generated in the TA and copied to a second object encrypts as
@@ -782,7 +750,7 @@ static void test_generated_key_copy_encrypts_as_libcrypto(void **state)
 	int n;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (int i = 0; i < 2; i++) {
 		EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
 
@@ -806,7 +774,7 @@ static void test_generated_key_copy_encrypts_as_libcrypto(void **state)
 		assert_memory_equal(ct, want, 16);
 	}
 	assert_memory_not_equal(key[0], key[1], 32);
-	down();
+	crypto_down();
 }
 
 /* TEE_GenerateRandom fills the buffer; two calls differ. */
@@ -817,7 +785,7 @@ static void test_random_fills_and_differs(void **state)
 
 	(void)state;
 	memset(buf, 0, sizeof(buf));
-	up();
+	crypto_up();
 	for (int i = 0; i < 2; i++) {
 		memset(&op, 0, sizeof(op));
 		op.paramTypes =
@@ -829,7 +797,7 @@ static void test_random_fills_and_differs(void **state)
 				 TEEC_SUCCESS);
 	}
 	assert_memory_not_equal(buf[0], buf[1], 64);
-	down();
+	crypto_down();
 }
 
 /* OP_INFO: @w gets TEE_OperationInfoMultiple's words (size @size). */
@@ -863,7 +831,7 @@ static void test_operation_info_and_support(void **state_)
 	TEEC_Value st;
 
 	(void)state_;
-	up();
+	crypto_up();
 	/* A digest is initialised at once and has no key. */
 	assert_int_equal(op_info(TEE_ALG_SHA256, TEE_MODE_DIGEST, 0, 0, 0, w,
 				 &size, &st),
@@ -910,24 +878,24 @@ static void test_operation_info_and_support(void **state_)
 	assert_int_equal(
 		op_info(TEE_ALG_ECDSA_SHA256, 2, 384, 0, 0, w, &size, &st),
 		TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(
-		invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, TEE_ALG_AES_CCM, 0),
-		TEEC_SUCCESS);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_AES_CCM,
-				       TEE_ECC_CURVE_NIST_P256),
-			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       0x80000045 /* TEE_ALG_X448 */, 0),
-			 TEE_ERROR_NOT_SUPPORTED);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_ECDSA_SHA256,
-				       TEE_ECC_CURVE_NIST_P256),
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_AES_CCM, 0),
 			 TEEC_SUCCESS);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_ECDSA_SHA256, 0),
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_AES_CCM,
+					      TEE_ECC_CURVE_NIST_P256),
 			 TEE_ERROR_NOT_SUPPORTED);
-	down();
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      0x80000045 /* TEE_ALG_X448 */, 0),
+			 TEE_ERROR_NOT_SUPPORTED);
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_ECDSA_SHA256,
+					      TEE_ECC_CURVE_NIST_P256),
+			 TEEC_SUCCESS);
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_ECDSA_SHA256, 0),
+			 TEE_ERROR_NOT_SUPPORTED);
+	crypto_down();
 }
 
 /*
@@ -954,12 +922,13 @@ static void test_misuse_panics_target_dead(void **state)
 	uint32_t w[7];
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i <= ARRAY_LEN(cases); i++) {
 		if (i < ARRAY_LEN(cases))
-			assert_int_equal(invoke_values(TA_CRYPTO_CMD_MISUSE,
-						       cases[i], 0),
-					 TEE_ERROR_TARGET_DEAD);
+			assert_int_equal(
+				crypto_invoke_values(TA_CRYPTO_CMD_MISUSE,
+						     cases[i], 0),
+				TEE_ERROR_TARGET_DEAD);
 		else /* usage without TEE_USAGE_EXTRACTABLE */
 			assert_int_equal(
 				obj_export(TEE_TYPE_AES, 128, SP800_38A_KEY, 0,
@@ -969,11 +938,12 @@ static void test_misuse_panics_target_dead(void **state)
 		assert_int_equal(
 			e2e_open_session(&ctx, &sess, &crypto_uuid, NULL),
 			TEEC_SUCCESS);
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-					       TEE_ALG_SHA256, 0),
-				 TEEC_SUCCESS);
+		assert_int_equal(
+			crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					     TEE_ALG_SHA256, 0),
+			TEEC_SUCCESS);
 	}
-	down();
+	crypto_down();
 }
 
 /* The ECDSA algorithms and the curve OP-TEE binds to each. */
@@ -1056,7 +1026,7 @@ static void test_ecdsa_signature_verified_by_libcrypto(void **state)
 	size_t sig_len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(ecdsa); i++) {
 		EVP_PKEY_CTX *pctx;
 		EVP_PKEY *pk;
@@ -1086,7 +1056,7 @@ static void test_ecdsa_signature_verified_by_libcrypto(void **state)
 	assert_int_equal(ecdsa_sign(2, digest, 32, xy, sig, &sig_len),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(sig_len, 64);
-	down();
+	crypto_down();
 }
 
 static TEEC_Result ecdsa_verify(size_t i, const uint8_t *xy,
@@ -1123,7 +1093,7 @@ static void test_ecdsa_verifies_rfc6979_signature(void **state)
 	      "8",
 	      sig);
 	assert_true(EVP_Digest("sample", 6, digest, &dlen, EVP_sha256(), NULL));
-	up();
+	crypto_up();
 	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 64),
 			 TEEC_SUCCESS);
 	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 63),
@@ -1131,7 +1101,7 @@ static void test_ecdsa_verifies_rfc6979_signature(void **state)
 	sig[40] ^= 0x10;
 	assert_int_equal(ecdsa_verify(2, xy, digest, dlen, sig, 64),
 			 TEE_ERROR_SIGNATURE_INVALID);
-	down();
+	crypto_down();
 }
 
 /* The RSA signature algorithms, their digests and whether PSS. */
@@ -1209,7 +1179,7 @@ static void test_rsa_signatures_verified_by_libcrypto(void **state)
 	unsigned int dlen;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(rsa_sigs); i++) {
 		const EVP_MD *md = EVP_get_digestbyname(rsa_sigs[i].md);
 		EVP_PKEY_CTX *pctx;
@@ -1244,7 +1214,7 @@ static void test_rsa_signatures_verified_by_libcrypto(void **state)
 		rsa_sign(rsa_sigs[3].alg, digest, 32, n, &n_len, sig, &sig_len),
 		TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(sig_len, RSA_BYTES);
-	down();
+	crypto_down();
 }
 
 /* Appends a uint32_t length and @len bytes to the blob at *@p. */
@@ -1346,7 +1316,7 @@ static void test_rsa_encryption_interoperates_with_libcrypto(void **state)
 
 	(void)state;
 	assert_non_null(pk);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		EVP_PKEY_CTX *pctx = EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL);
 
@@ -1394,57 +1364,59 @@ static void test_rsa_encryption_interoperates_with_libcrypto(void **state)
 		EVP_PKEY_CTX_free(pctx);
 	}
 	EVP_PKEY_free(pk);
-	down();
+	crypto_down();
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_random_fills_and_differs,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_digest_known_answers_fips180_fips202_sm3,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_digest_streamed_and_copied_matches_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_digest_short_buffer_gives_size,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_cipher_known_answers_fips197_sp800_38a,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_cipher_des3_sm4_match_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_cipher_short_buffer_gives_size,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_mac_known_answers_rfc4231_sp800_38b,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(
-			test_mac_cbc_mac_matches_libcrypto_cbc, stop_leftover),
+			test_mac_cbc_mac_matches_libcrypto_cbc,
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ae_known_answers_gcm_sp800_38c,
-					  stop_leftover),
-		cmocka_unit_test_teardown(test_ae_gcm_tag_rules, stop_leftover),
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_ae_gcm_tag_rules,
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_objects_secret_key_rules,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_generated_key_copy_encrypts_as_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_operation_info_and_support,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_ecdsa_signature_verified_by_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ecdsa_verifies_rfc6979_signature,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_rsa_signatures_verified_by_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_rsa_encryption_interoperates_with_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -35,38 +35,12 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "crypto_session.h"
 #include "teec_helpers.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/tee_api_defines_extensions.h"
 #include "ta/tests/crypto/ta_crypto_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
-
-#define BLOB_MAX 4096
-
-static const TEEC_UUID crypto_uuid = TA_TEST_CRYPTO_UUID;
-
-static struct harness tb;
-static TEEC_Context ctx;
-static TEEC_Session sess;
-
-static int stop_leftover(void **state)
-{
-	(void)state;
-	harness_stop_leftover(&tb);
-	return 0;
-}
-
-static void up(void)
-{
-	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
-	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
-}
-
-static void down(void)
-{
-	e2e_close(&ctx, &sess);
-	harness_stop_ok(&tb);
-}
 
 /* Hex text to bytes; returns the length. */
 static size_t unhex(const char *hex, uint8_t *out)
@@ -90,48 +64,18 @@ static void assert_hex(const uint8_t *got, size_t len, const char *want)
 	assert_memory_equal(got, w, len);
 }
 
-/* An attribute blob (ta_crypto_cmds.h) being built. */
-struct blob {
-	uint8_t b[BLOB_MAX];
-	size_t n;
-};
-
-static void put_u32(struct blob *bl, uint32_t v)
-{
-	assert_true(bl->n + 4 <= BLOB_MAX);
-	memcpy(bl->b + bl->n, &v, 4);
-	bl->n += 4;
-}
-
-static void add_ref(struct blob *bl, uint32_t id, const void *p, size_t len)
-{
-	put_u32(bl, id);
-	put_u32(bl, (uint32_t)len);
-	assert_true(bl->n + len <= BLOB_MAX);
-	memcpy(bl->b + bl->n, p, len);
-	bl->n += len;
-}
-
 static void add_hex(struct blob *bl, uint32_t id, const char *hex)
 {
 	uint8_t buf[BLOB_MAX];
 
-	add_ref(bl, id, buf, unhex(hex, buf));
-}
-
-static void add_val(struct blob *bl, uint32_t id, uint32_t a)
-{
-	put_u32(bl, id);
-	put_u32(bl, 8);
-	put_u32(bl, a);
-	put_u32(bl, 0);
+	blob_add_ref(bl, id, buf, unhex(hex, buf));
 }
 
 static void add_bn(struct blob *bl, uint32_t id, const BIGNUM *bn)
 {
 	uint8_t buf[BLOB_MAX];
 
-	add_ref(bl, id, buf, (size_t)BN_bn2bin(bn, buf));
+	blob_add_ref(bl, id, buf, (size_t)BN_bn2bin(bn, buf));
 }
 
 /* The record @id of a blob the TA wrote; *@len its length. */
@@ -192,9 +136,9 @@ static void asym_key(struct asym *a, uint32_t type, uint32_t bits,
 		     uint32_t nkey)
 {
 	memset(a, 0, sizeof(*a));
-	put_u32(&a->req, type);
-	put_u32(&a->req, bits);
-	put_u32(&a->req, nkey);
+	blob_put_u32(&a->req, type);
+	blob_put_u32(&a->req, bits);
+	blob_put_u32(&a->req, nkey);
 }
 
 /* ASYM @alg in @mode over @in; @out (*@out_len) gets the result, or
@@ -225,14 +169,6 @@ static TEEC_Result asym(const struct asym *a, uint32_t alg, uint32_t mode,
 	return res;
 }
 
-static TEEC_Result invoke_values(uint32_t cmd, uint32_t a, uint32_t b)
-{
-	TEEC_Value v = {.a = a, .b = b};
-
-	return e2e_invoke_values(&sess, cmd, TEEC_VALUE_INPUT, TEEC_NONE, &v,
-				 NULL, NULL);
-}
-
 /* RFC 5869 appendix A, test cases 1, 3 (SHA-256) and 4 (SHA-1); the
  * salt and info under GP's ids and under OP-TEE's own. */
 static void test_hkdf_rfc5869(void **state)
@@ -252,19 +188,20 @@ static void test_hkdf_rfc5869(void **state)
 
 	(void)state;
 	memset(ikm, 0x0b, sizeof(ikm));
-	up();
+	crypto_up();
 	for (int gp = 0; gp < 2; gp++) {
 		asym_key(&a, TEE_TYPE_HKDF_IKM, 22 * 8, 1);
-		add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 22);
+		blob_add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 22);
 		add_hex(&a.req,
 			gp ? TEE_ATTR_HKDF_SALT : __OPTEE_TEE_ATTR_HKDF_SALT,
 			"000102030405060708090a0b0c");
 		add_hex(&a.req,
 			gp ? TEE_ATTR_HKDF_INFO : __OPTEE_ATTR_HKDF_INFO,
 			"f0f1f2f3f4f5f6f7f8f9");
-		add_val(&a.req,
-			gp ? TEE_ATTR_KDF_KEY_SIZE : TEE_ATTR_HKDF_OKM_LENGTH,
-			42);
+		blob_add_val(&a.req,
+			     gp ? TEE_ATTR_KDF_KEY_SIZE
+				: TEE_ATTR_HKDF_OKM_LENGTH,
+			     42);
 		len = sizeof(out);
 		assert_int_equal(asym(&a, TEE_ALG_HKDF_SHA256_DERIVE_KEY,
 				      TEE_MODE_DERIVE, NULL, 0, out, &len),
@@ -272,18 +209,18 @@ static void test_hkdf_rfc5869(void **state)
 		assert_hex(out, len, okm1);
 	}
 	asym_key(&a, TEE_TYPE_HKDF_IKM, 22 * 8, 1);
-	add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 22);
-	add_val(&a.req, TEE_ATTR_HKDF_OKM_LENGTH, 42);
+	blob_add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 22);
+	blob_add_val(&a.req, TEE_ATTR_HKDF_OKM_LENGTH, 42);
 	len = sizeof(out);
 	assert_int_equal(asym(&a, TEE_ALG_HKDF_SHA256_DERIVE_KEY,
 			      TEE_MODE_DERIVE, NULL, 0, out, &len),
 			 TEEC_SUCCESS);
 	assert_hex(out, len, okm3);
 	asym_key(&a, TEE_TYPE_HKDF_IKM, 11 * 8, 1);
-	add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 11);
+	blob_add_ref(&a.req, TEE_ATTR_HKDF_IKM, ikm, 11);
 	add_hex(&a.req, TEE_ATTR_HKDF_SALT, "000102030405060708090a0b0c");
 	add_hex(&a.req, TEE_ATTR_HKDF_INFO, "f0f1f2f3f4f5f6f7f8f9");
-	add_val(&a.req, TEE_ATTR_HKDF_OKM_LENGTH, 42);
+	blob_add_val(&a.req, TEE_ATTR_HKDF_OKM_LENGTH, 42);
 	len = sizeof(out);
 	assert_int_equal(asym(&a, TEE_ALG_HKDF_SHA1_DERIVE_KEY, TEE_MODE_DERIVE,
 			      NULL, 0, out, &len),
@@ -295,7 +232,7 @@ static void test_hkdf_rfc5869(void **state)
 	assert_int_equal(asym(&a, TEE_ALG_HKDF_SHA1_DERIVE_KEY, TEE_MODE_DERIVE,
 			      NULL, 0, out, &len),
 			 TEE_ERROR_TARGET_DEAD);
-	down();
+	crypto_down();
 }
 
 /* PBKDF2 of @pass and @salt, @iter rounds, @dk_len bytes. */
@@ -307,10 +244,10 @@ static TEEC_Result pbkdf2(const char *pass, const char *salt, size_t salt_len,
 	size_t len = dk_len;
 
 	asym_key(&a, TEE_TYPE_PBKDF2_PASSWORD, (uint32_t)pass_len * 8, 1);
-	add_ref(&a.req, TEE_ATTR_PBKDF2_PASSWORD, pass, pass_len);
-	add_ref(&a.req, TEE_ATTR_PBKDF2_SALT, salt, salt_len);
-	add_val(&a.req, TEE_ATTR_PBKDF2_ITERATION_COUNT, iter);
-	add_val(&a.req, TEE_ATTR_PBKDF2_DKM_LENGTH, dk_len);
+	blob_add_ref(&a.req, TEE_ATTR_PBKDF2_PASSWORD, pass, pass_len);
+	blob_add_ref(&a.req, TEE_ATTR_PBKDF2_SALT, salt, salt_len);
+	blob_add_val(&a.req, TEE_ATTR_PBKDF2_ITERATION_COUNT, iter);
+	blob_add_val(&a.req, TEE_ATTR_PBKDF2_DKM_LENGTH, dk_len);
 	return asym(&a, TEE_ALG_PBKDF2_HMAC_SHA1_DERIVE_KEY, TEE_MODE_DERIVE,
 		    NULL, 0, out, &len);
 }
@@ -322,7 +259,7 @@ static void test_pbkdf2_rfc6070(void **state)
 	uint8_t out[32];
 
 	(void)state;
-	up();
+	crypto_up();
 	assert_int_equal(pbkdf2("password", "salt", 4, 1, 20, out),
 			 TEEC_SUCCESS);
 	assert_hex(out, 20, "0c60c80f961f0e71f3a9b524af6012062fe037a6");
@@ -343,13 +280,13 @@ static void test_pbkdf2_rfc6070(void **state)
 		size_t len = 20;
 
 		asym_key(&a, TEE_TYPE_PBKDF2_PASSWORD, 64, 1);
-		add_ref(&a.req, TEE_ATTR_PBKDF2_PASSWORD, "password", 8);
-		add_val(&a.req, TEE_ATTR_PBKDF2_DKM_LENGTH, 20);
+		blob_add_ref(&a.req, TEE_ATTR_PBKDF2_PASSWORD, "password", 8);
+		blob_add_val(&a.req, TEE_ATTR_PBKDF2_DKM_LENGTH, 20);
 		assert_int_equal(asym(&a, TEE_ALG_PBKDF2_HMAC_SHA1_DERIVE_KEY,
 				      TEE_MODE_DERIVE, NULL, 0, out, &len),
 				 TEE_ERROR_TARGET_DEAD);
 	}
-	down();
+	crypto_down();
 }
 
 /* The Concat KDF (SP 800-56A 5.8.1) against Python cryptography 48's
@@ -365,11 +302,12 @@ static void test_concat_kdf_matches_python_cryptography(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(z); i++)
 		z[i] = (uint8_t)i;
-	up();
+	crypto_up();
 	asym_key(&a, TEE_TYPE_CONCAT_KDF_Z, 256, 1);
-	add_ref(&a.req, TEE_ATTR_CONCAT_KDF_Z, z, 32);
-	add_ref(&a.req, TEE_ATTR_CONCAT_KDF_OTHER_INFO, "teebox concat", 13);
-	add_val(&a.req, TEE_ATTR_CONCAT_KDF_DKM_LENGTH, 48);
+	blob_add_ref(&a.req, TEE_ATTR_CONCAT_KDF_Z, z, 32);
+	blob_add_ref(&a.req, TEE_ATTR_CONCAT_KDF_OTHER_INFO, "teebox concat",
+		     13);
+	blob_add_val(&a.req, TEE_ATTR_CONCAT_KDF_DKM_LENGTH, 48);
 	len = sizeof(out);
 	assert_int_equal(asym(&a, TEE_ALG_CONCAT_KDF_SHA256_DERIVE_KEY,
 			      TEE_MODE_DERIVE, NULL, 0, out, &len),
@@ -378,8 +316,8 @@ static void test_concat_kdf_matches_python_cryptography(void **state)
 		   "a4e742618a886c828067a59753bccc6370c61698fcea3200d8f11e71ac"
 		   "a1bf60f788c8079e7da2532d147e9d8c3f96a1");
 	asym_key(&a, TEE_TYPE_CONCAT_KDF_Z, 160, 1);
-	add_ref(&a.req, TEE_ATTR_CONCAT_KDF_Z, z, 20);
-	add_val(&a.req, TEE_ATTR_CONCAT_KDF_DKM_LENGTH, 30);
+	blob_add_ref(&a.req, TEE_ATTR_CONCAT_KDF_Z, z, 20);
+	blob_add_val(&a.req, TEE_ATTR_CONCAT_KDF_DKM_LENGTH, 30);
 	len = sizeof(out);
 	assert_int_equal(asym(&a, TEE_ALG_CONCAT_KDF_SHA1_DERIVE_KEY,
 			      TEE_MODE_DERIVE, NULL, 0, out, &len),
@@ -387,7 +325,7 @@ static void test_concat_kdf_matches_python_cryptography(void **state)
 	assert_hex(
 		out, len,
 		"5de0760743712793f903cb7c497010455c5b74aeb7907ccc74ab0914269e");
-	down();
+	crypto_down();
 }
 
 #define RFC7748_A_PRIV                                                         \
@@ -410,7 +348,7 @@ static TEEC_Result x25519(const char *priv, const char *pub, const void *peer,
 	asym_key(&a, TEE_TYPE_X25519_KEYPAIR, 256, 2);
 	add_hex(&a.req, TEE_ATTR_X25519_PRIVATE_VALUE, priv);
 	add_hex(&a.req, TEE_ATTR_X25519_PUBLIC_VALUE, pub);
-	add_ref(&a.req, TEE_ATTR_X25519_PUBLIC_VALUE, peer, peer_len);
+	blob_add_ref(&a.req, TEE_ATTR_X25519_PUBLIC_VALUE, peer, peer_len);
 	return asym(&a, TEE_ALG_X25519, TEE_MODE_DERIVE, NULL, 0, out, len);
 }
 
@@ -434,7 +372,7 @@ static void test_x25519_rfc7748_and_generated_key(void **state)
 	EVP_PKEY *pk;
 
 	(void)state;
-	up();
+	crypto_up();
 	unhex(RFC7748_B_PUB, peer);
 	len = sizeof(out);
 	assert_int_equal(
@@ -492,7 +430,7 @@ static void test_x25519_rfc7748_and_generated_key(void **state)
 		EVP_PKEY_free(me);
 		EVP_PKEY_free(bob);
 	}
-	down();
+	crypto_down();
 }
 
 /* RFC 8032 section 7.1, TEST 1 (empty message) and TEST 2. */
@@ -517,7 +455,7 @@ static void test_ed25519_rfc8032(void **state)
 	struct asym a;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < 2; i++) {
 		mlen = unhex(rfc8032[i].msg, msg);
 		asym_key(&a, TEE_TYPE_ED25519_KEYPAIR, 256, 2);
@@ -556,7 +494,7 @@ static void test_ed25519_rfc8032(void **state)
 	asym_key(&a, TEE_TYPE_ED25519_KEYPAIR, 256, 2);
 	add_hex(&a.req, TEE_ATTR_ED25519_PRIVATE_VALUE, rfc8032[0].priv);
 	add_hex(&a.req, TEE_ATTR_ED25519_PUBLIC_VALUE, rfc8032[0].pub);
-	add_ref(&a.req, TEE_ATTR_EDDSA_CTX, "foo", 3);
+	blob_add_ref(&a.req, TEE_ATTR_EDDSA_CTX, "foo", 3);
 	len = sizeof(sig);
 	assert_int_equal(
 		asym(&a, TEE_ALG_ED25519, TEE_MODE_SIGN, msg, 1, sig, &len),
@@ -565,13 +503,13 @@ static void test_ed25519_rfc8032(void **state)
 	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
 	asym_key(&a, TEE_TYPE_ED25519_PUBLIC_KEY, 256, 1);
 	add_hex(&a.req, TEE_ATTR_ED25519_PUBLIC_VALUE, rfc8032[0].pub);
-	add_val(&a.req, TEE_ATTR_EDDSA_PREHASH, 1);
+	blob_add_val(&a.req, TEE_ATTR_EDDSA_PREHASH, 1);
 	len = 64;
 	assert_int_equal(
 		asym(&a, TEE_ALG_ED25519, TEE_MODE_VERIFY, msg, 1, sig, &len),
 		TEE_ERROR_TARGET_DEAD);
 #endif
-	down();
+	crypto_down();
 }
 
 /* ECDH on each curve, both algorithm ids: the TA's secret is what
@@ -593,7 +531,7 @@ static void test_ecdh_matches_libcrypto(void **state)
 				       TEE_ATTR_ECC_PUBLIC_VALUE_Y};
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < 5; i++) {
 		struct blob params = {0}, gen;
 		BIGNUM *x = NULL, *y = NULL, *tx, *ty, *d;
@@ -606,7 +544,7 @@ static void test_ecdh_matches_libcrypto(void **state)
 		OSSL_PARAM *p;
 		struct asym a;
 
-		add_val(&params, TEE_ATTR_ECC_CURVE, curves[i].curve);
+		blob_add_val(&params, TEE_ATTR_ECC_CURVE, curves[i].curve);
 		assert_int_equal(key_gen(TEE_TYPE_ECDH_KEYPAIR, curves[i].bits,
 					 &params, ids, 3, &gen),
 				 TEEC_SUCCESS);
@@ -624,7 +562,7 @@ static void test_ecdh_matches_libcrypto(void **state)
 		ty = find_bn(&gen, TEE_ATTR_ECC_PUBLIC_VALUE_Y);
 		add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_X, tx);
 		add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_Y, ty);
-		add_val(&a.req, TEE_ATTR_ECC_CURVE, curves[i].curve);
+		blob_add_val(&a.req, TEE_ATTR_ECC_CURVE, curves[i].curve);
 		add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_X, x);
 		add_bn(&a.req, TEE_ATTR_ECC_PUBLIC_VALUE_Y, y);
 		assert_int_equal(asym(&a, curves[i].alg, TEE_MODE_DERIVE, NULL,
@@ -662,7 +600,7 @@ static void test_ecdh_matches_libcrypto(void **state)
 		BN_free(tx);
 		BN_free(ty);
 	}
-	down();
+	crypto_down();
 }
 
 /* @name's group (RFC 7919) as libcrypto knows it: p, q, g. */
@@ -707,10 +645,10 @@ static void test_dh_generate_and_derive(void **state)
 
 	(void)state;
 	ffdhe("ffdhe2048", &p, &q, &g);
-	up();
+	crypto_up();
 	add_bn(&params, TEE_ATTR_DH_PRIME, p);
 	add_bn(&params, TEE_ATTR_DH_BASE, g);
-	add_val(&params, TEE_ATTR_DH_X_BITS, 256);
+	blob_add_val(&params, TEE_ATTR_DH_X_BITS, 256);
 	/* A key size other than the prime's: BAD_PARAMETERS, returned. */
 	assert_int_equal(
 		key_gen(TEE_TYPE_DH_KEYPAIR, 1024, &params, ids, 3, &gen),
@@ -753,7 +691,7 @@ static void test_dh_generate_and_derive(void **state)
 	BN_free(peer_x);
 	BN_free(peer_y);
 	BN_CTX_free(bc);
-	down();
+	crypto_down();
 }
 
 /* SM2 signatures (GB/T 32918.2) of a 32-byte digest e: the TA's key,
@@ -783,7 +721,7 @@ static void test_sm2_dsa_matches_libcrypto(void **state)
 
 	(void)state;
 	memset(e, 0xe5, sizeof(e));
-	up();
+	crypto_up();
 	assert_int_equal(
 		key_gen(TEE_TYPE_SM2_DSA_KEYPAIR, 256, &none, ids, 3, &gen),
 		TEEC_SUCCESS);
@@ -859,7 +797,7 @@ static void test_sm2_dsa_matches_libcrypto(void **state)
 	BN_free(my);
 	EVP_PKEY_free(mine);
 	EVP_PKEY_free(ta_pub);
-	down();
+	crypto_down();
 }
 
 /* r || s of @half bytes each to DER. */
@@ -904,7 +842,7 @@ static void test_dsa_generate_sign_verify(void **state)
 	assert_true(EVP_PKEY_get_bn_param(dom, OSSL_PKEY_PARAM_FFC_Q, &q));
 	assert_true(EVP_PKEY_get_bn_param(dom, OSSL_PKEY_PARAM_FFC_G, &g));
 	EVP_Digest("abc", 3, digest, NULL, EVP_sha1(), NULL);
-	up();
+	crypto_up();
 	add_bn(&params, TEE_ATTR_DSA_PRIME, p);
 	add_bn(&params, TEE_ATTR_DSA_SUBPRIME, q);
 	add_bn(&params, TEE_ATTR_DSA_BASE, g);
@@ -1011,7 +949,7 @@ static void test_dsa_generate_sign_verify(void **state)
 	BN_free(y);
 	BN_free(want);
 	BN_CTX_free(bc);
-	down();
+	crypto_down();
 }
 
 /* Raw RSA: the TA's output is m^e mod n computed here, without leading
@@ -1033,7 +971,7 @@ static void test_rsa_nopad_is_modexp(void **state)
 	for (size_t i = 0; i < sizeof(msg); i++)
 		msg[i] = (uint8_t)(i + 1);
 	m = BN_bin2bn(msg, sizeof(msg), NULL);
-	up();
+	crypto_up();
 	asym_key(&a, TEE_TYPE_RSA_PUBLIC_KEY, 1024, 2);
 	add_bn(&a.req, TEE_ATTR_RSA_MODULUS, n);
 	add_bn(&a.req, TEE_ATTR_RSA_PUBLIC_EXPONENT, e);
@@ -1071,7 +1009,7 @@ static void test_rsa_nopad_is_modexp(void **state)
 	BN_free(want);
 	BN_CTX_free(bc);
 	EVP_PKEY_free(pk);
-	down();
+	crypto_down();
 }
 
 /* CIPHER (ta_crypto_cmds.h) of @in with hex @key and @iv, updates of
@@ -1163,7 +1101,7 @@ static void test_aes_cts_rfc3962(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
 		stealing_kat(TEE_ALG_AES_CTS, key, iv, (const uint8_t *)msg,
 			     v[i].len, v[i].ct);
@@ -1177,7 +1115,7 @@ static void test_aes_cts_rfc3962(void **state)
 	assert_int_equal(cipher(TEE_ALG_AES_CTS, TEE_MODE_ENCRYPT, key, iv, 0,
 				(const uint8_t *)msg, 15, out, &len),
 			 TEE_ERROR_TARGET_DEAD);
-	down();
+	crypto_down();
 }
 
 /* AES-XTS: IEEE 1619-2007 vector 2 (key 1 = 11.., key 2 = 22.., data
@@ -1194,7 +1132,7 @@ static void test_aes_xts_ieee1619(void **state)
 	uint8_t pt[32];
 
 	(void)state;
-	up();
+	crypto_up();
 	memset(pt, 0x44, sizeof(pt));
 	stealing_kat(TEE_ALG_AES_XTS, k_v2, iv_v2, pt, 32,
 		     "c454185e6a16936e39334038acef838bfb186fff7480adc4289382ec"
@@ -1205,7 +1143,7 @@ static void test_aes_xts_ieee1619(void **state)
 		     "641610679dcbf92e505c41333fb06c2a95");
 	stealing_kat(TEE_ALG_AES_XTS, k_v15, iv_v15, pt, 20,
 		     "a8ba0048d75084603eb8423a09b7bf7595c871f6");
-	down();
+	crypto_down();
 }
 
 /* XTS's two keys (ABI-FACTS-INTERNAL §3.2): one handle twice is
@@ -1216,7 +1154,7 @@ static void test_aes_xts_two_keys(void **state)
 	TEEC_Operation op = {0};
 
 	(void)state;
-	up();
+	crypto_up();
 	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
 					 TEEC_VALUE_OUTPUT, TEEC_NONE);
 	assert_int_equal(
@@ -1228,7 +1166,7 @@ static void test_aes_xts_two_keys(void **state)
 	assert_int_equal(op.params[1].value.b, 128);
 	assert_int_equal(op.params[2].value.a, 2);
 	assert_int_equal(op.params[2].value.b, 0);
-	down();
+	crypto_down();
 }
 
 /* DIGEST_EXTRACT: @alg of "abc" in pieces of @piece bytes. */
@@ -1268,7 +1206,7 @@ static void test_digest_extract_fips180(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < 4; i++) {
 		len = sizeof(out);
 		assert_int_equal(extract(TEE_ALG_SHA256, pieces[i], out, &len),
@@ -1279,7 +1217,7 @@ static void test_digest_extract_fips180(void **state)
 				 TEEC_SUCCESS);
 		assert_hex(out, len, sha512);
 	}
-	down();
+	crypto_down();
 }
 
 /* A DER length (short or long form) at *@p; false past @end. */
@@ -1447,7 +1385,7 @@ static void test_sm2_pke_matches_libcrypto(void **state)
 	assert_true(EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_PRIV_KEY, &d) &&
 		    EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_X, &x) &&
 		    EVP_PKEY_get_bn_param(pk, OSSL_PKEY_PARAM_EC_PUB_Y, &y));
-	up();
+	crypto_up();
 	sm2_pke_key(&pub, TEE_TYPE_SM2_PKE_PUBLIC_KEY, d, x, y);
 	sm2_pke_key(&pair, TEE_TYPE_SM2_PKE_KEYPAIR, d, x, y);
 
@@ -1553,10 +1491,10 @@ static void test_sm2_pke_matches_libcrypto(void **state)
 			 TEEC_ERROR_TARGET_DEAD);
 	e2e_close(&ctx, &sess);
 	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_SM2_PKE, 0x400),
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_SM2_PKE, 0x400),
 			 TEEC_SUCCESS);
-	down();
+	crypto_down();
 	BN_free(d);
 	BN_free(x);
 	BN_free(y);
@@ -1599,30 +1537,30 @@ static TEEC_Result kep_side(int me, const uint8_t *conf_in, bool corrupt_peer,
 	int peer = !me;
 	TEEC_Result res;
 
-	put_u32(&b, 3);
+	blob_put_u32(&b, 3);
 	add_hex(&b, TEE_ATTR_ECC_PRIVATE_VALUE, gmt_kep[me].d);
 	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, gmt_kep[me].x);
 	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[me].y);
-	put_u32(&b, 3);
+	blob_put_u32(&b, 3);
 	add_hex(&b, TEE_ATTR_ECC_PRIVATE_VALUE, gmt_kep[me].r);
 	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, gmt_kep[me].ex);
 	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[me].ey);
-	add_val(&b, TEE_ATTR_SM2_KEP_USER, (uint32_t)me);
+	blob_add_val(&b, TEE_ATTR_SM2_KEP_USER, (uint32_t)me);
 	unhex(gmt_kep[peer].x, peer_x);
 	if (corrupt_peer)
 		peer_x[31] ^= 1;
-	add_ref(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, peer_x, 32);
+	blob_add_ref(&b, TEE_ATTR_ECC_PUBLIC_VALUE_X, peer_x, 32);
 	add_hex(&b, TEE_ATTR_ECC_PUBLIC_VALUE_Y, gmt_kep[peer].y);
 	/* One side with OP-TEE's first ids of the ephemeral point. */
 	add_hex(&b, me ? 0xD0000946 : TEE_ATTR_ECC_EPHEMERAL_PUBLIC_VALUE_X,
 		gmt_kep[peer].ex);
 	add_hex(&b, me ? 0xD0000A46 : TEE_ATTR_ECC_EPHEMERAL_PUBLIC_VALUE_Y,
 		gmt_kep[peer].ey);
-	add_ref(&b, TEE_ATTR_SM2_ID_INITIATOR, id, 16);
-	add_ref(&b, TEE_ATTR_SM2_ID_RESPONDER, id, 16);
+	blob_add_ref(&b, TEE_ATTR_SM2_ID_INITIATOR, id, 16);
+	blob_add_ref(&b, TEE_ATTR_SM2_ID_RESPONDER, id, 16);
 	if (conf_in)
-		add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_IN, conf_in, 32);
-	add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_OUT, out, 32);
+		blob_add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_IN, conf_in, 32);
+	blob_add_ref(&b, TEE_ATTR_SM2_KEP_CONFIRMATION_OUT, out, 32);
 	op.paramTypes =
 		TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_MEMREF_TEMP_INPUT,
 				 TEEC_MEMREF_TEMP_OUTPUT, TEEC_NONE);
@@ -1647,7 +1585,7 @@ static TEEC_Result kep_side(int me, const uint8_t *conf_in, bool corrupt_peer,
 static void test_new_key_signs_with_it(void **state)
 {
 	(void)state;
-	up();
+	crypto_up();
 	for (uint32_t alg = 0; alg < 2; alg++) {
 		TEEC_Operation op = {
 			.paramTypes =
@@ -1660,7 +1598,7 @@ static void test_new_key_signs_with_it(void **state)
 						    &op, NULL),
 				 TEEC_SUCCESS);
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -1678,7 +1616,7 @@ static void test_sm2_kep_gmt_vector(void **state)
 
 	(void)state;
 	unhex(gmt_kep_sb, sb);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < 2; i++) {
 		size_t kl = klens[i];
 
@@ -1702,10 +1640,10 @@ static void test_sm2_kep_gmt_vector(void **state)
 			 TEEC_ERROR_TARGET_DEAD);
 	e2e_close(&ctx, &sess);
 	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
-	assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-				       TEE_ALG_SM2_KEP, 0x400),
+	assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					      TEE_ALG_SM2_KEP, 0x400),
 			 TEEC_SUCCESS);
-	down();
+	crypto_down();
 }
 
 /* SHAKE128/256 of @msg, @n bytes of it, computed here. */
@@ -1767,7 +1705,7 @@ static void test_shake_xof(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	len = 32;
 	assert_int_equal(digest_final(TA_CRYPTO_CMD_DIGEST, TEE_ALG_SHAKE128,
 				      "", 0, out, &len),
@@ -1798,9 +1736,10 @@ static void test_shake_xof(void **state)
 	/* TEE_IsAlgorithmSupported says yes. */
 	for (size_t a = 0; a < 2; a++)
 		assert_int_equal(
-			invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED, algs[a], 0),
+			crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					     algs[a], 0),
 			TEEC_SUCCESS);
-	down();
+	crypto_down();
 }
 
 /* TEE_IsAlgorithmSupported with the new algorithms and their elements
@@ -1836,12 +1775,13 @@ static void test_support_of_new_algorithms(void **state)
 	};
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-					       cases[i].alg, cases[i].element),
-				 cases[i].res);
-	down();
+		assert_int_equal(
+			crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					     cases[i].alg, cases[i].element),
+			cases[i].res);
+	crypto_down();
 }
 
 /* A panic per new function class: TEE_DeriveKey without its parameter,
@@ -1864,59 +1804,66 @@ static void test_misuse_panics_target_dead(void **state)
 	};
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		assert_int_equal(
-			invoke_values(TA_CRYPTO_CMD_MISUSE, cases[i], 0),
+			crypto_invoke_values(TA_CRYPTO_CMD_MISUSE, cases[i], 0),
 			TEE_ERROR_TARGET_DEAD);
 		TEEC_CloseSession(&sess);
 		assert_int_equal(
 			e2e_open_session(&ctx, &sess, &crypto_uuid, NULL),
 			TEEC_SUCCESS);
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-					       TEE_ALG_SHA256, 0),
-				 TEEC_SUCCESS);
+		assert_int_equal(
+			crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					     TEE_ALG_SHA256, 0),
+			TEEC_SUCCESS);
 	}
-	down();
+	crypto_down();
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(test_hkdf_rfc5869, stop_leftover),
-		cmocka_unit_test_teardown(test_pbkdf2_rfc6070, stop_leftover),
+		cmocka_unit_test_teardown(test_hkdf_rfc5869,
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_pbkdf2_rfc6070,
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_concat_kdf_matches_python_cryptography,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_x25519_rfc7748_and_generated_key,
-					  stop_leftover),
-		cmocka_unit_test_teardown(test_ed25519_rfc8032, stop_leftover),
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_ed25519_rfc8032,
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ecdh_matches_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_dh_generate_and_derive,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_dsa_generate_sign_verify,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_nopad_is_modexp,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_sm2_dsa_matches_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_digest_extract_fips180,
-					  stop_leftover),
-		cmocka_unit_test_teardown(test_shake_xof, stop_leftover),
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_shake_xof, crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_sm2_pke_matches_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_sm2_kep_gmt_vector,
-					  stop_leftover),
-		cmocka_unit_test_teardown(test_aes_cts_rfc3962, stop_leftover),
-		cmocka_unit_test_teardown(test_aes_xts_ieee1619, stop_leftover),
-		cmocka_unit_test_teardown(test_aes_xts_two_keys, stop_leftover),
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_aes_cts_rfc3962,
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_aes_xts_ieee1619,
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_aes_xts_two_keys,
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_new_key_signs_with_it,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_support_of_new_algorithms,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_misuse_panics_target_dead,
-					  stop_leftover),
+					  crypto_stop_leftover),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,6 +37,7 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "crypto_session.h"
 #include "teec_helpers.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/tee_api_defines_extensions.h"
@@ -44,34 +45,7 @@
 #include "ta/tests/test_ta_uuids.h"
 
 #define MAX_BYTES    1024
-#define BLOB_MAX     4096
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
-
-static const TEEC_UUID crypto_uuid = TA_TEST_CRYPTO_UUID;
-
-static struct harness tb;
-static TEEC_Context ctx;
-static TEEC_Session sess;
-
-static int stop_leftover(void **state)
-{
-	(void)state;
-	harness_stop_leftover(&tb);
-	return 0;
-}
-
-/* A teebox and a session to ta_test_crypto. */
-static void up(void)
-{
-	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
-	e2e_open(&ctx, &sess, &crypto_uuid, TEEC_LOGIN_PUBLIC, NULL);
-}
-
-static void down(void)
-{
-	e2e_close(&ctx, &sess);
-	harness_stop_ok(&tb);
-}
 
 /* After a panic: a new session to the TA, which must serve it. */
 static void reopen(void)
@@ -185,14 +159,6 @@ static TEEC_Result run_keyed(uint32_t cmd, struct keyed *k, const void *in,
 	return res;
 }
 
-static TEEC_Result invoke_values(uint32_t cmd, uint32_t a, uint32_t b)
-{
-	TEEC_Value v = {.a = a, .b = b};
-
-	return e2e_invoke_values(&sess, cmd, TEEC_VALUE_INPUT, TEEC_NONE, &v,
-				 NULL, NULL);
-}
-
 /*
  * Key sizes: OP-TEE's type table (core/tee/tee_svc_cryp.c), min and max
  * bits and the step between them; TEE_AllocateTransientObject() gives
@@ -239,29 +205,33 @@ static const struct {
 static void test_key_size_bounds_per_type(void **state)
 {
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(key_bounds); i++) {
 		uint32_t t = key_bounds[i].type, s = key_bounds[i].step;
 		uint32_t lo = key_bounds[i].min, hi = key_bounds[i].max;
 
 		print_message("type %08x: %u..%u step %u\n", t, lo, hi, s);
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t, lo),
-				 TEEC_SUCCESS);
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t, hi),
-				 TEEC_SUCCESS);
 		assert_int_equal(
-			invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t, hi + s),
-			TEE_ERROR_NOT_SUPPORTED);
+			crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t, lo),
+			TEEC_SUCCESS);
+		assert_int_equal(
+			crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t, hi),
+			TEEC_SUCCESS);
+		assert_int_equal(crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC,
+						      t, hi + s),
+				 TEE_ERROR_NOT_SUPPORTED);
 		if (lo >= s && lo - s != 56 && lo - s != 112)
-			assert_int_equal(invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC,
-						       t, lo - s),
-					 TEE_ERROR_NOT_SUPPORTED);
+			assert_int_equal(
+				crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t,
+						     lo - s),
+				TEE_ERROR_NOT_SUPPORTED);
 		if (s > 1 && lo < hi)
-			assert_int_equal(invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC,
-						       t, lo + s / 2),
-					 TEE_ERROR_NOT_SUPPORTED);
+			assert_int_equal(
+				crypto_invoke_values(TA_CRYPTO_CMD_OBJ_ALLOC, t,
+						     lo + s / 2),
+				TEE_ERROR_NOT_SUPPORTED);
 	}
-	down();
+	crypto_down();
 }
 
 /* OBJ_EXPORT of a @type object of @max bits holding @key (@key_len
@@ -306,7 +276,7 @@ static void test_hmac_sm3_key_room(void **state)
 
 	(void)state;
 	fill(key, sizeof(key), 9);
-	up();
+	crypto_up();
 	assert_int_equal(
 		obj_export(TEE_TYPE_HMAC_SM3, 1024, key, 64, 0, secret, &len),
 		TEEC_SUCCESS);
@@ -328,7 +298,7 @@ static void test_hmac_sm3_key_room(void **state)
 				    secret, &len),
 			 TEEC_SUCCESS);
 	assert_int_equal(len, 128);
-	down();
+	crypto_down();
 }
 
 /*
@@ -356,7 +326,7 @@ static void test_digest_every_algorithm_and_short_buffer(void **state)
 
 	(void)state;
 	fill(msg, sizeof(msg), 61);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		assert_true(EVP_Digest(msg, sizeof(msg), want, &wl,
 				       EVP_get_digestbyname(v[i].md), NULL));
@@ -379,7 +349,7 @@ static void test_digest_every_algorithm_and_short_buffer(void **state)
 				assert_memory_equal(out, want, wl);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /* OP_INFO without a key: what TEE_AllocateOperation(@alg, @mode,
@@ -434,7 +404,7 @@ static void test_operation_max_key_size_bounds(void **state)
 	};
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		print_message("alg %08x: %u, not %u\n", v[i].alg, v[i].ok,
 			      v[i].bad);
@@ -445,7 +415,7 @@ static void test_operation_max_key_size_bounds(void **state)
 	}
 	assert_int_equal(alloc_op(TEE_ALG_SHA256, TEE_MODE_DIGEST, 12345),
 			 TEEC_SUCCESS);
-	down();
+	crypto_down();
 }
 
 /* libcrypto's cipher @name over @in (no padding), @iv may be NULL. */
@@ -526,7 +496,7 @@ static void test_cipher_known_answers_every_key_size(void **state)
 	size_t kl, ivl, pl, len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(cipher_kats); i++) {
 		kl = unhex(cipher_kats[i].key, key);
 		ivl = unhex(cipher_kats[i].iv ? cipher_kats[i].iv : "", iv);
@@ -553,7 +523,7 @@ static void test_cipher_known_answers_every_key_size(void **state)
 			assert_memory_equal(out, pt, pl);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -609,7 +579,7 @@ static void test_cipher_every_mode_and_key_size_match_libcrypto(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(cipher_x); i++) {
 		size_t n = cipher_x[i].len;
 
@@ -645,7 +615,7 @@ static void test_cipher_every_mode_and_key_size_match_libcrypto(void **state)
 			assert_memory_equal(out, pt, n);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /* MAC of @msg with the raw @key; @iv for CBC-MAC (may be empty). */
@@ -731,7 +701,7 @@ static void test_hmac_every_digest(void **state)
 	(void)state;
 	memset(msg, 0xcd, 50);
 	kl = unhex(RFC4231_TC4_KEY, key);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(tc4); i++) {
 		len = sizeof(out);
 		assert_int_equal(ta_mac(TA_CRYPTO_CMD_MAC, tc4[i].alg,
@@ -771,7 +741,7 @@ static void test_hmac_every_digest(void **state)
 				 TEE_ERROR_SHORT_BUFFER);
 		assert_int_equal(len, wl);
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -802,7 +772,7 @@ static void test_cmac_aes192_aes256_sp800_38b(void **state)
 
 	(void)state;
 	unhex(msg_hex, msg);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		kl = unhex(v[i].key, key);
 		for (uint32_t chunk = 0; chunk <= 16; chunk += 16) {
@@ -838,7 +808,7 @@ static void test_cmac_aes192_aes256_sp800_38b(void **state)
 				&len),
 			 TEE_ERROR_SHORT_BUFFER);
 	assert_int_equal(len, 16);
-	down();
+	crypto_down();
 }
 
 /*
@@ -868,7 +838,7 @@ static void test_cbc_mac_every_cipher(void **state)
 	size_t len, n;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		size_t b = v[i].block;
 
@@ -898,7 +868,7 @@ static void test_cbc_mac_every_cipher(void **state)
 			assert_memory_equal(out, ct + n - b, b);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /* AE with raw inputs; the tag comes back in @tag (encrypt) or is given. */
@@ -958,7 +928,7 @@ static void test_ae_every_key_size_and_tag_length(void **state)
 	size_t len, tl;
 
 	(void)state;
-	up();
+	crypto_up();
 	/* GCM TC13: AES-256, no data; TC14: one zero block */
 	memset(key, 0, 32);
 	memset(nonce, 0, 12);
@@ -1041,7 +1011,7 @@ static void test_ae_every_key_size_and_tag_length(void **state)
 			}
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -1058,7 +1028,7 @@ static void test_ae_init_bad_sizes(void **state)
 	size_t len, tl;
 
 	(void)state;
-	up();
+	crypto_up();
 	len = sizeof(out);
 	tl = 11;
 	assert_int_equal(ta_ae(TEE_ALG_AES_GCM, TEE_MODE_ENCRYPT, key, 16,
@@ -1085,38 +1055,7 @@ static void test_ae_init_bad_sizes(void **state)
 			       nonce, 7, NULL, 0, tag, &tl, 0, pt, 16, out,
 			       &len),
 			 TEEC_SUCCESS);
-	down();
-}
-
-/* An attribute blob (ta_crypto_cmds.h) being built. */
-struct blob {
-	uint8_t b[BLOB_MAX];
-	size_t n;
-};
-
-static void put_u32(struct blob *bl, uint32_t v)
-{
-	assert_true(bl->n + 4 <= BLOB_MAX);
-	memcpy(bl->b + bl->n, &v, 4);
-	bl->n += 4;
-}
-
-static void add_ref(struct blob *bl, uint32_t id, const void *p, size_t len)
-{
-	put_u32(bl, id);
-	put_u32(bl, (uint32_t)len);
-	assert_true(bl->n + len <= BLOB_MAX);
-	if (len)
-		memcpy(bl->b + bl->n, p, len);
-	bl->n += len;
-}
-
-static void add_val(struct blob *bl, uint32_t id, uint32_t a)
-{
-	put_u32(bl, id);
-	put_u32(bl, 8);
-	put_u32(bl, a);
-	put_u32(bl, 0);
+	crypto_down();
 }
 
 /* Buffer attribute @id: @pk's BIGNUM parameter @name, big-endian. */
@@ -1130,7 +1069,7 @@ static void add_param(struct blob *bl, uint32_t id, const EVP_PKEY *pk,
 	assert_true(EVP_PKEY_get_bn_param(pk, name, &bn));
 	len = BN_bn2bin(bn, buf);
 	BN_clear_free(bn);
-	add_ref(bl, id, buf, (size_t)len);
+	blob_add_ref(bl, id, buf, (size_t)len);
 }
 
 /* An ASYM request: key type, size, @nkey key attributes (added next),
@@ -1139,9 +1078,9 @@ static void asym_key(struct blob *a, uint32_t type, uint32_t bits,
 		     uint32_t nkey)
 {
 	memset(a, 0, sizeof(*a));
-	put_u32(a, type);
-	put_u32(a, bits);
-	put_u32(a, nkey);
+	blob_put_u32(a, type);
+	blob_put_u32(a, bits);
+	blob_put_u32(a, nkey);
 }
 
 /* ASYM @alg in @mode over @in; @out (*@out_len) gets the result, or
@@ -1255,7 +1194,7 @@ static void test_rsa_signatures_both_ways_every_digest(void **state)
 	assert_non_null(pk);
 	rsa_key(&pub, pk, false);
 	rsa_key(&priv, pk, true);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(rsa_sigs); i++) {
 		EVP_PKEY_CTX *c;
 
@@ -1299,7 +1238,7 @@ static void test_rsa_signatures_both_ways_every_digest(void **state)
 		assert_int_equal(tlen, 256);
 	}
 	EVP_PKEY_free(pk);
-	down();
+	crypto_down();
 }
 
 /* The OAEP algorithms and their digest (MGF1 uses the same). */
@@ -1347,7 +1286,7 @@ static void test_rsa_oaep_both_ways_every_digest(void **state)
 	rsa_key(&pub, pk, false);
 	rsa_key(&priv, pk, true);
 	fill(msg, sizeof(msg), 11);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(oaeps); i++) {
 		EVP_PKEY_CTX *c;
 
@@ -1388,7 +1327,7 @@ static void test_rsa_oaep_both_ways_every_digest(void **state)
 		assert_int_equal(clen, 256);
 	}
 	EVP_PKEY_free(pk);
-	down();
+	crypto_down();
 }
 
 /* The ECDSA algorithms, the curve OP-TEE binds to each, libcrypto's
@@ -1446,7 +1385,7 @@ static void ec_key(struct blob *a, uint32_t type, const EVP_PKEY *pk,
 			  OSSL_PKEY_PARAM_PRIV_KEY);
 	add_param(a, TEE_ATTR_ECC_PUBLIC_VALUE_X, pk, OSSL_PKEY_PARAM_EC_PUB_X);
 	add_param(a, TEE_ATTR_ECC_PUBLIC_VALUE_Y, pk, OSSL_PKEY_PARAM_EC_PUB_Y);
-	add_val(a, TEE_ATTR_ECC_CURVE, curve);
+	blob_add_val(a, TEE_ATTR_ECC_CURVE, curve);
 }
 
 /*
@@ -1464,7 +1403,7 @@ static void test_ecdsa_both_ways_every_curve(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(ecdsas); i++) {
 		EVP_PKEY *pk = EVP_EC_gen(ecdsas[i].group);
 		uint32_t bits = ecdsas[i].flen == 66
@@ -1518,7 +1457,7 @@ static void test_ecdsa_both_ways_every_curve(void **state)
 		assert_int_equal(len, 2 * fl);
 		EVP_PKEY_free(pk);
 	}
-	down();
+	crypto_down();
 }
 
 /* libcrypto's KDF @name with @params into @out. */
@@ -1570,7 +1509,7 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 	fill(secret, sizeof(secret), 21);
 	fill(salt, sizeof(salt), 22);
 	fill(info, sizeof(info), 23);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(kdfs); i++) {
 		char *md = (char *)kdfs[i].md;
 
@@ -1589,10 +1528,14 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 
 			evp_kdf("HKDF", p, want, sizeof(want));
 			asym_key(&a, TEE_TYPE_HKDF_IKM, 8 * sizeof(secret), 1);
-			add_ref(&a, TEE_ATTR_HKDF_IKM, secret, sizeof(secret));
-			add_ref(&a, TEE_ATTR_HKDF_SALT, salt, sizeof(salt));
-			add_ref(&a, TEE_ATTR_HKDF_INFO, info, sizeof(info));
-			add_val(&a, TEE_ATTR_HKDF_OKM_LENGTH, sizeof(want));
+			blob_add_ref(&a, TEE_ATTR_HKDF_IKM, secret,
+				     sizeof(secret));
+			blob_add_ref(&a, TEE_ATTR_HKDF_SALT, salt,
+				     sizeof(salt));
+			blob_add_ref(&a, TEE_ATTR_HKDF_INFO, info,
+				     sizeof(info));
+			blob_add_val(&a, TEE_ATTR_HKDF_OKM_LENGTH,
+				     sizeof(want));
 			len = sizeof(out);
 			assert_int_equal(asym(&a, kdfs[i].hkdf, TEE_MODE_DERIVE,
 					      NULL, 0, out, &len),
@@ -1613,12 +1556,12 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 			evp_kdf("SSKDF", p, want, sizeof(want));
 			asym_key(&a, TEE_TYPE_CONCAT_KDF_Z, 8 * sizeof(secret),
 				 1);
-			add_ref(&a, TEE_ATTR_CONCAT_KDF_Z, secret,
-				sizeof(secret));
-			add_ref(&a, TEE_ATTR_CONCAT_KDF_OTHER_INFO, info,
-				sizeof(info));
-			add_val(&a, TEE_ATTR_CONCAT_KDF_DKM_LENGTH,
-				sizeof(want));
+			blob_add_ref(&a, TEE_ATTR_CONCAT_KDF_Z, secret,
+				     sizeof(secret));
+			blob_add_ref(&a, TEE_ATTR_CONCAT_KDF_OTHER_INFO, info,
+				     sizeof(info));
+			blob_add_val(&a, TEE_ATTR_CONCAT_KDF_DKM_LENGTH,
+				     sizeof(want));
 			len = sizeof(out);
 			assert_int_equal(asym(&a, kdfs[i].concat,
 					      TEE_MODE_DERIVE, NULL, 0, out,
@@ -1642,11 +1585,13 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 			evp_kdf("PBKDF2", p, want, sizeof(want));
 			asym_key(&a, TEE_TYPE_PBKDF2_PASSWORD,
 				 8 * sizeof(secret), 1);
-			add_ref(&a, TEE_ATTR_PBKDF2_PASSWORD, secret,
-				sizeof(secret));
-			add_ref(&a, TEE_ATTR_PBKDF2_SALT, salt, sizeof(salt));
-			add_val(&a, TEE_ATTR_PBKDF2_ITERATION_COUNT, iter);
-			add_val(&a, TEE_ATTR_PBKDF2_DKM_LENGTH, sizeof(want));
+			blob_add_ref(&a, TEE_ATTR_PBKDF2_PASSWORD, secret,
+				     sizeof(secret));
+			blob_add_ref(&a, TEE_ATTR_PBKDF2_SALT, salt,
+				     sizeof(salt));
+			blob_add_val(&a, TEE_ATTR_PBKDF2_ITERATION_COUNT, iter);
+			blob_add_val(&a, TEE_ATTR_PBKDF2_DKM_LENGTH,
+				     sizeof(want));
 			len = sizeof(out);
 			assert_int_equal(asym(&a, kdfs[i].pbkdf2,
 					      TEE_MODE_DERIVE, NULL, 0, out,
@@ -1656,7 +1601,7 @@ static void test_kdf_every_digest_match_libcrypto(void **state)
 			assert_memory_equal(out, want, len);
 		}
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -1678,7 +1623,7 @@ static void test_rsa_wrong_digest_length_panics(void **state)
 	assert_non_null(pk);
 	rsa_key(&pub, pk, false);
 	rsa_key(&priv, pk, true);
-	up();
+	crypto_up();
 	assert_int_equal(asym(&priv, TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
 			      TEE_MODE_SIGN, digest, 20, sig, &len),
 			 TEE_ERROR_TARGET_DEAD);
@@ -1702,7 +1647,7 @@ static void test_rsa_wrong_digest_length_panics(void **state)
 					  : TEE_ERROR_SIGNATURE_INVALID);
 	}
 	EVP_PKEY_free(pk);
-	down();
+	crypto_down();
 }
 
 /* A DSA key made here with (@l, @n) domain parameters; the ASYM request
@@ -1742,7 +1687,7 @@ static void test_dsa_sha224_sha256_both_ways(void **state)
 	size_t len;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(v); i++) {
 		EVP_PKEY_CTX *c = EVP_PKEY_CTX_new_from_name(NULL, "DSA", NULL);
 		size_t fl = v[i].n / 8;
@@ -1795,7 +1740,7 @@ static void test_dsa_sha224_sha256_both_ways(void **state)
 		EVP_PKEY_free(pk);
 		EVP_PKEY_free(dom);
 	}
-	down();
+	crypto_down();
 }
 
 /* @pk's raw 32-byte private (@priv) or public value. */
@@ -1824,7 +1769,7 @@ static void test_ed25519_x25519_match_libcrypto(void **state)
 
 	(void)state;
 	fill(msg, sizeof(msg), 41);
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(lens); i++) {
 		EVP_PKEY *pk = EVP_PKEY_Q_keygen(NULL, NULL, "ED25519");
 		EVP_MD_CTX *m = EVP_MD_CTX_new();
@@ -1837,8 +1782,8 @@ static void test_ed25519_x25519_match_libcrypto(void **state)
 			    EVP_DigestSign(m, want, &len, msg, lens[i]));
 		EVP_MD_CTX_free(m);
 		asym_key(&kp, TEE_TYPE_ED25519_KEYPAIR, 256, 2);
-		add_ref(&kp, TEE_ATTR_ED25519_PRIVATE_VALUE, priv, 32);
-		add_ref(&kp, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
+		blob_add_ref(&kp, TEE_ATTR_ED25519_PRIVATE_VALUE, priv, 32);
+		blob_add_ref(&kp, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
 		len = sizeof(sig);
 		assert_int_equal(asym(&kp, TEE_ALG_ED25519, TEE_MODE_SIGN, msg,
 				      lens[i], sig, &len),
@@ -1846,7 +1791,7 @@ static void test_ed25519_x25519_match_libcrypto(void **state)
 		assert_int_equal(len, 64);
 		assert_memory_equal(sig, want, 64);
 		asym_key(&pb, TEE_TYPE_ED25519_PUBLIC_KEY, 256, 1);
-		add_ref(&pb, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
+		blob_add_ref(&pb, TEE_ATTR_ED25519_PUBLIC_VALUE, pub, 32);
 		len = 64;
 		assert_int_equal(asym(&pb, TEE_ALG_ED25519, TEE_MODE_VERIFY,
 				      msg, lens[i], want, &len),
@@ -1872,9 +1817,9 @@ static void test_ed25519_x25519_match_libcrypto(void **state)
 		raw25519(me, false, pub);
 		raw25519(other, false, peer);
 		asym_key(&kp, TEE_TYPE_X25519_KEYPAIR, 256, 2);
-		add_ref(&kp, TEE_ATTR_X25519_PRIVATE_VALUE, priv, 32);
-		add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, pub, 32);
-		add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, peer, 32);
+		blob_add_ref(&kp, TEE_ATTR_X25519_PRIVATE_VALUE, priv, 32);
+		blob_add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, pub, 32);
+		blob_add_ref(&kp, TEE_ATTR_X25519_PUBLIC_VALUE, peer, 32);
 		len = 32;
 		assert_int_equal(asym(&kp, TEE_ALG_X25519, TEE_MODE_DERIVE,
 				      NULL, 0, sig, &len),
@@ -1884,7 +1829,7 @@ static void test_ed25519_x25519_match_libcrypto(void **state)
 		EVP_PKEY_free(me);
 		EVP_PKEY_free(other);
 	}
-	down();
+	crypto_down();
 }
 
 /* RSA_SIGN (ta_crypto_cmds.h): a key of @bits generated in the TA signs
@@ -1926,7 +1871,7 @@ static void test_rsa_key_sizes_512_to_4096(void **state)
 	size_t nl, sl, cl, pl;
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(sizes); i++) {
 		const char *md = sizes[i] == 512 ? "SHA1" : "SHA256";
 		uint32_t alg = sizes[i] == 512
@@ -1991,7 +1936,7 @@ static void test_rsa_key_sizes_512_to_4096(void **state)
 		assert_memory_equal(pt + 100, pt, 100);
 		EVP_PKEY_free(pk);
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -2029,16 +1974,17 @@ static void test_state_class_mode_misuses_panic(void **state)
 	};
 
 	(void)state;
-	up();
+	crypto_up();
 	for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
 		print_message("misuse %u\n", cases[i]);
 		assert_int_equal(
-			invoke_values(TA_CRYPTO_CMD_MISUSE, cases[i], 0),
+			crypto_invoke_values(TA_CRYPTO_CMD_MISUSE, cases[i], 0),
 			TEE_ERROR_TARGET_DEAD);
 		reopen();
-		assert_int_equal(invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
-					       TEE_ALG_SHA256, 0),
-				 TEEC_SUCCESS);
+		assert_int_equal(
+			crypto_invoke_values(TA_CRYPTO_CMD_IS_SUPPORTED,
+					     TEE_ALG_SHA256, 0),
+			TEEC_SUCCESS);
 	}
 	/* Each was the misuse's panic, none the test TA's own set-up
 	 * failing (TEE_Panic(1) in ta_test_crypto_state.c). */
@@ -2048,7 +1994,7 @@ static void test_state_class_mode_misuses_panic(void **state)
 	assert_int_equal(harness_log_count(&tb, "teed.log",
 					   "panicked with code 0x00000001"),
 			 0);
-	down();
+	crypto_down();
 }
 
 /*
@@ -2075,7 +2021,7 @@ static void test_set_key_after_reset(void **state)
 		    EVP_CIPHER_CTX_set_padding(c, 0) &&
 		    EVP_EncryptUpdate(c, want, &l, zero, 16) && l == 16);
 	EVP_CIPHER_CTX_free(c);
-	up();
+	crypto_up();
 	op.paramTypes = TEEC_PARAM_TYPES(TEEC_MEMREF_TEMP_INPUT,
 					 TEEC_MEMREF_TEMP_OUTPUT,
 					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
@@ -2091,7 +2037,7 @@ static void test_set_key_after_reset(void **state)
 		assert_int_equal(op.params[i].value.b,
 				 TEE_OPERATION_STATE_INITIAL);
 	}
-	down();
+	crypto_down();
 }
 
 /*
@@ -2107,7 +2053,7 @@ static void test_handles_fit_in_a_value(void **state)
 	TEEC_Operation op = {0};
 
 	(void)state;
-	up();
+	crypto_up();
 	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
 					 TEEC_NONE, TEEC_NONE);
 	assert_int_equal(
@@ -2129,60 +2075,60 @@ static void test_handles_fit_in_a_value(void **state)
 	assert_int_equal(
 		TEEC_InvokeCommand(&sess, TA_CRYPTO_CMD_HANDLES_USE, &op, NULL),
 		TEEC_ERROR_TARGET_DEAD);
-	down();
+	crypto_down();
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_key_size_bounds_per_type,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_handles_fit_in_a_value,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_sm3_key_room,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_operation_max_key_size_bounds,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_digest_every_algorithm_and_short_buffer,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_cipher_known_answers_every_key_size,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_cipher_every_mode_and_key_size_match_libcrypto,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_every_digest,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_cmac_aes192_aes256_sp800_38b,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_cbc_mac_every_cipher,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ae_every_key_size_and_tag_length,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ae_init_bad_sizes,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(
 			test_rsa_signatures_both_ways_every_digest,
-			stop_leftover),
+			crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_oaep_both_ways_every_digest,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ecdsa_both_ways_every_curve,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_kdf_every_digest_match_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_wrong_digest_length_panics,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_dsa_sha224_sha256_both_ways,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_ed25519_x25519_match_libcrypto,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_rsa_key_sizes_512_to_4096,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_set_key_after_reset,
-					  stop_leftover),
+					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_state_class_mode_misuses_panic,
-					  stop_leftover),
+					  crypto_stop_leftover),
 	};
 
 	/* single DES is in libcrypto's legacy provider */
