@@ -35,6 +35,7 @@
 #include <p11-kit/pkcs11.h>
 
 #include "harness.h"
+#include "tool_run.h"
 
 static struct harness tb;
 static CK_FUNCTION_LIST_PTR fl;
@@ -1210,34 +1211,16 @@ static void test_api_rsa_crypt(void **state)
  */
 static int run(const char *const *argv)
 {
-	int fds[2], status = 0;
-	size_t len = 0;
-	ssize_t n;
-	pid_t pid;
-
-	assert_int_equal(pipe(fds), 0);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (!pid) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
 #ifdef TEEBOX_P11_PRELOAD
-		setenv("LD_PRELOAD", TEEBOX_P11_PRELOAD, 1);
-		/* pkcs11-tool's own libcrypto leaks are not libckteec's. */
-		setenv("LSAN_OPTIONS",
-		       tool_derives ? lsan_opts_derive : lsan_opts, 1);
+	/* pkcs11-tool's own libcrypto leaks are not libckteec's. */
+	const char *const env[] = {
+		"LD_PRELOAD", TEEBOX_P11_PRELOAD, "LSAN_OPTIONS",
+		tool_derives ? lsan_opts_derive : lsan_opts, NULL};
+#else
+	const char *const *env = NULL;
 #endif
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
-		len += n;
-	out[len] = '\0';
-	close(fds[0]);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+
+	return tool_run(argv, env, out, sizeof(out));
 }
 
 /* pkcs11-tool --module libckteec --login --pin 1234 and the arguments. */
@@ -1267,26 +1250,6 @@ static int p11(const char *arg, ...)
 			fail_msg("the tool failed:\n%s", out);                 \
 	} while (0)
 
-static void write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-
-	assert_non_null(f);
-	assert_int_equal(fwrite(buf, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-}
-
-static size_t read_file(const char *path, uint8_t *buf, size_t size)
-{
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, size, f);
-	fclose(f);
-	return n;
-}
-
 /* The public key of id @id, read out by pkcs11-tool (DER SPKI). */
 static EVP_PKEY *read_pub(const char *dir, const char *id)
 {
@@ -1299,7 +1262,7 @@ static EVP_PKEY *read_pub(const char *dir, const char *id)
 	snprintf(path, sizeof(path), "%s/pub-%s.der", dir, id);
 	assert_ran(p11("--read-object", "--type", "pubkey", "--id", id, "-o",
 		       path, NULL));
-	n = read_file(path, der, sizeof(der));
+	n = test_read_file(path, der, sizeof(der));
 	pk = d2i_PUBKEY(NULL, &p, n);
 	assert_non_null(pk);
 	return pk;
@@ -1328,7 +1291,7 @@ static EVP_PKEY *ssh_pub(const char *dir, const char *kind)
 	if (nl)
 		*nl = '\0';
 	snprintf(path, sizeof(path), "%s/%s.pub", dir, kind);
-	write_file(path, line, strlen(line));
+	test_write_file(path, line, strlen(line));
 	exp[5] = path;
 	assert_ran(run(exp));
 	b = BIO_new_mem_buf(out, -1);
@@ -1354,14 +1317,14 @@ static void tool_sign(const char *dir, EVP_PKEY *pk, const char *id,
 	assert_ran(p11("--verify", "-m", mech, "--id", id, "-i", f_in,
 		       "--signature-file", f_sig, NULL));
 	assert_out("Signature is valid");
-	len = read_file(f_sig, sig, sizeof(sig));
+	len = test_read_file(f_sig, sig, sizeof(sig));
 	if (md)
 		assert_int_equal(ossl_verify(pk, md, pad, salt, msg,
 					     sizeof(msg), sig, len),
 				 1);
 	/* A changed signature: CKR_SIGNATURE_INVALID from the token. */
 	sig[len / 2] ^= 0x10;
-	write_file(f_sig, sig, len);
+	test_write_file(f_sig, sig, len);
 	/* (pkcs11-tool exits 0 then, saying so.) */
 	p11("--verify", "-m", mech, "--id", id, "-i", f_in, "--signature-file",
 	    f_sig, NULL);
@@ -1426,9 +1389,9 @@ static void test_tools(void **state)
 	snprintf(f_msg, sizeof(f_msg), "%s/msg", dir);
 	snprintf(f_dig, sizeof(f_dig), "%s/dig", dir);
 	snprintf(f_sig, sizeof(f_sig), "%s/sig", dir);
-	write_file(f_msg, msg, sizeof(msg));
+	test_write_file(f_msg, msg, sizeof(msg));
 	SHA256((const uint8_t *)msg, sizeof(msg), dig);
-	write_file(f_dig, dig, sizeof(dig));
+	test_write_file(f_dig, dig, sizeof(dig));
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	tool_token();
 
@@ -1474,19 +1437,21 @@ static void test_tools(void **state)
 		snprintf(f_pt, sizeof(f_pt), "%s/pt", dir);
 		len = ossl_crypt(rsa, true, RSA_PKCS1_PADDING, NULL, 0,
 				 (const uint8_t *)msg, sizeof(msg), ct);
-		write_file(f_ct, ct, len);
+		test_write_file(f_ct, ct, len);
 		assert_ran(p11("--decrypt", "-m", "RSA-PKCS", "--id", "02",
 			       "-i", f_ct, "-o", f_pt, NULL));
-		assert_int_equal(read_file(f_pt, pt, sizeof(pt)), sizeof(msg));
+		assert_int_equal(test_read_file(f_pt, pt, sizeof(pt)),
+				 sizeof(msg));
 		assert_memory_equal(pt, msg, sizeof(msg));
 		len = ossl_crypt(rsa, true, RSA_PKCS1_OAEP_PADDING, NULL, 0,
 				 (const uint8_t *)msg, sizeof(msg), ct);
-		write_file(f_ct, ct, len);
+		test_write_file(f_ct, ct, len);
 		assert_ran(p11("--decrypt", "-m", "RSA-PKCS-OAEP",
 			       "--hash-algorithm", "SHA256", "--mgf",
 			       "MGF1-SHA256", "--id", "02", "-i", f_ct, "-o",
 			       f_pt, NULL));
-		assert_int_equal(read_file(f_pt, pt, sizeof(pt)), sizeof(msg));
+		assert_int_equal(test_read_file(f_pt, pt, sizeof(pt)),
+				 sizeof(msg));
 		assert_memory_equal(pt, msg, sizeof(msg));
 	}
 	/* An EC mechanism with the RSA key: processing_asymm.c's answer. */
@@ -1551,12 +1516,12 @@ static void test_tools(void **state)
 
 		setenv("PKCS11_MODULE_PATH", TEEBOX_CKTEEC_LIB, 1);
 		assert_ran(run(pk_rsa));
-		len = read_file(f_sig, sig, sizeof(sig));
+		len = test_read_file(f_sig, sig, sizeof(sig));
 		assert_int_equal(ossl_verify(rsa, "SHA256", 0, 0, msg,
 					     sizeof(msg), sig, len),
 				 1);
 		assert_ran(run(pk_ec));
-		len = read_file(f_sig, sig, sizeof(sig));
+		len = test_read_file(f_sig, sig, sizeof(sig));
 		/* dgst writes DER: back to r || s for ossl_verify(). */
 		es = d2i_ECDSA_SIG(NULL, &p, len);
 		assert_non_null(es);
@@ -1644,8 +1609,8 @@ static void test_tool_ecdh(void **state)
 	EVP_PKEY_free(pk);
 	ossl_cli("pkeyutl", "-derive", "-inkey", peer, "-peerkey", tok, "-out",
 		 z2, NULL);
-	la = read_file(z1, a, sizeof(a));
-	lb = read_file(z2, b, sizeof(b));
+	la = test_read_file(z1, a, sizeof(a));
+	lb = test_read_file(z2, b, sizeof(b));
 	assert_int_equal(la, 32);
 	assert_int_equal(lb, 32);
 	assert_memory_equal(a, b, 32);
@@ -1655,7 +1620,7 @@ static void test_tool_ecdh(void **state)
 		       "--id", "11", "--input-file", peer_der, "--output-file",
 		       z1, NULL));
 	tool_derives = false;
-	la = read_file(z1, a, sizeof(a));
+	la = test_read_file(z1, a, sizeof(a));
 	assert_int_equal(la, 32);
 	assert_memory_equal(a, b, 32);
 	harness_stop_ok(&tb);
@@ -1888,8 +1853,8 @@ static void tool_import_curve(const char *dir, const char *curve,
 	tool_derives = false;
 	ossl_cli("pkeyutl", "-derive", "-inkey", key, "-peerkey", peer_pub,
 		 "-out", z2, NULL);
-	la = read_file(z1, a, sizeof(a));
-	lb = read_file(z2, b, sizeof(b));
+	la = test_read_file(z1, a, sizeof(a));
+	lb = test_read_file(z2, b, sizeof(b));
 	assert_true(lb == 32 || lb == 48);
 	assert_int_equal(la, lb);
 	assert_memory_equal(a, b, lb);
@@ -1903,7 +1868,7 @@ static void test_tool_import_priv(void **state)
 	snprintf(dir, sizeof(dir), "/tmp/tbx-p11-import-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(f_msg, sizeof(f_msg), "%s/msg", dir);
-	write_file(f_msg, msg, sizeof(msg));
+	test_write_file(f_msg, msg, sizeof(msg));
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	tool_token();
 	tool_import_curve(dir, "ec_paramgen_curve:P-256", "21", "ECDSA-SHA256",

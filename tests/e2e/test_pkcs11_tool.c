@@ -24,6 +24,7 @@
 #include <openssl/hmac.h>
 
 #include "harness.h"
+#include "tool_run.h"
 
 static struct harness tb;
 static char out[65536];
@@ -36,37 +37,20 @@ static char out[65536];
 static int p11(const char *arg, ...)
 {
 	const char *argv[32] = {"pkcs11-tool", "--module", TEEBOX_CKTEEC_LIB};
-	int argc = 3, fds[2], status = 0;
-	size_t len = 0;
-	ssize_t n;
+#ifdef TEEBOX_P11_PRELOAD
+	const char *const env[] = {"LD_PRELOAD", TEEBOX_P11_PRELOAD, NULL};
+#else
+	const char *const *env = NULL;
+#endif
+	int argc = 3;
 	va_list ap;
-	pid_t pid;
 
 	va_start(ap, arg);
 	for (; arg && argc < 31; arg = va_arg(ap, const char *))
 		argv[argc++] = arg;
 	va_end(ap);
 	argv[argc] = NULL;
-	assert_int_equal(pipe(fds), 0);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (!pid) {
-		dup2(fds[1], 1);
-		dup2(fds[1], 2);
-		close(fds[0]);
-#ifdef TEEBOX_P11_PRELOAD
-		setenv("LD_PRELOAD", TEEBOX_P11_PRELOAD, 1);
-#endif
-		execvp(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], out + len, sizeof(out) - 1 - len)) > 0)
-		len += n;
-	out[len] = '\0';
-	close(fds[0]);
-	assert_int_equal(waitpid(pid, &status, 0), pid);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return tool_run(argv, env, out, sizeof(out));
 }
 
 #define assert_out(s)                                                          \
@@ -383,26 +367,6 @@ static void test_not_carried(void **state)
 	harness_stop_ok(&tb);
 }
 
-static void write_file(const char *path, const void *buf, size_t len)
-{
-	FILE *f = fopen(path, "wb");
-
-	assert_non_null(f);
-	assert_int_equal(fwrite(buf, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-}
-
-static size_t read_file(const char *path, uint8_t *buf, size_t size)
-{
-	FILE *f = fopen(path, "rb");
-	size_t n;
-
-	assert_non_null(f);
-	n = fread(buf, 1, size, f);
-	fclose(f);
-	return n;
-}
-
 /* What OpenSSL makes of @in with AES-128 @key (and @iv for CBC). */
 static void openssl_aes(const EVP_CIPHER *cipher, const uint8_t *key,
 			const uint8_t *iv, const uint8_t *in, int len,
@@ -446,9 +410,9 @@ static void test_aes(void **state)
 	snprintf(f_out, sizeof(f_out), "%s/out", dir);
 	snprintf(f_dec, sizeof(f_dec), "%s/dec", dir);
 	snprintf(f_odd, sizeof(f_odd), "%s/odd", dir);
-	write_file(f_key, key, sizeof(key));
-	write_file(f_in, in, sizeof(in));
-	write_file(f_odd, in, 20);
+	test_write_file(f_key, key, sizeof(key));
+	test_write_file(f_in, in, sizeof(in));
+	test_write_file(f_odd, in, 20);
 
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	assert_int_equal(p11("--init-token", "--so-pin", "12345678", "--label",
@@ -467,7 +431,7 @@ static void test_aes(void **state)
 			     NULL),
 			 0);
 	openssl_aes(EVP_aes_128_ecb(), key, NULL, in, sizeof(in), want);
-	assert_int_equal(read_file(f_out, got, sizeof(got)), sizeof(in));
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), sizeof(in));
 	assert_memory_equal(got, want, sizeof(in));
 
 	assert_int_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
@@ -475,13 +439,13 @@ static void test_aes(void **state)
 			     f_in, "-o", f_out, NULL),
 			 0);
 	openssl_aes(EVP_aes_128_cbc(), key, iv, in, sizeof(in), want);
-	assert_int_equal(read_file(f_out, got, sizeof(got)), sizeof(in));
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), sizeof(in));
 	assert_memory_equal(got, want, sizeof(in));
 	assert_int_equal(p11("--login", "--pin", "1234", "--decrypt", "-m",
 			     "AES-CBC", "--iv", iv_hex, "--id", "02", "-i",
 			     f_out, "-o", f_dec, NULL),
 			 0);
-	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_int_equal(test_read_file(f_dec, got, sizeof(got)), sizeof(in));
 	assert_memory_equal(got, in, sizeof(in));
 
 	/* A generated 256-bit key: what it encrypts it decrypts. */
@@ -496,7 +460,7 @@ static void test_aes(void **state)
 			     "AES-ECB", "--id", "03", "-i", f_out, "-o", f_dec,
 			     NULL),
 			 0);
-	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_int_equal(test_read_file(f_dec, got, sizeof(got)), sizeof(in));
 	assert_memory_equal(got, in, sizeof(in));
 
 	assert_int_not_equal(p11("--login", "--pin", "1234", "--encrypt", "-m",
@@ -537,8 +501,8 @@ static void test_symm_tool(void **state)
 	snprintf(f_out, sizeof(f_out), "%s/out", dir);
 	snprintf(f_dec, sizeof(f_dec), "%s/dec", dir);
 	snprintf(f_hk, sizeof(f_hk), "%s/hk", dir);
-	write_file(f_key, key, sizeof(key));
-	write_file(f_in, in, sizeof(in));
+	test_write_file(f_key, key, sizeof(key));
+	test_write_file(f_in, in, sizeof(in));
 
 	harness_start_ok(&tb, (struct harness_opts){.supplicant = true});
 	assert_int_equal(p11("--init-token", "--so-pin", "12345678", "--label",
@@ -553,13 +517,13 @@ static void test_symm_tool(void **state)
 		0);
 	assert_int_equal(
 		EVP_Digest(in, sizeof(in), want, &wl, EVP_sha256(), NULL), 1);
-	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), wl);
 	assert_memory_equal(got, want, wl);
 	assert_int_equal(
 		p11("--hash", "-m", "SHA-1", "-i", f_in, "-o", f_out, NULL), 0);
 	assert_int_equal(
 		EVP_Digest(in, sizeof(in), want, &wl, EVP_sha1(), NULL), 1);
-	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), wl);
 	assert_memory_equal(got, want, wl);
 
 	assert_int_equal(p11("--login", "--pin", "1234", "--write-object",
@@ -577,13 +541,13 @@ static void test_symm_tool(void **state)
 	assert_int_equal(EVP_EncryptFinal_ex(c, want + len, &fin), 1);
 	EVP_CIPHER_CTX_free(c);
 	assert_int_equal(len + fin, 112);
-	assert_int_equal(read_file(f_out, got, sizeof(got)), 112);
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), 112);
 	assert_memory_equal(got, want, 112);
 	assert_int_equal(p11("--login", "--pin", "1234", "--decrypt", "-m",
 			     "AES-CBC-PAD", "--iv", iv_hex, "--id", "02", "-i",
 			     f_out, "-o", f_dec, NULL),
 			 0);
-	assert_int_equal(read_file(f_dec, got, sizeof(got)), sizeof(in));
+	assert_int_equal(test_read_file(f_dec, got, sizeof(got)), sizeof(in));
 	assert_memory_equal(got, in, sizeof(in));
 
 	/* pkcs11-tool writes no generic secret: one generated, read back. */
@@ -595,14 +559,14 @@ static void test_symm_tool(void **state)
 			     "--type", "secrkey", "--id", "05", "-o", f_hk,
 			     NULL),
 			 0);
-	assert_int_equal(read_file(f_hk, hkey, sizeof(hkey)), 32);
+	assert_int_equal(test_read_file(f_hk, hkey, sizeof(hkey)), 32);
 	assert_int_equal(p11("--login", "--pin", "1234", "--sign", "-m",
 			     "SHA256-HMAC", "--id", "05", "-i", f_in, "-o",
 			     f_out, NULL),
 			 0);
 	assert_non_null(
 		HMAC(EVP_sha256(), hkey, 32, in, sizeof(in), want, &wl));
-	assert_int_equal(read_file(f_out, got, sizeof(got)), wl);
+	assert_int_equal(test_read_file(f_out, got, sizeof(got)), wl);
 	assert_memory_equal(got, want, wl);
 	assert_int_equal(p11("--login", "--pin", "1234", "--verify", "-m",
 			     "SHA256-HMAC", "--id", "05", "-i", f_in,
@@ -610,7 +574,7 @@ static void test_symm_tool(void **state)
 			 0);
 	assert_out("Signature is valid");
 	in[0] ^= 1;
-	write_file(f_in, in, sizeof(in));
+	test_write_file(f_in, in, sizeof(in));
 	p11("--login", "--pin", "1234", "--verify", "-m", "SHA256-HMAC", "--id",
 	    "05", "-i", f_in, "--signature-file", f_out, NULL);
 	assert_out("Invalid signature");
