@@ -633,7 +633,7 @@ TEE_AllocatePersistentObjectEnumerator(TEE_ObjectEnumHandle *objectEnumerator)
 	e->id = utee_handle_id_new();
 	e->next = enums;
 	enums = e;
-	*objectEnumerator = (TEE_ObjectEnumHandle)(uintptr_t)e->id;
+	*objectEnumerator = utee_handle_of(e->id);
 	return TEE_SUCCESS;
 }
 

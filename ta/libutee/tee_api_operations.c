@@ -319,7 +319,7 @@ TEE_Result TEE_AllocateOperation(TEE_OperationHandle *operation,
 	op->id = utee_handle_id_new();
 	op->next = operations;
 	operations = op;
-	*operation = (TEE_OperationHandle)(uintptr_t)op->id;
+	*operation = utee_handle_of(op->id);
 	return TEE_SUCCESS;
 err:
 	op_free(op);

@@ -899,9 +899,17 @@ TEE_Result utee_pobj_restrict(struct utee_obj *o, uint32_t usage);
 uint32_t utee_handle_id_new(void);
 
 /**
+ * utee_handle_of() - the handle the TA gets for an id (see utee_handle.c)
+ * @id:		from utee_handle_id_new()
+ * Return: &ta_head + @id.
+ */
+void *utee_handle_of(uint32_t id);
+
+/**
  * utee_handle_id() - the id a handle the TA gave carries
- * @handle:	the handle
- * Return: the id, or 0 (no handle's) for a value above 32 bits.
+ * @handle:	the handle, whole or cut to 32 bits
+ * Return: the id (its offset from &ta_head modulo 2^32), or 0 (no
+ * handle's) for TEE_HANDLE_NULL.
  */
 uint32_t utee_handle_id(const void *handle);
 
@@ -917,7 +925,7 @@ bool utee_enum_id_live(uint32_t id);
 /** utee_obj_handle() - Return: the TA's handle to object @o. */
 static inline TEE_ObjectHandle utee_obj_handle(const struct utee_obj *o)
 {
-	return (TEE_ObjectHandle)(uintptr_t)o->id;
+	return utee_handle_of(o->id);
 }
 
 #endif

@@ -2078,12 +2078,52 @@ static void test_handles_fit_in_a_value(void **state)
 	crypto_down();
 }
 
+/*
+ * optee_test's crypt TA keeps each handle as its offset from ta_head in a
+ * 32-bit value (ta/crypt/cryp_taf.c: HANDLE2VAL(h) = h - &ta_head,
+ * VAL2HANDLE(v) = v + &ta_head) and xtest's 4000 series hands those
+ * values back; on OP-TEE they fit because the TA image, heap and object
+ * ids lie in the low 4 GiB above ta_head.  A handle that came back other
+ * than whole made that TA panic at its second call.
+ */
+static void test_handles_as_offsets_from_ta_head(void **state)
+{
+	TEEC_Operation op = {0};
+
+	(void)state;
+	crypto_up();
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	assert_int_equal(TEEC_InvokeCommand(&sess,
+					    TA_CRYPTO_CMD_HANDLES_NEW_OFFSET,
+					    &op, NULL),
+			 TEEC_SUCCESS);
+	assert_int_equal(op.params[1].value.b, 1);
+	/* An offset of 0 would be TEE_HANDLE_NULL to VAL2HANDLE(). */
+	assert_int_not_equal(op.params[0].value.a, 0);
+	assert_int_not_equal(op.params[0].value.b, 0);
+	assert_int_not_equal(op.params[1].value.a, 0);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_INPUT,
+					 TEEC_NONE, TEEC_NONE);
+	assert_int_equal(TEEC_InvokeCommand(&sess,
+					    TA_CRYPTO_CMD_HANDLES_USE_OFFSET,
+					    &op, NULL),
+			 TEEC_SUCCESS);
+	assert_int_equal(TEEC_InvokeCommand(&sess,
+					    TA_CRYPTO_CMD_HANDLES_USE_OFFSET,
+					    &op, NULL),
+			 TEEC_ERROR_TARGET_DEAD);
+	crypto_down();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_key_size_bounds_per_type,
 					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_handles_fit_in_a_value,
+					  crypto_stop_leftover),
+		cmocka_unit_test_teardown(test_handles_as_offsets_from_ta_head,
 					  crypto_stop_leftover),
 		cmocka_unit_test_teardown(test_hmac_sm3_key_room,
 					  crypto_stop_leftover),

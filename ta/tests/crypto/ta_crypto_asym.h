@@ -71,15 +71,19 @@ TEE_Result ta_state_misuse(uint32_t which);
 TEE_Result ta_set_key_reset(uint32_t types, TEE_Param params[4]);
 
 /**
- * ta_handles_new() - TA_CRYPTO_CMD_HANDLES_NEW (ta_test_crypto_handles.c)
+ * ta_handles_new() - TA_CRYPTO_CMD_HANDLES_NEW and _NEW_OFFSET
+ * (ta_test_crypto_handles.c)
+ * @as_offset:	values are offsets from ta_head (_NEW_OFFSET)
  * Return: TEE_SUCCESS, or what a GP call returned.
  */
-TEE_Result ta_handles_new(uint32_t types, TEE_Param params[4]);
+TEE_Result ta_handles_new(uint32_t types, TEE_Param params[4], bool as_offset);
 
 /**
- * ta_handles_use() - TA_CRYPTO_CMD_HANDLES_USE (ta_test_crypto_handles.c)
+ * ta_handles_use() - TA_CRYPTO_CMD_HANDLES_USE and _USE_OFFSET
+ * (ta_test_crypto_handles.c)
+ * @as_offset:	values are offsets from ta_head (_USE_OFFSET)
  * Return: TEE_SUCCESS, or what a GP call returned.
  */
-TEE_Result ta_handles_use(uint32_t types, TEE_Param params[4]);
+TEE_Result ta_handles_use(uint32_t types, TEE_Param params[4], bool as_offset);
 
 #endif

@@ -212,17 +212,24 @@ struct ta_crypto_req {
 #define TA_CRYPTO_CMD_SET_KEY_RESET 24
 /*
  * Handles kept by the client in 32-bit values, as optee_test's storage
- * and crypt TAs keep them ((uintptr_t)handle into value.a, VAL2HANDLE()
- * back).  HANDLES_NEW: [0] VALUE_OUTPUT a = an AES transient object
- * (128 bits, no key yet), b = an AES-128 ECB encryption operation; [1]
- * VALUE_OUTPUT a = a persistent object enumerator, b = 1 when each of
- * the three handles fitted in 32 bits.  HANDLES_USE: [0] and [1] VALUE_INPUT
- * those three values: generates the object's key, sets it on the
+ * TA keeps them ((uintptr_t)handle into value.a, VAL2HANDLE() back).
+ * HANDLES_NEW: [0] VALUE_OUTPUT a = an AES transient object (128 bits,
+ * no key yet), b = an AES-128 ECB encryption operation; [1] VALUE_OUTPUT
+ * a = a persistent object enumerator, b = 1 when each of the three
+ * handles' offset from ta_head fits in 32 bits.  HANDLES_USE: [0] and
+ * [1] VALUE_INPUT those three values: generates the object's key, sets it on the
  * operation, resets the enumerator and frees all three; TEE_SUCCESS when
  * the operation then reports a 128-bit key.
  */
 #define TA_CRYPTO_CMD_HANDLES_NEW 25
 #define TA_CRYPTO_CMD_HANDLES_USE 26
+/*
+ * The same with each value the handle's offset from ta_head, as
+ * optee_test's crypt TA keeps handles (cryp_taf.c HANDLE2VAL() and
+ * VAL2HANDLE()).
+ */
+#define TA_CRYPTO_CMD_HANDLES_NEW_OFFSET 27
+#define TA_CRYPTO_CMD_HANDLES_USE_OFFSET 28
 
 /* Misuses the GP specification answers with a panic. */
 #define TA_CRYPTO_MISUSE_CIPHER_NOT_INITIALISED	 1

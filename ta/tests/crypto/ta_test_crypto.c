@@ -915,9 +915,13 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 	case TA_CRYPTO_CMD_REKEY:
 		return ta_rekey(types, params);
 	case TA_CRYPTO_CMD_HANDLES_NEW:
-		return ta_handles_new(types, params);
+		return ta_handles_new(types, params, false);
 	case TA_CRYPTO_CMD_HANDLES_USE:
-		return ta_handles_use(types, params);
+		return ta_handles_use(types, params, false);
+	case TA_CRYPTO_CMD_HANDLES_NEW_OFFSET:
+		return ta_handles_new(types, params, true);
+	case TA_CRYPTO_CMD_HANDLES_USE_OFFSET:
+		return ta_handles_use(types, params, true);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
