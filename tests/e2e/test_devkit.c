@@ -285,6 +285,45 @@ static void test_static_library(void **state)
 				 "level=2 " REPORT_TAIL " lib=1001");
 }
 
+/*
+ * gensrcs-y (OP-TEE's mk/subdir.mk): with CFG_SCRATCH_GEN=y, lib/sub.mk
+ * generates a header (force-gensrc-) and a C file from gen_value.txt
+ * (depends-) into lib/'s output directory ($(sub-dir-out)), where the
+ * C file finds the header; the C file is compiled with lib/'s cflags-y
+ * and its own cflags-<g>-y and linked: 3 * 11 + 4 + 5 = 42.  A changed
+ * input remakes it; make clean removes what was generated.
+ */
+static void test_generated_sources(void **state)
+{
+	struct scratch *s = *state;
+	char out[PATH_MAX + 16], args[PATH_MAX + 64], buf[256];
+
+	copy_fixture(s);
+	snprintf(out, sizeof(out), "%s/out", s->dir);
+	snprintf(args, sizeof(args), "O='%s' CFG_WERROR=y CFG_SCRATCH_GEN=y",
+		 out);
+	make_ta(s, args);
+	assert_true(exists(out, "lib/scratch_gen.h"));
+	assert_true(exists(out, "lib/scratch_gen.c"));
+	assert_true(exists(out, "lib/scratch_gen.o"));
+	assert_false(exists(s->ta, "lib/scratch_gen.c"));
+	report(out, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL NO_LIB " gen=42");
+
+	sh("echo 12 >'%s/lib/gen_value.txt'", s->ta);
+	make_ta(s, args);
+	report(out, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL NO_LIB " gen=45");
+
+	snprintf(args, sizeof(args), "O='%s' CFG_SCRATCH_GEN=y clean", out);
+	make_ta(s, args);
+	assert_false(exists(out, "lib/scratch_gen.c"));
+	assert_false(exists(out, "lib/scratch_gen.h"));
+	assert_false(exists(s->dir, "out"));
+}
+
 /* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
 static void test_no_binary_is_refused(void **state)
 {
@@ -307,6 +346,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_out_dir_and_clean, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_static_library, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_generated_sources, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_binary_is_refused,
 						setup, teardown),

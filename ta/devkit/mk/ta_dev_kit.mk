@@ -77,7 +77,12 @@ include $(ta-dev-kit-dir)/mk/lib.mk
 endif
 
 $(foreach o,$(ta-objs),$(eval $(call compile-rule,$(o))))
+$(foreach g,$(ta-gen-srcs),$(eval $(call gensrc-rule,$(g))))
 $(eval $(mkdir-rules))
+# Generated headers (force-gensrc-<g> = y) exist before any compiler runs.
+ifneq ($(strip $(ta-forced-gen-srcs)),)
+$(ta-objs): | $(ta-forced-gen-srcs)
+endif
 
 .PHONY: all clean
 all: $(ta-goals)
@@ -86,7 +91,8 @@ all: $(ta-goals)
 
 clean:
 	$(cmd-echo) '  CLEAN   $(out-dir)'
-	$(q)rm -f $(ta-objs) $(ta-deps) $(ta-cleanfiles) \
+	$(q)rm -f $(ta-objs) $(ta-deps) $(ta-cleanfiles) $(ta-gen-srcs) \
+		$(foreach g,$(ta-gen-srcs),$(also-of-$(g))) \
 		$(foreach o,$(ta-objs),$(call cmd-file,$(o))) \
 		$(addprefix $(out-prefix),$(cleanfiles))
 	$(q)for d in $$(printf '%s\n' $(filter-out ./,$(sort $(dir $(ta-objs)) \

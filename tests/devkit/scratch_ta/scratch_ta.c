@@ -46,6 +46,16 @@ int scratch_lib_value(void);
 #define LIB_VALUE (-1)
 #endif
 
+/* lib/'s generated scratch_gen.c (gensrcs-y), when made: " gen=<value>". */
+#ifdef CFG_SCRATCH_GEN
+int scratch_gen_value(void);
+#define GEN_FMT " gen=%d"
+#define GEN_ARG , scratch_gen_value()
+#else
+#define GEN_FMT ""
+#define GEN_ARG
+#endif
+
 static const uint32_t hash_size __maybe_unused = TEE_SHA256_HASH_SIZE;
 
 TEE_Result TA_CreateEntryPoint(void)
@@ -83,11 +93,11 @@ static TEE_Result report(uint32_t types, TEE_Param params[4])
 	n = snprintf(params[0].memref.buffer, params[0].memref.size,
 		     "feature=%d absent=%d value=%d file=%d dir=%d level=%d "
 		     "compat=%d hex=%" PRIx32 " helper=%d,%d,%d here=%d "
-		     "probe=%d lib=%d",
+		     "probe=%d lib=%d" GEN_FMT,
 		     FEATURE, ABSENT, VALUE, SCRATCH_FILE_FLAG, DIR_FLAG_HERE,
 		     TRACE_LEVEL, COMPAT, (uint32_t)TEE_ALG_SHA256, helper,
 		     dir_flag, file_flag, DIR_FLAG_HERE, SCRATCH_PROBE,
-		     LIB_VALUE);
+		     LIB_VALUE GEN_ARG);
 	if (n < 0 || (size_t)n >= params[0].memref.size)
 		return TEE_ERROR_SHORT_BUFFER;
 	params[0].memref.size = (size_t)n + 1;

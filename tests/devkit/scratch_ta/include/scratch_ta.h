@@ -21,7 +21,8 @@
  * hex=%x helper=%d,%d,%d here=%d lib=%d": the CFG_ values, this file's and
  * lib/'s flags as seen here, TRACE_LEVEL, the GP 1.1 switch, an
  * algorithm id, helper.c's view of the flags, libscratch's value; -1
- * for a macro that is not defined (or no libscratch).
+ * for a macro that is not defined (or no libscratch).  With
+ * CFG_SCRATCH_GEN=y, " gen=%d" follows: lib/'s generated scratch_gen.c.
  */
 #define TA_SCRATCH_CMD_REPORT 0
 
