@@ -52,10 +52,11 @@ static TEE_Result decode_memref(const struct ta_ipc_param *ip,
 		p->null = true;
 		return TEE_SUCCESS;
 	}
-	if (ip->flags || ip->offset < base ||
+	if ((ip->flags & ~TA_IPC_MEMREF_CLIENT) || ip->offset < base ||
 	    ip->offset - base > TA_IPC_WIN_BANK_SIZE ||
 	    ip->size > TA_IPC_WIN_BANK_SIZE - (ip->offset - base))
 		return TEE_ERROR_BAD_PARAMETERS;
+	p->client_mem = ip->flags & TA_IPC_MEMREF_CLIENT;
 	p->offset = ip->offset;
 	p->size = ip->size;
 	return TEE_SUCCESS;

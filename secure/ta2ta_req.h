@@ -21,6 +21,8 @@
  * @type:	TEE_PARAM_TYPE_*
  * @a, @b:	VALUE_*: the value
  * @null:	MEMREF_*: a null memref (no buffer)
+ * @client_mem: MEMREF_*: the caller says the buffer is its client's
+ *		memory (TA_IPC_MEMREF_CLIENT)
  * @offset:	MEMREF_*: where the buffer starts in the caller's window
  * @size:	MEMREF_*: its size
  */
@@ -29,6 +31,7 @@ struct ta2ta_param {
 	uint32_t a;
 	uint32_t b;
 	bool null;
+	bool client_mem;
 	uint64_t offset;
 	uint64_t size;
 };
@@ -54,8 +57,9 @@ struct ta2ta_req {
  *		must lie inside it
  * @req:	[out] the request
  * Return: TEE_SUCCESS, or TEE_ERROR_BAD_PARAMETERS for a short buffer, an
- * unknown param type, a non-zero reserved field, a null memref with a
- * size, or a memref outside the transfer bank.
+ * unknown param type, a non-zero reserved field, an unknown memref flag,
+ * a null memref with a size or another flag, or a memref outside the
+ * transfer bank.
  */
 TEE_Result ta2ta_req_decode(const uint8_t *buf, size_t len, bool open,
 			    unsigned int bank, struct ta2ta_req *req);

@@ -770,6 +770,7 @@ static TEE_Result ta2ta_params(struct ta_proc *p, bool open,
 		memset(&cp[i].u, 0, sizeof(cp[i].u));
 		/* Checked inside the transfer bank: our mapping of it. */
 		cp[i].u.memref.ta_buf = tp->null ? NULL : win + tp->offset;
+		cp[i].u.memref.client_mem = tp->client_mem;
 		cp[i].u.memref.size = (size_t)tp->size;
 	}
 	return TEE_SUCCESS;

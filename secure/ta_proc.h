@@ -54,6 +54,9 @@ struct ta_proc_info {
  * @u.memref.ta_buf: instead of @u.memref.mem, another TA's memory (a
  *		TA-to-TA call): the caller's transfer bank as the secure
  *		world maps it.  Both NULL: a null memref
+ * @u.memref.client_mem: with @u.memref.ta_buf: the calling TA passed on
+ *		memory of its own normal-world client (one of its call's
+ *		memrefs), which OP-TEE passes on uncopied: not secure memory
  * @u.memref.size: size given; the TA writes back the size it set for
  *		OUTPUT/INOUT (may exceed the buffer: short buffer)
  */
@@ -67,6 +70,7 @@ struct ta_call_param {
 		struct {
 			struct nw_mem mem;
 			void *ta_buf;
+			bool client_mem;
 			size_t size;
 		} memref;
 	} u;

@@ -110,6 +110,13 @@
 
 #define TA_IPC_NUM_PARAMS  4
 #define TA_IPC_MEMREF_NULL 1U /* ta_ipc_param.flags: buffer NULL */
+/*
+ * ta_ipc_param.flags of a TA-to-TA memref: the caller's buffer lies in a
+ * memref its normal-world client gave it, which OP-TEE would pass on as
+ * the client's shared memory, not as a secure copy (pseudo TAs that
+ * write secrets refuse it).  Older TAs never set it.
+ */
+#define TA_IPC_MEMREF_CLIENT 2U
 
 /* Exit status of a TA process after TEE_Panic(). */
 #define TA_IPC_EXIT_PANIC 101
@@ -357,7 +364,8 @@ struct ta_ipc_request {
  * @pad:	0
  * @params:	values (a, b); memrefs: flags TA_IPC_MEMREF_NULL (then
  *		offset and size 0) or offset in the window (inside the
- *		transfer bank) and size; all else 0
+ *		transfer bank) and size, flags 0 or TA_IPC_MEMREF_CLIENT;
+ *		all else 0
  */
 struct ta_ipc_ta2ta {
 	struct ta_ipc_uuid uuid;

@@ -7,7 +7,9 @@
  *  - memrefs may be the TA's private memory: their bytes go through the
  *    transfer bank of the parameter window (teebox/ta_ipc.h), an OUTPUT
  *    one as zeros; afterwards min(size returned, size given) bytes come
- *    back and the size is updated (SHORT_BUFFER's size feedback);
+ *    back and the size is updated (SHORT_BUFFER's size feedback); one
+ *    inside a memref of a normal-world client is marked
+ *    TA_IPC_MEMREF_CLIENT, as OP-TEE passes it on as non-secure memory;
  *  - TEE_OpenTASession returns every result; *session is NULL on failure;
  *  - TEE_InvokeTACommand returns anything with origin TRUSTED_APP, else
  *    only SUCCESS, OUT_OF_MEMORY or TARGET_DEAD: anything else panics;
@@ -57,6 +59,21 @@ struct xfer {
 };
 
 /*
+ * A buffer in one of this call's memrefs from a normal-world client:
+ * OP-TEE passes such memory on as the client's shared memory, uncopied,
+ * where it stays the normal world's (a TA's own memory, and memrefs from
+ * a calling TA, are secure: OP-TEE copies or maps them as such).
+ */
+static bool from_client(const void *buf, size_t size)
+{
+	const TEE_Identity *client = utee_session_client();
+
+	if (!client || client->login == TEE_LOGIN_TRUSTED_APP)
+		return false;
+	return utee_memref_overlaps(buf, size);
+}
+
+/*
  * Checks the annotations, lays the memrefs out (each at its buffer's
  * offset in its page, as the secure world does) and fills @r.
  * Return: TEE_SUCCESS, or TEE_ERROR_OUT_OF_MEMORY when they do not fit.
@@ -95,6 +112,8 @@ static TEE_Result params_out(uint32_t types, const TEE_Param *params,
 			return TEE_ERROR_OUT_OF_MEMORY;
 		x->off[i] = start;
 		r->params[i].size = p->memref.size;
+		if (from_client(p->memref.buffer, p->memref.size))
+			r->params[i].flags = TA_IPC_MEMREF_CLIENT;
 	}
 	x->base = utee_memref_xfer_open(cur, &x->win_off);
 	if (!x->base)
@@ -106,8 +125,12 @@ static TEE_Result params_out(uint32_t types, const TEE_Param *params,
 		if (!type_is_memref(t) || !p->memref.buffer)
 			continue;
 		r->params[i].offset = x->win_off + x->off[i];
-		/* OP-TEE's bounce buffer: an OUTPUT one starts zeroed. */
-		if (t == TEE_PARAM_TYPE_MEMREF_OUTPUT)
+		/*
+		 * OP-TEE's bounce buffer: an OUTPUT one starts zeroed.  A
+		 * client's memory is passed on in place there: its bytes.
+		 */
+		if (t == TEE_PARAM_TYPE_MEMREF_OUTPUT &&
+		    !(r->params[i].flags & TA_IPC_MEMREF_CLIENT))
 			memset(x->base + x->off[i], 0, p->memref.size);
 		else
 			memcpy(x->base + x->off[i], p->memref.buffer,

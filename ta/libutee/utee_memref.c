@@ -345,6 +345,19 @@ bool utee_memref_overlaps_input(const void *buf, size_t size)
 	return false;
 }
 
+bool utee_memref_overlaps(const void *buf, size_t size)
+{
+	const char *p = buf;
+
+	for (unsigned int i = 0; size && i < nmaps; i++) {
+		const struct utee_map *m = &maps[i];
+
+		if (p < m->buf + m->size && m->buf < p + size)
+			return true;
+	}
+	return false;
+}
+
 char *utee_memref_xfer_open(uint64_t len, uint64_t *win_off)
 {
 	uint64_t bank = span_len ? (span_off / TA_IPC_WIN_BANK_SIZE) ^ 1 : 0;

@@ -154,6 +154,12 @@ void utee_memref_close(void);
 bool utee_memref_overlaps_input(const void *buf, size_t size);
 
 /**
+ * utee_memref_overlaps() - [@buf, @buf + @size) overlaps a memref of the
+ * current call, of any direction
+ */
+bool utee_memref_overlaps(const void *buf, size_t size);
+
+/**
  * utee_memref_xfer_open() - make the first @len bytes (whole pages) of
  * the transfer bank readable and writable for a TA-to-TA call (see
  * teebox/ta_ipc.h)

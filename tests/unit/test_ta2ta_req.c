@@ -131,10 +131,27 @@ static void test_malformed_refused(void **state)
 	r = mix(0);
 	r.params[2].offset = 4;
 	assert_int_equal(decode(&r, false, 0, &req), TEE_ERROR_BAD_PARAMETERS);
-	/* Unknown memref flags. */
+	/* Unknown memref flags, and a null memref said to be a client's. */
 	r = mix(0);
-	r.params[1].flags = 2;
+	r.params[1].flags = 4;
 	assert_int_equal(decode(&r, false, 0, &req), TEE_ERROR_BAD_PARAMETERS);
+	r = mix(0);
+	r.params[2].flags = TA_IPC_MEMREF_NULL | TA_IPC_MEMREF_CLIENT;
+	assert_int_equal(decode(&r, false, 0, &req), TEE_ERROR_BAD_PARAMETERS);
+}
+
+/* TA_IPC_MEMREF_CLIENT: the caller's client's memory, kept with it. */
+static void test_client_memref_flag_decoded(void **state)
+{
+	struct ta_ipc_ta2ta r = mix(0);
+	struct ta2ta_req req;
+
+	(void)state;
+	r.params[3].flags = TA_IPC_MEMREF_CLIENT;
+	assert_int_equal(decode(&r, false, 0, &req), TEE_SUCCESS);
+	assert_false(req.params[1].client_mem);
+	assert_true(req.params[3].client_mem);
+	assert_int_equal(req.params[3].size, 8);
 }
 
 /* Memrefs must lie inside the transfer bank: no byte outside it. */
@@ -169,6 +186,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_valid_request_decoded),
 		cmocka_unit_test(test_malformed_refused),
+		cmocka_unit_test(test_client_memref_flag_decoded),
 		cmocka_unit_test(test_memref_outside_bank_refused),
 	};
 
