@@ -39,7 +39,7 @@ int huk_subkey_derive(const uint8_t huk[HUK_SIZE], enum huk_subkey_usage usage,
 		      const void *const_data, size_t const_size,
 		      uint8_t *subkey, size_t subkey_size)
 {
-	uint8_t msg[sizeof(uint32_t) + 256];
+	uint8_t msg[sizeof(uint32_t) + HUK_SUBKEY_CONST_MAX];
 	uint8_t mac[32];
 	int rc;
 

@@ -16,6 +16,11 @@
 #define HUK_SIZE 16
 /* Largest HUK sub-key (HMAC-SHA-256 output). */
 #define HUK_SUBKEY_MAX_LEN 32
+/*
+ * Most const_data huk_subkey_derive() takes: a TA's UUID and its extra
+ * data (PTA_SYSTEM_DERIVE_TA_UNIQUE_KEY: 16 + 1024 bytes), with room.
+ */
+#define HUK_SUBKEY_CONST_MAX 2048
 /* The HUK file in the state directory. */
 #define HUK_FILE_NAME "huk"
 
@@ -52,7 +57,7 @@ int huk_load(const char *state_dir, uint8_t huk[HUK_SIZE]);
  * @huk:	the HUK
  * @usage:	enum huk_subkey_usage
  * @const_data:	optional extra message bytes (may be NULL if @const_size 0)
- * @const_size:	their length
+ * @const_size:	their length, at most HUK_SUBKEY_CONST_MAX
  * @subkey:	receives @subkey_size bytes
  * @subkey_size: 1..HUK_SUBKEY_MAX_LEN (a prefix of the HMAC)
  *

@@ -11,6 +11,7 @@
 
 static const struct pseudo_ta *const pseudo_tas[] = {
 	&pta_stats,
+	&pta_system,
 	&pta_teebox_info,
 };
 
@@ -29,6 +30,13 @@ void *pta_memref_buffer(const struct ta_call_param *p)
 	if (p->u.memref.mem.chunk)
 		return p->u.memref.mem.va;
 	return p->u.memref.ta_buf; /* a TA's call: its transfer bank */
+}
+
+bool pta_memref_secure(const struct ta_call_param *p)
+{
+	if (p->u.memref.mem.chunk || p->u.memref.client_mem)
+		return false;
+	return p->u.memref.ta_buf != NULL;
 }
 
 /**

@@ -4,12 +4,13 @@
  * client reaches like a TA, by UUID, with no image to load and no process
  * of their own.  Their entry point runs on the calling secure thread,
  * with the call's parameters as the trusted OS validated and mapped them.
- * As in OP-TEE they are single instance and multi-session, and accept
- * any login.
+ * As in OP-TEE they are single instance and multi-session; one with an
+ * @open hook chooses its callers, the others accept any login.
  */
 #ifndef TEEBOX_SECURE_PTA_H
 #define TEEBOX_SECURE_PTA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,17 +21,34 @@
 struct sthread;
 
 /**
+ * struct pta_caller - who opened the session a pseudo TA serves
+ * @client:	the identity the session was opened with (a TA's:
+ *		TEE_LOGIN_TRUSTED_APP and the TA's UUID)
+ * @from_ta:	a TA opened it (OP-TEE: the calling session is a user
+ *		TA's), not a client of the normal world
+ */
+struct pta_caller {
+	TEE_Identity client;
+	bool from_ta;
+};
+
+/**
  * struct pseudo_ta - a pseudo TA
  * @name:	for logs
  * @uuid:	how clients name it
- * @invoke:	runs command @cmd on secure thread @t; values and memref
- *		sizes it changes in @params go back to the client as a TA's
- *		would (memref buffers through pta_memref_buffer())
+ * @open:	may refuse a session to @caller (the result goes to the
+ *		caller, origin TEE_ORIGIN_TRUSTED_APP); NULL: every session
+ *		opens
+ * @invoke:	runs command @cmd for @caller on secure thread @t; values
+ *		and memref sizes it changes in @params go back to the client
+ *		as a TA's would (memref buffers through pta_memref_buffer())
  */
 struct pseudo_ta {
 	const char *name;
 	TEE_UUID uuid;
-	TEE_Result (*invoke)(struct sthread *t, uint32_t cmd, uint32_t types,
+	TEE_Result (*open)(const struct pta_caller *caller);
+	TEE_Result (*invoke)(struct sthread *t, const struct pta_caller *caller,
+			     uint32_t cmd, uint32_t types,
 			     struct ta_call_param params[4]);
 };
 
@@ -42,6 +60,15 @@ const struct pseudo_ta *pta_find(const TEE_UUID *uuid);
  * the trusted OS, or NULL for a null memref
  */
 void *pta_memref_buffer(const struct ta_call_param *p);
+
+/**
+ * pta_memref_secure() - a memref parameter is secure memory: a calling
+ * TA's own (copied by the trusted OS, OP-TEE's bounce buffer), not the
+ * normal world's shared memory, whether a client passed it or a TA
+ * passed on its client's memref (OP-TEE's vm_check_access_rights() with
+ * TEE_MEMORY_ACCESS_SECURE)
+ */
+bool pta_memref_secure(const struct ta_call_param *p);
 
 /**
  * pta_instances() - answer a "one cell per TA instance" command, whose
@@ -58,6 +85,7 @@ TEE_Result pta_instances(struct sthread *t, uint32_t types,
 
 /* The pseudo TAs (one file each). */
 extern const struct pseudo_ta pta_stats;
+extern const struct pseudo_ta pta_system;
 extern const struct pseudo_ta pta_teebox_info;
 
 #endif

@@ -49,7 +49,10 @@ static TEE_Result get_time(struct sthread *t, uint32_t types,
 	return TEE_SUCCESS;
 }
 
-static TEE_Result stats_invoke(struct sthread *t, uint32_t cmd, uint32_t types,
+static TEE_Result stats_invoke(struct sthread *t,
+			       const struct pta_caller *caller
+			       __attribute__((unused)),
+			       uint32_t cmd, uint32_t types,
 			       struct ta_call_param params[4])
 {
 	switch (cmd) {

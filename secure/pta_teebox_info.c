@@ -57,7 +57,10 @@ static TEE_Result list_crashes(uint32_t types, struct ta_call_param params[4])
 	return n > cap ? TEE_ERROR_SHORT_BUFFER : TEE_SUCCESS;
 }
 
-static TEE_Result info_invoke(struct sthread *t, uint32_t cmd, uint32_t types,
+static TEE_Result info_invoke(struct sthread *t,
+			      const struct pta_caller *caller
+			      __attribute__((unused)),
+			      uint32_t cmd, uint32_t types,
 			      struct ta_call_param params[4])
 {
 	switch (cmd) {

@@ -126,6 +126,18 @@ int sw_storage_init(const char *state_dir, struct tee_svc_storage **svc)
 	return rc;
 }
 
+int sw_huk_load(const struct secure_world *sw, uint8_t huk[HUK_SIZE])
+{
+	int rc;
+
+	if (!sw->state_dir)
+		return -ENOENT;
+	rc = make_parents(sw->state_dir);
+	if (!rc)
+		rc = huk_load(sw->state_dir, huk);
+	return rc;
+}
+
 struct tee_svc_storage *sw_storage_get(struct secure_world *sw)
 {
 	if (!sw->storage_tried && sw->state_dir)

@@ -10,7 +10,9 @@
 #define TEEBOX_SECURE_SW_STORAGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
+#include "huk.h"
 #include "ta/include/tee_api_types.h"
 
 struct tee_svc_storage;
@@ -42,5 +44,14 @@ struct secure_world;
  * Return: the service, or NULL when storage is unavailable.
  */
 struct tee_svc_storage *sw_storage_get(struct secure_world *sw);
+
+/**
+ * sw_huk_load() - the installation's HUK (huk_load()) from @sw's state
+ * directory, made on first use; the caller wipes it after use
+ * @huk:	receives HUK_SIZE bytes
+ * Return: 0, -ENOENT when the trusted OS has no state directory, or
+ * huk_load()'s error.
+ */
+int sw_huk_load(const struct secure_world *sw, uint8_t huk[HUK_SIZE]);
 
 #endif

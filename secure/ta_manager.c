@@ -464,17 +464,36 @@ static struct ta_session *session_new(struct ta_manager *tm,
 	return s;
 }
 
+/* Who session @s of a pseudo TA serves. */
+static void pta_caller_of(const struct ta_session *s, struct pta_caller *c)
+{
+	c->client = s->client;
+	c->from_ta = s->owner != NULL;
+}
+
 /*
- * A session to a pseudo TA: like OP-TEE's stats PTA, ours have no open
- * entry point, so it always opens, whatever the parameters.
+ * A session to a pseudo TA: one without an open hook (OP-TEE's stats
+ * PTA) always opens, whatever the parameters; the hook's refusal has
+ * origin TRUSTED_APP, as OP-TEE's open_session_entry_point() result.
  */
 static TEE_Result pta_open_session(struct ta_manager *tm,
 				   const struct pseudo_ta *pta,
 				   const TEE_Identity *client,
-				   struct ta_instance *owner, uint32_t *session)
+				   struct ta_instance *owner, uint32_t *session,
+				   uint32_t *origin)
 {
-	struct ta_session *s = session_new(tm, NULL, pta, client, owner);
+	struct pta_caller caller = {.client = *client, .from_ta = owner};
+	struct ta_session *s;
+	TEE_Result res;
 
+	if (pta->open) {
+		res = pta->open(&caller);
+		if (res) {
+			*origin = TEE_ORIGIN_TRUSTED_APP;
+			return res;
+		}
+	}
+	s = session_new(tm, NULL, pta, client, owner);
 	if (!s)
 		return TEE_ERROR_OUT_OF_MEMORY;
 	pr_debug("session %u to pseudo TA %s", s->id, pta->name);
@@ -542,7 +561,8 @@ static TEE_Result open_session(struct sthread *t,
 
 	*origin = TEE_ORIGIN_TEE;
 	if (pta)
-		return pta_open_session(tm, pta, &r->client, owner, session);
+		return pta_open_session(tm, pta, &r->client, owner, session,
+					origin);
 	res = get_instance(t, &r->uuid, &inst, origin);
 	if (res)
 		return res;
@@ -591,8 +611,11 @@ static TEE_Result invoke(struct sthread *t, struct ta_session *s,
 
 	*origin = TEE_ORIGIN_TEE;
 	if (s->pta) {
+		struct pta_caller caller;
+
 		/* What the pseudo TA answers is the TA's answer. */
-		res = s->pta->invoke(t, c->func, c->types, c->params);
+		pta_caller_of(s, &caller);
+		res = s->pta->invoke(t, &caller, c->func, c->types, c->params);
 		*origin = TEE_ORIGIN_TRUSTED_APP;
 		session_put(t, s);
 		return res;

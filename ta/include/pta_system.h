@@ -26,7 +26,14 @@
 #ifndef __PTA_SYSTEM_H
 #define __PTA_SYSTEM_H
 
-#include <util.h>
+/*
+ * OP-TEE's header brings util.h to the TAs that include it.  The trusted
+ * OS has its own BIT() and friends (kernel/types.h), included first.
+ */
+#ifndef TEEBOX_KERNEL_TYPES_H
+#include "util.h"
+#endif
+#include <stdint.h>
 
 /* 3a2f8978-5dc0-11e8-9c2d-fa7ae01bbebc */
 #define PTA_SYSTEM_UUID                                                        \
@@ -60,11 +67,11 @@
 #define PTA_SYSTEM_DERIVE_TA_UNIQUE_KEY 1
 
 /* Memory can be shared with other TAs */
-#define PTA_SYSTEM_MAP_FLAG_SHAREABLE BIT32(0)
+#define PTA_SYSTEM_MAP_FLAG_SHAREABLE (UINT32_C(1) << 0)
 /* Read/write memory */
-#define PTA_SYSTEM_MAP_FLAG_WRITEABLE BIT32(1)
+#define PTA_SYSTEM_MAP_FLAG_WRITEABLE (UINT32_C(1) << 1)
 /* Executable memory */
-#define PTA_SYSTEM_MAP_FLAG_EXECUTABLE BIT32(2)
+#define PTA_SYSTEM_MAP_FLAG_EXECUTABLE (UINT32_C(1) << 2)
 
 /*
  * PTA_SYSTEM_MAP_ZI - map zero-initialised memory
