@@ -22,6 +22,7 @@ void supp_release(struct supplicant *s)
 	rpmb_emu_close(s->rpmb);
 	s->rpmb = NULL;
 	supp_fs_release(&s->fs);
+	supp_plugin_unload_all(s);
 }
 
 uint32_t supp_dispatch(struct supplicant *s, uint32_t func, size_t num_params,

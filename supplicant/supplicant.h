@@ -13,7 +13,7 @@
  *  rpmb.c            RPMB: requests to the emulated eMMC device
  *  rpmb_emu.c        RPMB: the device (key, write counter, MACs)
  *  rpmb_store.c      RPMB: its backing file, crash-safe
- *  plugin.c          SUPP_PLUGIN: answered as with no plugin loaded
+ *  plugin.c          SUPP_PLUGIN: plugins from the plugin directory
  *  supp_daemon.c     -d: the child opens the device, then the parent goes
  *  supp_notify.c     READY=1 to systemd (Type=notify units)
  */
@@ -70,6 +70,10 @@ struct supp_fs {
 };
 
 struct rpmb_emu;
+struct supp_plugin;
+
+/* OP-TEE's default plugin directory (CFG_TEE_PLUGIN_LOAD_PATH). */
+#define SUPP_PLUGIN_DIR "/usr/lib/tee-supplicant/plugins"
 
 /**
  * struct supplicant - the running supplicant
@@ -78,8 +82,8 @@ struct rpmb_emu;
  * @fs:		the REE file system (secure storage)
  * @rpmb:	the emulated RPMB device, opened on first use
  * @rpmb_cid:	the CID a new emulated device gets (-r), or NULL
- * @plugin_path: the plugin directory (-p), recorded only: no plugin is
- *		loaded (plugin.c)
+ * @plugin_path: the plugin directory (-p), NULL: SUPP_PLUGIN_DIR
+ * @plugins:	the plugins loaded from it (plugin.c)
  * @shms:	shared memory we hold
  * @nshms:	entries used
  */
@@ -90,6 +94,7 @@ struct supplicant {
 	struct rpmb_emu *rpmb;
 	const uint8_t *rpmb_cid;
 	const char *plugin_path;
+	struct supp_plugin *plugins;
 	struct supp_shm *shms;
 	size_t nshms;
 };
@@ -170,14 +175,25 @@ struct supp_shm *supp_shm_find(struct supplicant *s, uint64_t id);
 void supp_shm_free_all(struct supplicant *s);
 
 /**
- * supp_plugin() - OPTEE_RPC_CMD_SUPP_PLUGIN, answered as OP-TEE's
- * tee-supplicant does when no plugin has the UUID asked for
+ * supp_plugin_load_all() - load every plugin of the plugin directory and
+ * run its init (OP-TEE's plugin_load_all()); what cannot be loaded is
+ * logged and skipped
+ */
+void supp_plugin_load_all(struct supplicant *s);
+
+/** supp_plugin_unload_all() - unload the plugins of @s. */
+void supp_plugin_unload_all(struct supplicant *s);
+
+/**
+ * supp_plugin() - OPTEE_RPC_CMD_SUPP_PLUGIN: call the plugin the request
+ * names (OP-TEE's plugin_process())
  * @s:		the supplicant
  * @num_params:	parameters
- * @params:	them (value[2].b gets the output length, 0)
+ * @params:	them (value[2].b gets the plugin's output length)
  * Return: TEEC_ERROR_BAD_PARAMETERS for a malformed request,
- * TEEC_ERROR_ITEM_NOT_FOUND for OPTEE_RPC_SUPP_PLUGIN_INVOKE,
- * TEEC_ERROR_NOT_SUPPORTED for another sub-command.
+ * TEEC_ERROR_NOT_SUPPORTED for a sub-command other than
+ * OPTEE_RPC_SUPP_PLUGIN_INVOKE, TEEC_ERROR_ITEM_NOT_FOUND when no plugin
+ * has the UUID, else what the plugin returned.
  */
 uint32_t supp_plugin(struct supplicant *s, size_t num_params,
 		     struct tee_ioctl_param *params);

@@ -60,8 +60,7 @@ static void usage(FILE *f, const char *load_base, const char *def_dir,
 		"  -t, --ta-dir NAME     the TA directory's name under %s"
 		" [%s]\n"
 		"                        (cannot be used with --ta-path)\n"
-		"  -p, --plugin-path DIR recorded only: teebox loads no"
-		" plugins\n"
+		"  -p, --plugin-path DIR the plugin directory [%s]\n"
 		"  -r, --rpmb-cid CID    the emulated RPMB device's CID, 32 hex"
 		" digits\n"
 		"  <device-name>         the privileged device [teepriv0]\n"
@@ -71,7 +70,8 @@ static void usage(FILE *f, const char *load_base, const char *def_dir,
 		"  --fs-dir DIR          the same as --fs-parent-path\n"
 		"  --version             print the version and exit\n"
 		"Without -l or -t: $TEEBOX_TA_DIR, else %s\n",
-		SUPP_FS_DEFAULT_DIR, load_base, def_dir, def_path);
+		SUPP_FS_DEFAULT_DIR, load_base, def_dir, SUPP_PLUGIN_DIR,
+		def_path);
 }
 
 /* 32 hex digits into 16 bytes: 0 or -EINVAL. */
@@ -377,13 +377,8 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"tee-supplicant: serving %s (%s), TAs from %s, storage in %s\n",
 		o.device, tdev_backend(s.dev), s.ta_path, s.fs.dir);
-	if (s.plugin_path)
-		fprintf(stderr,
-			"tee-supplicant: plugin path %s recorded; teebox loads "
-			"no plugins (plugin requests: "
-			"TEEC_ERROR_ITEM_NOT_FOUND)"
-			"\n",
-			s.plugin_path);
+	/* OP-TEE loads its plugins once the device is open. */
+	supp_plugin_load_all(&s);
 	/* Ready once what it serves is in the log: whoever waits reads it. */
 	rc = supp_notify_ready();
 	if (rc < 0)

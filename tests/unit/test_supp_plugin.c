@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /*
- * OPTEE_RPC_CMD_SUPP_PLUGIN: teebox loads no plugins, and answers as
- * OP-TEE's tee-supplicant does when no plugin has the UUID asked for
- * (optee_client tee-supplicant/src/plugin.c: plugin_process() checks the
- * parameters, plugin_invoke() finds no plugin: TEEC_ERROR_ITEM_NOT_FOUND;
- * any other sub-command: TEEC_ERROR_NOT_SUPPORTED).
+ * OPTEE_RPC_CMD_SUPP_PLUGIN with no plugin loaded, answered as OP-TEE's
+ * tee-supplicant does when no plugin has the UUID asked for (optee_client
+ * tee-supplicant/src/plugin.c: plugin_process() checks the parameters,
+ * plugin_invoke() finds no plugin: TEEC_ERROR_ITEM_NOT_FOUND; any other
+ * sub-command: TEEC_ERROR_NOT_SUPPORTED).  Loaded plugins:
+ * tests/e2e/test_pta_system.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
