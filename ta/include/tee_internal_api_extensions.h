@@ -2,8 +2,10 @@
 /*
  * OP-TEE's extensions to the Internal Core API.  Like OP-TEE's, this
  * header brings in the standard API, <stdio.h> (snprintf and friends),
- * <unistd.h> and OP-TEE's extension constants; teebox has none of
- * OP-TEE's extension functions yet.
+ * <unistd.h> and OP-TEE's extension constants.  Of OP-TEE's extension
+ * functions teebox has tee_invoke_supp_plugin(); not tee_map_zi(),
+ * tee_map_zi_va() and tee_unmap(), which need a trusted OS that maps
+ * the TA's memory (pta_system.h).
  */
 #ifndef TEE_INTERNAL_API_EXTENSIONS_H
 #define TEE_INTERNAL_API_EXTENSIONS_H
@@ -13,5 +15,23 @@
 
 #include "tee_api_defines_extensions.h"
 #include "tee_internal_api.h"
+
+/**
+ * tee_invoke_supp_plugin() - invoke a tee-supplicant plugin (through the
+ * system pseudo TA)
+ * @uuid:	the plugin
+ * @cmd:	its command
+ * @sub_cmd:	its sub-command
+ * @buf:	data for the plugin, which it may overwrite with its answer
+ * @len:	@buf's size; 0 exactly when @buf is NULL
+ * @outlen:	[out] the length of the plugin's answer (may be NULL); at
+ *		most @len bytes of it are in @buf
+ * Return: TEE_SUCCESS or the plugin's error; TEE_ERROR_BAD_PARAMETERS
+ * for a NULL @uuid or @buf and @len that disagree;
+ * TEE_ERROR_ITEM_NOT_FOUND when no plugin has @uuid.
+ */
+TEE_Result tee_invoke_supp_plugin(const TEE_UUID *uuid, uint32_t cmd,
+				  uint32_t sub_cmd, void *buf, size_t len,
+				  size_t *outlen);
 
 #endif /* TEE_INTERNAL_API_EXTENSIONS_H */
