@@ -106,4 +106,22 @@
 	}
 #define TA_TEST_STORAGE2_UUID_STR "7f4e2836-b8cd-4bb1-a506-6c723211588b"
 
+#define TA_TEST_SYSTEM_UUID                                                    \
+	{                                                                      \
+		0x9dd6a492, 0x0258, 0x4e92,                                    \
+		{                                                              \
+			0x85, 0x99, 0x14, 0x5b, 0xbf, 0x75, 0xc0, 0x88         \
+		}                                                              \
+	}
+#define TA_TEST_SYSTEM_UUID_STR "9dd6a492-0258-4e92-8599-145bbf75c088"
+
+#define TA_TEST_SYSTEM2_UUID                                                   \
+	{                                                                      \
+		0x50efa19a, 0x250f, 0x4b5b,                                    \
+		{                                                              \
+			0x90, 0x98, 0x55, 0xe8, 0x05, 0x2f, 0xf5, 0xc2         \
+		}                                                              \
+	}
+#define TA_TEST_SYSTEM2_UUID_STR "50efa19a-250f-4b5b-9098-55e8052ff5c2"
+
 #endif

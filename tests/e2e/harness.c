@@ -106,10 +106,23 @@ int harness_start_supplicant(struct harness *h)
 {
 	char log[PATH_MAX], pid_file[PATH_MAX];
 	/* Storage in the test's directory, never OP-TEE's /var/lib/tee. */
-	char *argv[] = {
-		TEEBOX_SUPP_BIN, "-d", "--pid-file",   pid_file, "--ta-path",
-		h->ta_dir,	 "-f", h->storage_dir, NULL};
+	char *argv[] = {TEEBOX_SUPP_BIN,
+			"-d",
+			"--pid-file",
+			pid_file,
+			"--ta-path",
+			h->ta_dir,
+			"-f",
+			h->storage_dir,
+			NULL,
+			NULL,
+			NULL};
 	int status;
+
+	if (h->plugin_dir[0]) {
+		argv[8] = "-p";
+		argv[9] = h->plugin_dir;
+	}
 	pid_t pid;
 
 	snprintf(log, sizeof(log), "%s/tee-supplicant.log", h->dir);
@@ -246,6 +259,9 @@ int harness_start(struct harness *h, const struct harness_opts *o)
 	else
 		snprintf(h->state_dir, sizeof(h->state_dir), "%s/secure",
 			 h->dir);
+	if (o->plugin_dir)
+		snprintf(h->plugin_dir, sizeof(h->plugin_dir), "%s",
+			 o->plugin_dir);
 	setenv("TEEBOX_RUNTIME_DIR", h->dir, 1);
 	setenv("TEEBOX_BACKEND", "teebox", 1);
 	rc = start_teed(h, o);

@@ -24,6 +24,7 @@
  * @storage_dir: tee-supplicant's storage directory (NULL: DIR/storage)
  * @state_dir:	the secure world's state directory (NULL: DIR/secure);
  *		with @storage_dir, what a test keeps across a restart
+ * @plugin_dir:	tee-supplicant's plugin directory (-p; NULL: its default)
  */
 struct harness_opts {
 	unsigned int threads;
@@ -35,6 +36,7 @@ struct harness_opts {
 	bool expect_no_device;
 	const char *storage_dir;
 	const char *state_dir;
+	const char *plugin_dir;
 };
 
 /**
@@ -45,6 +47,7 @@ struct harness_opts {
  * @ta_dir:	the TA directory in use
  * @storage_dir: the supplicant's storage directory
  * @state_dir:	the secure world's state directory
+ * @plugin_dir:	tee-supplicant's plugin directory ("": its default)
  */
 struct harness {
 	char dir[256];
@@ -53,6 +56,7 @@ struct harness {
 	char ta_dir[PATH_MAX];
 	char storage_dir[PATH_MAX];
 	char state_dir[PATH_MAX];
+	char plugin_dir[PATH_MAX];
 };
 
 /**
