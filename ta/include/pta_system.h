@@ -17,7 +17,8 @@
  *   In OP-TEE they act on the TA's address space as mapped by the trusted
  *   OS, on ldelf's loaded libraries and on a firmware TPM event log; a
  *   teebox TA is a host process whose memory and libraries the trusted OS
- *   does not map, and there is no TPM event log.
+ *   does not map, and there is no TPM event log.  libutee's tee_map_zi()
+ *   and tee_unmap() map in the TA process instead.
  * - PTA_SYSTEM_OPEN_TA_BINARY .. PTA_SYSTEM_REMAP (4..9): ldelf's
  *   commands, which OP-TEE's system pseudo TA no longer serves (ldelf
  *   reaches them through its own syscalls): TEE_ERROR_NOT_IMPLEMENTED, as

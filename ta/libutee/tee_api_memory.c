@@ -213,6 +213,10 @@ static bool private_memory(uintptr_t p, uintptr_t end, bool *writable)
 		*writable = true;
 		return end <= (*node)->start + (*node)->size;
 	}
+	if (utee_map_zi_contains(p, end)) {
+		*writable = true;
+		return true;
+	}
 	if (!segments_known) {
 		if (!nregions)
 			nregions = 1; /* keep slot 0 for the stack */

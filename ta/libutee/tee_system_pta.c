@@ -5,9 +5,9 @@
  * tee_invoke_supp_plugin().  One session to the pseudo TA per TA
  * instance, opened on first use and kept, as OP-TEE keeps it.
  *
- * OP-TEE's tee_map_zi(), tee_map_zi_va() and tee_unmap() are not here:
- * they ask the trusted OS to map memory into the TA's address space,
- * which teebox's trusted OS does not manage (pta_system.h).
+ * OP-TEE's tee_map_zi() and tee_unmap() ask the trusted OS to map
+ * memory into the TA's address space, which teebox's trusted OS does not
+ * manage (pta_system.h): they map in the TA process (utee_map_zi.c).
  */
 #include <pta_system.h>
 #include <tee_internal_api.h>

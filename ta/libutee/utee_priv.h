@@ -178,6 +178,14 @@ void utee_memref_xfer_close(void);
  */
 bool utee_memref_contains(const void *buf, size_t size);
 
+/* utee_map_zi.c */
+
+/**
+ * utee_map_zi_contains() - [@start, @end) lies in one tee_map_zi()
+ * mapping: TA-private, writable memory
+ */
+bool utee_map_zi_contains(uintptr_t start, uintptr_t end);
+
 /* utee_session.c */
 
 /**

@@ -18,6 +18,8 @@
  *  - ADD_RNG_ENTROPY: a non-empty buffer, else BAD_PARAMETERS;
  *  - the other commands: NOT_SUPPORTED for those teebox cannot serve,
  *    NOT_IMPLEMENTED for ldelf's and unknown ones (OP-TEE's default);
+ *  - libutee's tee_map_zi() and tee_unmap(), mapped in the TA process
+ *    with OP-TEE's argument rules (tee_system_pta.c, system.c);
  *  - plugins: values, data both ways, a short buffer, an unknown UUID
  *    (ITEM_NOT_FOUND), a plugin whose init failed (not loaded), one that
  *    claims more than its buffer (the TA gets the claim, never more
@@ -473,6 +475,21 @@ static void test_plugin_bad_input(void **state)
 				 TEEC_ERROR_BAD_PARAMETERS);
 }
 
+/* tee_map_zi() and tee_unmap(), mapped in the TA process. */
+static void test_map_zi(void **state)
+{
+	struct fixture *f = *state;
+	TEEC_Value v = {0};
+	uint32_t origin;
+
+	assert_int_equal(e2e_invoke_values(&f->s, TA_SYSTEM_CMD_MAP_ZI,
+					   TEEC_VALUE_OUTPUT, TEEC_NONE, &v,
+					   NULL, &origin),
+			 TEEC_SUCCESS);
+	/* The TA's first failed check (ta_test_system.c), 0: none. */
+	assert_int_equal(v.a, 0);
+}
+
 static void test_no_plugin_directory(void **state)
 {
 	struct fixture *f = *state;
@@ -513,6 +530,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_plugin_bad_input, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_map_zi, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_no_plugin_directory,
 						setup_no_plugins, teardown),
 	};

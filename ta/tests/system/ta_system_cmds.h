@@ -58,6 +58,13 @@
  */
 #define TA_SYSTEM_CMD_PLUGIN_BAD 5
 
+/*
+ * TA_SYSTEM_CMD_MAP_ZI - tee_map_zi() and tee_unmap() through OP-TEE's
+ * rules, checked in the TA
+ * [out] value[0]: a = the first check that failed (0: none)
+ */
+#define TA_SYSTEM_CMD_MAP_ZI 6
+
 /* The data a TA_SYSTEM_CMD_PLUGIN call can carry. */
 #define TA_SYSTEM_PLUGIN_DATA_MAX 4096
 

@@ -178,6 +178,68 @@ static TEE_Result plugin_bad(uint32_t types, TEE_Param params[4])
 	}
 }
 
+#define PG 4096
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return false;
+	return true;
+}
+
+static bool readable(void *p, size_t n)
+{
+	return TEE_CheckMemoryAccessRights(TEE_MEMORY_ACCESS_READ |
+						   TEE_MEMORY_ACCESS_WRITE,
+					   p, n) == TEE_SUCCESS;
+}
+
+/* The checks of TA_SYSTEM_CMD_MAP_ZI: the first that fails, or 0. */
+static uint32_t map_zi_checks(void)
+{
+	static uint8_t data[2 * PG] __aligned(PG);
+	uint8_t *p;
+
+	if (tee_map_zi(0, 0) || tee_map_zi(10, TEE_MEMORY_ACCESS_READ) ||
+	    tee_map_zi((size_t)UINT32_MAX + 1, 0))
+		return 1;
+	p = tee_map_zi(3 * PG + 1, TEE_MEMORY_ACCESS_ANY_OWNER);
+	if (!p || ((uintptr_t)p & (PG - 1)))
+		return 2;
+	/* Whole pages, zeroed, TA-private and writable. */
+	if (!all_zero(p, 4 * PG) || !readable(p, 4 * PG))
+		return 3;
+	memset(p, 0x77, 4 * PG);
+	if (tee_unmap(p + 1, PG) != TEE_ERROR_BAD_PARAMETERS ||
+	    tee_unmap(p, 0) != TEE_ERROR_BAD_PARAMETERS)
+		return 4;
+	/* The TA's own memory is never unmapped. */
+	if (tee_unmap(data, PG) != TEE_ERROR_ACCESS_DENIED ||
+	    tee_unmap(p + 3 * PG, 2 * PG) != TEE_ERROR_ACCESS_DENIED)
+		return 5;
+	/* A page out of the middle: the rest stays. */
+	if (tee_unmap(p + PG, PG) != TEE_SUCCESS || readable(p + PG, 1) ||
+	    !readable(p, PG) || !readable(p + 2 * PG, 2 * PG) || p[0] != 0x77 ||
+	    p[4 * PG - 1] != 0x77)
+		return 6;
+	if (tee_unmap(p + PG, PG) != TEE_ERROR_ACCESS_DENIED)
+		return 7;
+	if (tee_unmap(p, PG) || tee_unmap(p + 2 * PG, 2 * PG) ||
+	    readable(p, 1) || readable(p + 2 * PG, 1))
+		return 8;
+	return 0;
+}
+
+static TEE_Result map_zi(uint32_t types, TEE_Param params[4])
+{
+	if (types != PT(VALUE_OUTPUT, NONE, NONE, NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	params[0].value.a = map_zi_checks();
+	params[0].value.b = 0;
+	return TEE_SUCCESS;
+}
+
 TEE_Result TA_InvokeCommandEntryPoint(void *ctx __unused, uint32_t cmd,
 				      uint32_t types, TEE_Param params[4])
 {
@@ -194,6 +256,8 @@ TEE_Result TA_InvokeCommandEntryPoint(void *ctx __unused, uint32_t cmd,
 		return plugin(types, params);
 	case TA_SYSTEM_CMD_PLUGIN_BAD:
 		return plugin_bad(types, params);
+	case TA_SYSTEM_CMD_MAP_ZI:
+		return map_zi(types, params);
 	default:
 		return TEE_ERROR_NOT_SUPPORTED;
 	}
