@@ -7,8 +7,9 @@
  * client application is refused with TEE_ERROR_ACCESS_DENIED.
  *
  * What teebox answers:
- * - PTA_SYSTEM_ADD_RNG_ENTROPY: mixes the bytes into the calling TA's
- *   random generator (docs/ta-developer-guide.md says how).
+ * - PTA_SYSTEM_ADD_RNG_ENTROPY: reseeds the trusted OS's random
+ *   generator with the bytes; a TA's TEE_GenerateRandom() draws from its
+ *   own process's, which they do not reach (docs/ta-developer-guide.md).
  * - PTA_SYSTEM_DERIVE_TA_UNIQUE_KEY: a key derived in the trusted OS from
  *   the hardware unique key, the caller's UUID and its extra data.
  * - PTA_SYSTEM_SUPP_PLUGIN_INVOKE: a tee-supplicant plugin call.
