@@ -338,6 +338,11 @@ static int attach(const struct supp_opts *o, struct supplicant *s)
 			o->device, strerror(-rc));
 		return 1;
 	}
+	/*
+	 * Plugins before anyone is told the supplicant is there: a TA's
+	 * first request must find them (-d returns only after this).
+	 */
+	supp_plugin_load_all(s);
 	if (o->daemon)
 		rc = supp_daemon_ready(&d);
 	else if (o->pid_file)
@@ -377,8 +382,6 @@ int main(int argc, char **argv)
 	fprintf(stderr,
 		"tee-supplicant: serving %s (%s), TAs from %s, storage in %s\n",
 		o.device, tdev_backend(s.dev), s.ta_path, s.fs.dir);
-	/* OP-TEE loads its plugins once the device is open. */
-	supp_plugin_load_all(&s);
 	/* Ready once what it serves is in the log: whoever waits reads it. */
 	rc = supp_notify_ready();
 	if (rc < 0)
