@@ -475,6 +475,24 @@ static void test_teebox_up__other_settings_refused(void **state)
 	assert_int_equal(teebox(f, "down"), 0);
 }
 
+/*
+ * up --plugin-path hands tee-supplicant its plugin directory: the test
+ * plugins of tests/e2e/plugins load from it.
+ */
+static void test_teebox_up__plugin_path(void **state)
+{
+	static const char *const plugins[] = {"--plugin-path",
+					      TEEBOX_TEST_PLUGIN_DIR, NULL};
+	struct fixture *f = *state;
+
+	assert_int_equal(teebox_with(f, "up", plugins), 0);
+	assert_true(
+		file_contains(f->run, "tee-supplicant.log",
+			      "plugin test loaded from " TEEBOX_TEST_PLUGIN_DIR
+			      "/test_plugin.so"));
+	assert_int_equal(teebox(f, "down"), 0);
+}
+
 /* status says where the TAs, storage and logs are; --json for scripts. */
 static void test_teebox_status__directories_and_json(void **state)
 {
@@ -596,6 +614,7 @@ int main(void)
 		T(test_teebox_up__logs_private_and_fresh),
 		T(test_teed_devices__follow_the_device_groups),
 		T(test_teebox_up__other_settings_refused),
+		T(test_teebox_up__plugin_path),
 		T(test_teebox_status__directories_and_json),
 		T(test_teebox_up__teed_options),
 		T(test_teebox__help_and_unknown_subcommand),

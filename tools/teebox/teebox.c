@@ -63,6 +63,7 @@ struct options {
 	const char *dtb;
 	const char *ta_user;
 	const char *max_ta_instances;
+	const char *plugin_path;
 	const char *limits[NLIMITS];
 	bool dynamic_shm;
 	bool loopback;
@@ -117,6 +118,8 @@ static void usage(FILE *f)
 		" teepriv1 (up)\n"
 		"  --no-supplicant    start no tee-supplicant: run your own"
 		" (up)\n"
+		"  --plugin-path DIR  tee-supplicant's plugin directory (up;"
+		" tee-supplicant(8))\n"
 		"  --json             as JSON (status)\n"
 		"  --dtb FILE         device tree for teed (up)\n"
 		"  --log-level N      3 errors .. 7 debug (up)\n"
@@ -159,6 +162,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"dynamic-shm", no_argument, NULL, 'y'},
 		{"loopback", no_argument, NULL, 'L'},
 		{"no-supplicant", no_argument, NULL, 'S'},
+		{"plugin-path", required_argument, NULL, 'p'},
 		{"json", no_argument, NULL, 'j'},
 		{"log-level", required_argument, NULL, 'l'},
 		{"dtb", required_argument, NULL, 'd'},
@@ -213,6 +217,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->no_supplicant = true;
+			break;
+		case 'p':
+			o->plugin_path = optarg;
 			break;
 		case 'j':
 			o->json = true;
@@ -477,7 +484,14 @@ static int start_supplicant(const struct options *o)
 			(char *)o->ta_dir,
 			"--fs-parent-path",
 			(char *)o->storage_dir,
+			NULL,
+			NULL,
 			NULL};
+
+	if (o->plugin_path) {
+		argv[8] = "--plugin-path";
+		argv[9] = (char *)o->plugin_path;
+	}
 
 	teebox_path(bin, sizeof(bin), TBX_DIR_SBIN, "tee-supplicant");
 	path_in(log, sizeof(log), o->rundir, "tee-supplicant.log");
@@ -536,6 +550,7 @@ static int up_settings_of(const struct options *o, struct up_settings *s)
 	rc |= up_settings_add(s, "loopback", o->loopback ? "1" : NULL);
 	rc |= up_settings_add(s, "no-supplicant",
 			      o->no_supplicant ? "1" : NULL);
+	rc |= up_settings_add(s, "plugin-path", o->plugin_path);
 	/* Read by the secure world when it starts a TA. */
 	rc |= up_settings_add(s, "TEEBOX_TA_DEBUG", getenv("TEEBOX_TA_DEBUG"));
 	return rc ? -EINVAL : 0;
