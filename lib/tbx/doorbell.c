@@ -18,10 +18,21 @@
  * cpusets and CPU hot-plug change them rarely; the read is a syscall). */
 #define CPUS_REFRESH_WAITS 1024
 
-/* What the calling thread learnt from its own waits. */
-static _Thread_local struct doorbell_adapt adapt;
-static _Thread_local unsigned int my_cpus;
-static _Thread_local unsigned int my_cpus_age;
+/*
+ * What the calling thread learnt from its own waits.  Per thread, except
+ * in a TA (TBX_DOORBELL_ONE_WAITER): there the entry thread is the only
+ * one that waits, and the image carries no thread-local storage, which a
+ * PIE loaded by dlopen could not address (the TA zygote,
+ * docs/architecture.md).
+ */
+#ifdef TBX_DOORBELL_ONE_WAITER
+#define DOORBELL_PER_THREAD
+#else
+#define DOORBELL_PER_THREAD _Thread_local
+#endif
+static DOORBELL_PER_THREAD struct doorbell_adapt adapt;
+static DOORBELL_PER_THREAD unsigned int my_cpus;
+static DOORBELL_PER_THREAD unsigned int my_cpus_age;
 
 /* Poll budget in nanoseconds; -1 until read from the environment. */
 static _Atomic long poll_ns = -1;

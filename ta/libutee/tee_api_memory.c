@@ -179,9 +179,13 @@ void TEE_MemFill(void *buff, uint32_t x, size_t size)
 	memset(buff, (uint8_t)x, size);
 }
 
-/* Records the main executable's loadable segments (the first object). */
+/* Records the TA image's loadable segments (utee_is_ta_image()). */
 static int add_segments(struct dl_phdr_info *info, size_t len, void *arg)
 {
+	(void)len;
+	(void)arg;
+	if (!utee_is_ta_image(info))
+		return 0; /* the zygote or a library: the next one */
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
@@ -199,7 +203,7 @@ static int add_segments(struct dl_phdr_info *info, size_t len, void *arg)
 			.writable = ph->p_flags & PF_W,
 		};
 	}
-	return 1; /* the executable comes first: stop there */
+	return 1; /* the image found: stop there */
 }
 
 /* Whether [@p, @end) is TA-private memory, and if it may be written. */

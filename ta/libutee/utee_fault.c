@@ -58,6 +58,8 @@ static int find_text(struct dl_phdr_info *info, size_t len, void *arg)
 
 	(void)len;
 	(void)arg;
+	if (!utee_is_ta_image(info))
+		return 0; /* the zygote or a library: the next one */
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uintptr_t start = info->dlpi_addr + ph->p_vaddr;
@@ -74,7 +76,7 @@ static int find_text(struct dl_phdr_info *info, size_t len, void *arg)
 		if (start + ph->p_memsz > text_hi)
 			text_hi = start + ph->p_memsz;
 	}
-	return 1; /* the executable comes first */
+	return 1; /* the image found: stop there */
 }
 
 static bool in_text(uintptr_t a)

@@ -38,6 +38,17 @@
 void utee_fatal(int status, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));
 
+/* utee_image.c */
+
+struct dl_phdr_info;
+
+/**
+ * utee_is_ta_image() - whether @info (from dl_iterate_phdr()) is the TA's
+ * own image: the main executable when the TA was exec'd, the object the
+ * TA zygote loaded otherwise
+ */
+bool utee_is_ta_image(const struct dl_phdr_info *info);
+
 /* utee_channel.c */
 
 /**
