@@ -17,6 +17,8 @@
 # GP11_COMPAT builds the TA (and its user_ta_header.c) against the GP
 # Internal Core API 1.1, as OP-TEE's CFG_TA_OPTEE_CORE_API_COMPAT_1_1=y
 # does: -D__OPTEE_CORE_API_COMPAT_1_1=1 (ta/include/tee_api_compat.h).
+# The TA exports libutee's utee_zygote_entry, so that the secure world
+# starts it from its TA zygote rather than by exec (teebox/ta_zygote.h).
 # With INSTALL_DESTINATION, `cmake --install` copies the signed <uuid>.ta
 # there (TEEBOX_TA_INSTALL_DIR: where tee-supplicant looks by default).
 #
@@ -118,6 +120,11 @@ function(add_teebox_ta)
 	target_compile_options(${TA_NAME} PRIVATE -fno-omit-frame-pointer
 		-mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls)
 	target_link_options(${TA_NAME} PRIVATE -pie)
+	# libutee's entry for the TA zygote (teebox/ta_zygote.h): exported,
+	# the secure world starts the TA without exec.  (TAs linked without
+	# it, as before the zygote, are started by exec.)
+	target_link_options(${TA_NAME} PRIVATE
+		-Wl,--export-dynamic-symbol=utee_zygote_entry)
 
 	# A directory that does not see the scope this file was included in
 	# still collects its TAs in the usual place.

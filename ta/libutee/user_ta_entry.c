@@ -3,8 +3,9 @@
  * The TA process's main() and the calls of the GP entry points.
  *
  * A TA is a Linux executable linked with this runtime, started by the
- * secure world with its channel at fixed descriptors (teebox/ta_ipc.h).
- * main():
+ * secure world with its channel at fixed descriptors (teebox/ta_ipc.h):
+ * by exec (main()), or loaded by the TA zygote in a process it forked
+ * (utee_zygote_entry(), teebox/ta_zygote.h).  Then, both ways:
  *  1. finds the channel and maps the shared page and the parameter
  *     window (inaccessible between calls);
  *  2. names itself "ta:<timeLow of its UUID>" and makes the process
@@ -38,6 +39,7 @@
 #include <user_ta_header.h>
 
 #include "utee_crypto.h"
+#include "teebox/ta_zygote.h"
 #include "utee_priv.h"
 
 /*
@@ -322,7 +324,8 @@ static bool debug_mode(void)
 	return v && !strcmp(v, "1");
 }
 
-int main(void)
+/* The TA's start, whether exec'd (main()) or forked (the zygote). */
+static int utee_main(void)
 {
 	pthread_t thread;
 	char name[16];
@@ -371,4 +374,21 @@ int main(void)
 	pthread_barrier_wait(&sandbox_sync);
 	pthread_join(thread, NULL);
 	return 0;
+}
+
+int main(void)
+{
+	return utee_main();
+}
+
+/*
+ * The TA zygote's way in (teebox/ta_zygote.h): it loaded this image with
+ * dlopen in a process it forked, put the channel at its descriptors, and
+ * runs libc and libcrypto it had already loaded; all the rest is the
+ * same start as main()'s.  Exported by the link line (TeeboxTA.cmake and
+ * the dev kit), so that an image without it is started by exec.
+ */
+int utee_zygote_entry(void)
+{
+	return utee_main();
 }

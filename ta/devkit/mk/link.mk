@@ -42,7 +42,8 @@ ta-link-libs := -Wl,--start-group $(libdeps) $(addprefix -L,$(libdirs)) \
 
 $(ta-elf): $(ta-objs) $(libdeps) $(ta-dev-kit-dir)/lib/libutee.a
 	$(cmd-echo) '  LD      $@'
-	$(q)$(TEEBOX_TA_CC) -pie $(teebox-ta-ldflags) $(LDFLAGS) \
+	$(q)$(TEEBOX_TA_CC) -pie $(teebox-ta-zygote-ldflags) \
+		$(teebox-ta-ldflags) $(LDFLAGS) \
 		-Wl,-Map=$(ta-map) -o $@ $(ta-objs) $(ta-link-libs) $(LDADD)
 
 $(ta-dmp): $(ta-elf)

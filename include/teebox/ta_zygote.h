@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * The TA zygote: a process the secure world starts once, exactly as it
+ * starts a TA process (credentials, limits, environment), that has libc,
+ * libcrypto and libseccomp loaded and relocated, and forks a TA process
+ * on request.  The fork is clone(CLONE_PARENT): the TA process is the
+ * secure world's child, as one started by exec is.  No TA code ever runs
+ * in the zygote itself: the child loads the image (dlopen) and enters
+ * libutee through utee_zygote_entry().
+ *
+ * The zygote's control socket is at TA_ZYGOTE_SOCK_FD, a SOCK_SEQPACKET
+ * socket pair.  One exchange per TA process:
+ *
+ *   secure world				zygote
+ *   struct ta_zygote_req, with the
+ *   descriptors of enum ta_zygote_fd	 ->	forks; the child puts them
+ *   (SCM_RIGHTS, in that order)		at the numbers of
+ *						teebox/ta_ipc.h and loads the
+ *					 <-	image; struct ta_zygote_rep:
+ *						the child's pid, or -errno
+ *
+ * The secure world checks that the pid is its own child before it uses
+ * it.  A child that cannot load the image, or finds no entry symbol in
+ * it, exits with TA_ZYGOTE_EXIT_LOAD before any TA code runs but the
+ * image's constructors: the secure world then starts the TA by exec.
+ */
+#ifndef TEEBOX_TA_ZYGOTE_H
+#define TEEBOX_TA_ZYGOTE_H
+
+#include <stdint.h>
+
+#include "teebox/ta_ipc.h"
+
+/* The entry symbol a TA image exports for the zygote. */
+#define TA_ZYGOTE_ENTRY "utee_zygote_entry"
+
+/**
+ * utee_zygote_entry() - start the TA in a process the zygote forked
+ * (libutee; the same start as main()'s)
+ * Return: the process's exit status.
+ */
+int utee_zygote_entry(void);
+
+/* The zygote's control socket, where a TA's channel socket would be. */
+#define TA_ZYGOTE_SOCK_FD TA_IPC_SOCK_FD
+
+#define TA_ZYGOTE_MAGIC	  0x6f67795aU /* "Zygo" */
+#define TA_ZYGOTE_VERSION 1
+
+/* A child that could not load the image, before any TA code ran. */
+#define TA_ZYGOTE_EXIT_LOAD 125
+
+/**
+ * enum ta_zygote_fd - the descriptors a request carries, in order
+ * @TA_ZYGOTE_FD_IMAGE:	the image (a sealed memory file; DF_1_PIE cleared)
+ * @TA_ZYGOTE_FD_SOCK:	the TA's end of the channel socket
+ * @TA_ZYGOTE_FD_PAGE:	the shared page's file
+ * @TA_ZYGOTE_FD_WIN:	the parameter window's file
+ * @TA_ZYGOTE_FD_OUT:	stdout and stderr
+ * @TA_ZYGOTE_NFDS:	how many
+ */
+enum ta_zygote_fd {
+	TA_ZYGOTE_FD_IMAGE,
+	TA_ZYGOTE_FD_SOCK,
+	TA_ZYGOTE_FD_PAGE,
+	TA_ZYGOTE_FD_WIN,
+	TA_ZYGOTE_FD_OUT,
+	TA_ZYGOTE_NFDS
+};
+
+/**
+ * struct ta_zygote_req - start a TA process
+ * @magic:	TA_ZYGOTE_MAGIC
+ * @version:	TA_ZYGOTE_VERSION
+ */
+struct ta_zygote_req {
+	uint32_t magic;
+	uint32_t version;
+};
+
+/**
+ * struct ta_zygote_rep - the answer to one request
+ * @magic:	TA_ZYGOTE_MAGIC
+ * @err:	0, or -errno: no process
+ * @pid:	the new process (a child of the secure world)
+ */
+struct ta_zygote_rep {
+	uint32_t magic;
+	int32_t err;
+	int32_t pid;
+	uint32_t reserved;
+};
+
+#endif

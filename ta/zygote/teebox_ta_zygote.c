@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: BSD-2-Clause
+/*
+ * teebox-ta-zygote: forks TA processes with libc, libcrypto and
+ * libseccomp already loaded and relocated; the protocol and the rules are
+ * in teebox/ta_zygote.h, the reasons in docs/architecture.md ("The TA
+ * zygote").
+ *
+ * The secure world starts this program as it starts a TA process (its
+ * credentials, memory ceiling, environment and parent-death signal are
+ * set before exec), so every child has them too.  The zygote itself
+ * never runs TA code and never initialises libcrypto (a TA's libutee must
+ * be the first to touch it: utee_heap_exempt_crypto()); it is not
+ * dumpable, so that a TA of the same uid cannot trace it.
+ *
+ * A request is copied once and checked field by field; a malformed one
+ * is answered -EINVAL and its descriptors are closed.
+ *
+ * The malloc family is defined here, as a TA image defines it: a TA
+ * loaded by dlopen cannot interpose libc's internal allocations (libc
+ * was bound before it came), so these forward to libc until the child
+ * has loaded the image, then to the image's own (its TA_DATA_SIZE
+ * accounting, ta/libutee/utee_malloc.c).
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <malloc.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "teebox/ta_zygote.h"
+
+/* Received descriptors are first moved up here, out of the way. */
+#define SCRATCH_FD 16
+/* The image, just above the channel, until it is loaded. */
+#define IMAGE_FD (TA_IPC_WIN_FD + 1)
+/* The child could not even take its descriptors. */
+#define EXIT_SETUP 127
+
+/* glibc's own allocator, under the names it exports for this purpose. */
+void *__libc_malloc(size_t size);
+void __libc_free(void *p);
+void *__libc_calloc(size_t n, size_t size);
+void *__libc_realloc(void *p, size_t size);
+void *__libc_memalign(size_t align, size_t size);
+void *__libc_valloc(size_t size);
+void *__libc_pvalloc(size_t size);
+
+static int libc_posix_memalign(void **out, size_t align, size_t size)
+{
+	void *p;
+
+	if (!align || (align & (align - 1)) || align % sizeof(void *))
+		return EINVAL;
+	p = __libc_memalign(align, size);
+	if (!p)
+		return ENOMEM;
+	*out = p;
+	return 0;
+}
+
+/**
+ * struct heap_fns - where the malloc family goes
+ * Written once per child, while it has one thread, before the TA runs.
+ */
+static struct heap_fns {
+	void *(*malloc)(size_t);
+	void (*free)(void *);
+	void *(*calloc)(size_t, size_t);
+	void *(*realloc)(void *, size_t);
+	void *(*memalign)(size_t, size_t);
+	void *(*aligned_alloc)(size_t, size_t);
+	int (*posix_memalign)(void **, size_t, size_t);
+	void *(*valloc)(size_t);
+	void *(*pvalloc)(size_t);
+} heap = {
+	.malloc = __libc_malloc,
+	.free = __libc_free,
+	.calloc = __libc_calloc,
+	.realloc = __libc_realloc,
+	.memalign = __libc_memalign,
+	.aligned_alloc = __libc_memalign,
+	.posix_memalign = libc_posix_memalign,
+	.valloc = __libc_valloc,
+	.pvalloc = __libc_pvalloc,
+};
+
+void *malloc(size_t size)
+{
+	return heap.malloc(size);
+}
+
+void free(void *p)
+{
+	heap.free(p);
+}
+
+void *calloc(size_t n, size_t size)
+{
+	return heap.calloc(n, size);
+}
+
+void *realloc(void *p, size_t size)
+{
+	return heap.realloc(p, size);
+}
+
+void *memalign(size_t align, size_t size)
+{
+	return heap.memalign(align, size);
+}
+
+void *aligned_alloc(size_t align, size_t size)
+{
+	return heap.aligned_alloc(align, size);
+}
+
+int posix_memalign(void **out, size_t align, size_t size)
+{
+	return heap.posix_memalign(out, align, size);
+}
+
+void *valloc(size_t size)
+{
+	return heap.valloc(size);
+}
+
+void *pvalloc(size_t size)
+{
+	return heap.pvalloc(size);
+}
+
+/* The image's malloc family from here on, if it has all of it. */
+static void heap_take(void *image)
+{
+	struct heap_fns t = {
+		.malloc = (void *(*)(size_t))dlsym(image, "malloc"),
+		.free = (void (*)(void *))dlsym(image, "free"),
+		.calloc = (void *(*)(size_t, size_t))dlsym(image, "calloc"),
+		.realloc = (void *(*)(void *, size_t))dlsym(image, "realloc"),
+		.memalign = (void *(*)(size_t, size_t))dlsym(image, "memalign"),
+		.aligned_alloc = (void *(*)(size_t, size_t))dlsym(
+			image, "aligned_alloc"),
+		.posix_memalign = (int (*)(void **, size_t, size_t))dlsym(
+			image, "posix_memalign"),
+		.valloc = (void *(*)(size_t))dlsym(image, "valloc"),
+		.pvalloc = (void *(*)(size_t))dlsym(image, "pvalloc"),
+	};
+
+	if (t.malloc && t.free && t.calloc && t.realloc && t.memalign &&
+	    t.aligned_alloc && t.posix_memalign && t.valloc && t.pvalloc)
+		heap = t;
+}
+
+/* The secure world: our parent, and the parent of every child. */
+static pid_t secure_world;
+
+static bool debug_mode(void)
+{
+	const char *v = getenv("TEEBOX_TA_DEBUG");
+
+	return v && !strcmp(v, "1");
+}
+
+/*
+ * Puts the received descriptors at the numbers of teebox/ta_ipc.h and
+ * closes every other one: the control socket first of all (TA_IPC_SOCK_FD
+ * is its number: the dup2 replaces it), so that no TA can reach the
+ * zygote.  stdin stays the zygote's, /dev/null.
+ */
+static int take_fds(const int fds[TA_ZYGOTE_NFDS])
+{
+	int s[TA_ZYGOTE_NFDS];
+
+	for (int i = 0; i < TA_ZYGOTE_NFDS; i++) {
+		s[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, SCRATCH_FD);
+		if (s[i] < 0)
+			return -errno;
+	}
+	/* dup2() clears close-on-exec, as the exec path's child does. */
+	if (dup2(s[TA_ZYGOTE_FD_OUT], 1) < 0 ||
+	    dup2(s[TA_ZYGOTE_FD_OUT], 2) < 0 ||
+	    dup2(s[TA_ZYGOTE_FD_SOCK], TA_IPC_SOCK_FD) < 0 ||
+	    dup2(s[TA_ZYGOTE_FD_PAGE], TA_IPC_PAGE_FD) < 0 ||
+	    dup2(s[TA_ZYGOTE_FD_WIN], TA_IPC_WIN_FD) < 0 ||
+	    dup3(s[TA_ZYGOTE_FD_IMAGE], IMAGE_FD, O_CLOEXEC) < 0)
+		return -errno;
+	return close_range(IMAGE_FD + 1, ~0U, 0) ? -errno : 0;
+}
+
+/* The child: its descriptors, the image, the TA's start; never returns. */
+static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
+{
+	char path[32];
+	int (*entry)(void);
+	void *image;
+
+	/* Die with the secure world (the fork cleared the zygote's). */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != secure_world)
+		_exit(EXIT_SETUP);
+	if (take_fds(fds))
+		_exit(EXIT_SETUP);
+	/* TEEBOX_TA_DEBUG=1: dumpable, as a TA started by exec is. */
+	if (debug_mode() && prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+		_exit(EXIT_SETUP);
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", IMAGE_FD);
+	image = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	close(IMAGE_FD); /* the mappings hold the file */
+	if (!image) {
+		fprintf(stderr, "TA zygote: cannot load the image: %s\n",
+			dlerror());
+		_exit(TA_ZYGOTE_EXIT_LOAD);
+	}
+	entry = (int (*)(void))dlsym(image, TA_ZYGOTE_ENTRY);
+	if (!entry) {
+		fprintf(stderr, "TA zygote: the image has no %s\n",
+			TA_ZYGOTE_ENTRY);
+		_exit(TA_ZYGOTE_EXIT_LOAD);
+	}
+	heap_take(image);
+	exit(entry());
+}
+
+/*
+ * A sibling, not a child: CLONE_PARENT makes the secure world its parent
+ * (its exit signal, its waitpid, its pidfd).  A raw clone, since glibc's
+ * fork() has no such flag: the zygote has one thread and holds no lock
+ * here, so nothing glibc's fork would reset is held in the child.
+ */
+static pid_t fork_sibling(void)
+{
+	return (pid_t)syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, NULL, NULL,
+			      0);
+}
+
+static void close_all(const int *fds, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		close(fds[i]);
+}
+
+/* Receives one request; its descriptors in @fds, how many in *@nfds. */
+static ssize_t receive(struct ta_zygote_req *req, int *fds, size_t *nfds)
+{
+	union {
+		char buf[CMSG_SPACE(sizeof(int) * TA_ZYGOTE_NFDS)];
+		struct cmsghdr align;
+	} ctl;
+	struct iovec iov = {.iov_base = req, .iov_len = sizeof(*req)};
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = ctl.buf,
+		.msg_controllen = sizeof(ctl.buf),
+	};
+	struct cmsghdr *c;
+	ssize_t n;
+
+	*nfds = 0;
+	do {
+		n = recvmsg(TA_ZYGOTE_SOCK_FD, &msg, MSG_CMSG_CLOEXEC);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+		size_t k;
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		k = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < k; i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
+			if (*nfds < TA_ZYGOTE_NFDS)
+				fds[(*nfds)++] = fd;
+			else
+				close(fd);
+		}
+	}
+	if (msg.msg_flags & (MSG_CTRUNC | MSG_TRUNC))
+		return -EMSGSIZE;
+	return n;
+}
+
+/* Serves one request: false when the secure world hung up. */
+static bool serve(void)
+{
+	struct ta_zygote_rep rep = {.magic = TA_ZYGOTE_MAGIC};
+	struct ta_zygote_req req;
+	int fds[TA_ZYGOTE_NFDS];
+	size_t nfds;
+	ssize_t n;
+	pid_t pid;
+
+	n = receive(&req, fds, &nfds);
+	if (!n)
+		return false;
+	if (n < 0 && n != -EMSGSIZE)
+		return false; /* the socket itself is broken */
+	if (n != (ssize_t)sizeof(req) || req.magic != TA_ZYGOTE_MAGIC ||
+	    req.version != TA_ZYGOTE_VERSION || nfds != TA_ZYGOTE_NFDS) {
+		rep.err = -EINVAL;
+	} else {
+		pid = fork_sibling();
+		if (!pid)
+			child(fds);
+		if (pid < 0)
+			rep.err = -errno;
+		else
+			rep.pid = pid;
+	}
+	close_all(fds, nfds);
+	return send(TA_ZYGOTE_SOCK_FD, &rep, sizeof(rep), MSG_NOSIGNAL) ==
+	       (ssize_t)sizeof(rep);
+}
+
+int main(void)
+{
+	secure_world = getppid();
+	if (fcntl(TA_ZYGOTE_SOCK_FD, F_GETFD) < 0) {
+		fprintf(stderr, "This is teebox's TA zygote: the secure world "
+				"starts it.\n");
+		return 2;
+	}
+	/* Started as a TA is: these are copies of the control socket. */
+	close(TA_IPC_PAGE_FD);
+	close(TA_IPC_WIN_FD);
+	if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)) {
+		perror("TA zygote: cannot become non-dumpable");
+		return 1;
+	}
+	while (serve())
+		;
+	return 0;
+}
