@@ -4,9 +4,14 @@
  * ta_proc_call.c, the thread that forks and reaps in ta_proc_monitor.c.
  *
  * A TA process starts from a sealed memory file holding the verified ELF
- * (fexecve: the image never touches a file system), with the channel of
+ * (the image never touches a file system), with the channel of
  * teebox/ta_ipc.h at fixed descriptors and a minimal environment, its
- * credentials and memory ceiling set before exec.  The secure world then
+ * credentials and memory ceiling set before its code runs.  It is forked
+ * by the TA zygote (ta_proc_zygote.h), which loads the image with dlopen
+ * into a process that has libc and libcrypto mapped and relocated
+ * already, or, when the image or the zygote cannot do that, started by
+ * fexecve (ta_proc_monitor.h); the first is the fast way, the second the
+ * way of TAs built before the zygote.  The secure world then
  * waits, bounded, for the TA's hello: the ta_head it was linked with.  A
  * TA that reports another UUID than the one its image was signed for is
  * killed; the memory limit is then lowered to what its header says.
@@ -20,6 +25,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,10 +42,13 @@
 #include "kernel/log.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/user_ta_header.h"
+#include "ta_elf_dyn.h"
 #include "ta_proc.h"
 #include "ta_output.h"
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
+#include "ta_proc_zygote.h"
+#include "teebox/ta_zygote.h"
 
 /*
  * How long a new TA may take to say hello, and an ending one to answer
@@ -143,9 +152,13 @@ static TEE_Result make_page(struct ta_proc *p, int *fd)
 	return TEE_SUCCESS;
 }
 
-/* The image in a sealed executable memory file. */
+/*
+ * The image in a sealed executable memory file; for the zygote, @dyn's
+ * change made in this copy (the signed bytes were checked before, and
+ * the crash report reads symbols, which the change does not touch).
+ */
 static TEE_Result make_image(struct ta_proc *p, const void *elf, size_t len,
-			     int *fd_out)
+			     const struct ta_elf_dyn *dyn, int *fd_out)
 {
 	const char *src = elf;
 	size_t done = 0;
@@ -170,6 +183,14 @@ static TEE_Result make_image(struct ta_proc *p, const void *elf, size_t len,
 			return TEE_ERROR_OUT_OF_MEMORY;
 		}
 		done += (size_t)n;
+	}
+	if (dyn && dyn->flags1_off &&
+	    pwrite(fd, &dyn->flags1, sizeof(dyn->flags1),
+		   (off_t)dyn->flags1_off) != (ssize_t)sizeof(dyn->flags1)) {
+		pr_err("TA %s: cannot write its image: %s", p->name,
+		       strerror(errno));
+		close(fd);
+		return TEE_ERROR_OUT_OF_MEMORY;
 	}
 	*fd_out = fd;
 	return TEE_SUCCESS;
@@ -218,8 +239,12 @@ static void describe_status(int status, char *buf, size_t len)
 		snprintf(buf, len, "exit status %d", WEXITSTATUS(status));
 }
 
-/* The process died before its hello: say how, once. */
-static void report_early_death(struct ta_proc *p)
+/*
+ * The process died before its hello: say how, once.  One the zygote
+ * forked that could not load the image is to be started by exec:
+ * TEE_ERROR_NOT_SUPPORTED.
+ */
+static TEE_Result report_early_death(struct ta_proc *p)
 {
 	char how[64];
 
@@ -227,10 +252,18 @@ static void report_early_death(struct ta_proc *p)
 	if (atomic_load(&p->page->state) == TA_IPC_STATE_PANICKED) {
 		pr_err("TA %s panicked with code 0x%08x before it started",
 		       p->name, *(volatile uint32_t *)&p->page->panic_code);
-		return;
+		return TEE_ERROR_GENERIC;
+	}
+	if (p->by_zygote && p->status >= 0 && WIFEXITED(p->status) &&
+	    WEXITSTATUS(p->status) == TA_ZYGOTE_EXIT_LOAD) {
+		pr_warn("TA %s: the TA zygote could not load it (its output "
+			"says why): started by exec",
+			p->name);
+		return TEE_ERROR_NOT_SUPPORTED;
 	}
 	describe_status(p->status, how, sizeof(how));
 	pr_err("TA %s died before it started (%s)", p->name, how);
+	return TEE_ERROR_GENERIC;
 }
 
 /* Waits for the hello and copies it (once: the TA may change it). */
@@ -247,10 +280,8 @@ static TEE_Result wait_hello(struct ta_proc *p, struct ta_ipc_hello *hello)
 		if (state == TA_IPC_STATE_RUNNING)
 			break;
 		/* A panicking TA exits: only death or the clock end this. */
-		if (ta_proc_dead(p)) {
-			report_early_death(p);
-			return TEE_ERROR_GENERIC;
-		}
+		if (ta_proc_dead(p))
+			return report_early_death(p);
 		if (waited >= TA_PROC_START_MS) {
 			pr_err("TA %s did not start within %u ms: killed",
 			       p->name, TA_PROC_START_MS);
@@ -293,9 +324,13 @@ static TEE_Result check_hello(struct ta_proc *p,
 	return TEE_SUCCESS;
 }
 
-/* Starts the process; @p gets pid, pidfd and sock, and is watched. */
+/*
+ * Starts the process, from the zygote with @dyn's change to the image,
+ * by exec without @dyn; @p gets pid, pidfd and sock, and is watched.
+ * TEE_ERROR_NOT_SUPPORTED: the zygote failed, exec is worth a try.
+ */
 static TEE_Result start_process(struct ta_proc *p, const void *elf,
-				size_t elf_len)
+				size_t elf_len, const struct ta_elf_dyn *dyn)
 {
 	struct ta_proc_env env;
 	struct ta_exec_args args;
@@ -313,7 +348,7 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		res = TEE_ERROR_OUT_OF_MEMORY;
 		goto out_page;
 	}
-	res = make_image(p, elf, elf_len, &image_fd);
+	res = make_image(p, elf, elf_len, dyn, &image_fd);
 	if (res)
 		goto out_page;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv)) {
@@ -340,15 +375,24 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		.argv = env.argv,
 		.envp = env.envp,
 	};
-	err = ta_monitor_spawn(&args, &p->pid, &p->pidfd);
+	p->by_zygote = dyn != NULL;
+	if (dyn)
+		err = ta_zygote_spawn(&args, &p->pid, &p->pidfd);
+	else
+		err = ta_monitor_spawn(&args, &p->pid, &p->pidfd);
 	close(sv[1]);
 	close(output[1]);
 	p->sock = sv[0];
 	if (err) {
-		pr_err("TA %s: cannot start a process: %s", p->name,
-		       strerror(-err));
+		if (dyn && err != -ENOENT)
+			pr_warn("TA %s: the TA zygote did not start it (%s): "
+				"started by exec",
+				p->name, strerror(-err));
+		else if (!dyn)
+			pr_err("TA %s: cannot start a process: %s", p->name,
+			       strerror(-err));
 		close(output[0]);
-		res = TEE_ERROR_GENERIC;
+		res = dyn ? TEE_ERROR_NOT_SUPPORTED : TEE_ERROR_GENERIC;
 		goto out_image;
 	}
 	/* Takes output[0]; a TA whose output cannot be read runs silent. */
@@ -375,16 +419,47 @@ out_page:
 	return res;
 }
 
-TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
-			 struct ta_proc **out, struct ta_proc_info *info)
+/*
+ * TAs whose image the zygote cannot load, each said once (a bounded
+ * table: beyond it, said again).  @lock protects the table.
+ */
+#define EXEC_TOLD_MAX 32
+static struct {
+	pthread_mutex_t lock;
+	TEE_UUID uuid[EXEC_TOLD_MAX];
+	unsigned int n;
+} exec_told = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void tell_exec_once(const TEE_UUID *uuid, const char *why)
+{
+	char name[TA_PROC_UUID_STR_LEN];
+	bool told = false;
+
+	pthread_mutex_lock(&exec_told.lock);
+	for (unsigned int i = 0; i < exec_told.n && !told; i++)
+		told = !memcmp(&exec_told.uuid[i], uuid, sizeof(*uuid));
+	if (!told && exec_told.n < EXEC_TOLD_MAX)
+		exec_told.uuid[exec_told.n++] = *uuid;
+	pthread_mutex_unlock(&exec_told.lock);
+	if (told)
+		return;
+	uuid_format(name, uuid);
+	pr_info("TA %s is started by exec, not by the TA zygote: %s", name,
+		why);
+}
+
+/*
+ * One try at a TA process: from the zygote with @dyn, by exec without.
+ * TEE_ERROR_NOT_SUPPORTED: the zygote could not, try exec.
+ */
+static TEE_Result spawn_as(const void *elf, size_t elf_len,
+			   const TEE_UUID *uuid, const struct ta_elf_dyn *dyn,
+			   struct ta_proc **out, struct ta_proc_info *info)
 {
 	struct ta_ipc_hello hello;
 	struct ta_proc *p;
 	TEE_Result res;
 
-	if (!elf || !elf_len || !uuid || !out)
-		return TEE_ERROR_BAD_PARAMETERS;
-	*out = NULL;
 	if (!ta_proc_instance_get()) {
 		pr_err("TA %08x: no TA instance can start: there are as many "
 		       "TA processes as allowed",
@@ -405,7 +480,7 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	p->uuid = *uuid;
 	uuid_format(p->name, uuid);
 
-	res = start_process(p, elf, elf_len);
+	res = start_process(p, elf, elf_len, dyn);
 	if (res)
 		goto err_put;
 	res = wait_hello(p, &hello);
@@ -423,6 +498,8 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 		pr_info("TA %s runs as pid %d (TEEBOX_TA_DEBUG=1: dumpable, "
 			"gdb -p %d can attach)",
 			p->name, (int)p->pid, (int)p->pid);
+	pr_debug("TA %s runs as pid %d, %s", p->name, (int)p->pid,
+		 p->by_zygote ? "forked by the TA zygote" : "exec'd");
 	*out = p;
 	return TEE_SUCCESS;
 
@@ -433,6 +510,29 @@ err_kill:
 err_put:
 	ta_proc_put(p);
 	return res;
+}
+
+TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
+			 struct ta_proc **out, struct ta_proc_info *info)
+{
+	struct ta_elf_dyn dyn;
+	const char *why;
+	TEE_Result res;
+
+	if (!elf || !elf_len || !uuid || !out)
+		return TEE_ERROR_BAD_PARAMETERS;
+	*out = NULL;
+	if (ta_zygote_enabled()) {
+		why = ta_elf_dyn_zygote_check(elf, elf_len, &dyn);
+		if (!why) {
+			res = spawn_as(elf, elf_len, uuid, &dyn, out, info);
+			if (res != TEE_ERROR_NOT_SUPPORTED)
+				return res;
+		} else {
+			tell_exec_once(uuid, why);
+		}
+	}
+	return spawn_as(elf, elf_len, uuid, NULL, out, info);
 }
 
 void ta_proc_destroy(struct ta_proc *p, const struct ta_proc_host *host)

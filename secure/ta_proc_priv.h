@@ -5,6 +5,8 @@
  *  ta_proc.c          start (spawn), end (destroy, kill), queries
  *  ta_proc_call.c     the calls: requests, waiting, checking replies
  *  ta_proc_monitor.c  the one thread that forks TA processes and reaps them
+ *  ta_proc_zygote.c   the TA zygote, which forks most of them
+ *  ta_elf_dyn.c       whether the zygote can load a TA image
  *  ta_proc_creds.c    their uid, capabilities and no_new_privs
  *  ta_proc_limits.c   their memory limits, and how many there may be
  *  ta_param_win.c     the parameter window memrefs are copied through
@@ -45,6 +47,7 @@
  * @image_fd:	its image (the sealed memory file it was started from):
  *		the crash report names functions from it
  * @stack_size:	TA_STACK_SIZE from its hello, for the crash report
+ * @by_zygote:	forked by the TA zygote, not exec'd
  * @dead:	set once, when the process exited or crashed (monitor), or
  *		broke the protocol (ta_proc_call.c); every call then fails
  * @started:	hello received: the monitor reports the death of a started
@@ -80,6 +83,7 @@ struct ta_proc {
 	unsigned long output_id;
 	int image_fd;
 	uint32_t stack_size;
+	bool by_zygote;
 	atomic_bool dead;
 	atomic_bool started;
 	atomic_bool quiet;

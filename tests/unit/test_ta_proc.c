@@ -3,10 +3,15 @@
  * TA processes (secure/ta_proc.h) with the real runtime (ta/libutee): the
  * test TAs' unsigned ELF files are started with ta_proc_spawn() and driven
  * through every entry point.  Each test ends with no TA process, no child
- * (alive or zombie), no descriptor and no kmalloc block more than it
- * started with.
+ * (alive or zombie) but the TA zygote, no descriptor and no kmalloc block
+ * more than it started with.
+ *
+ * TA processes are forked by the TA zygote (TEEBOX_TA_ZYGOTE names the
+ * build's teebox-ta-zygote); the suite runs a second time with
+ * TEEBOX_TA_ZYGOTE=0, every TA exec'd (test_ta_proc_exec in ctest).
  */
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -30,7 +35,9 @@
 #include "kernel/alloc.h"
 #include <tbx/memfd.h>
 #include "secure/ta_proc.h"
+#include "secure/ta_elf_dyn.h"
 #include "secure/ta_proc_priv.h"
+#include "secure/ta_proc_zygote.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/user_ta_header.h"
 #include "ta/examples/hello_world/ta/include/hello_world_ta.h"
@@ -62,6 +69,8 @@ static struct image img_single = {.path = TA_TEST_FLAGS_SINGLE_INSTANCE_ELF};
 static struct image img_keep = {.path = TA_TEST_FLAGS_KEEP_ALIVE_ELF};
 static struct image img_hello = {.path = TA_HELLO_WORLD_ELF};
 static struct image img_true = {.path = "/bin/true"};
+/* ta_test_basic linked without the zygote's entry (EXEC_ONLY). */
+static struct image img_basic_exec = {.path = TA_TEST_BASIC_EXEC_ONLY_ELF};
 
 static const TEE_UUID uuid_basic = TA_TEST_BASIC_UUID;
 static const TEE_UUID uuid_multi = TA_TEST_FLAGS_MULTI_INSTANCE_UUID;
@@ -324,7 +333,9 @@ static int group_setup(void **state)
 	load_image(&img_keep);
 	load_image(&img_hello);
 	load_image(&img_true);
-	/* The monitor's descriptors live for ever: start it before counting. */
+	load_image(&img_basic_exec);
+	/* The monitor's descriptors live for ever, and so do the zygote's:
+	 * start them before counting. */
 	p = spawn(&img_basic, &uuid_basic, NULL);
 	ta_proc_kill(p);
 	return 0;
@@ -338,6 +349,7 @@ static int group_teardown(void **state)
 	free(img_keep.buf);
 	free(img_hello.buf);
 	free(img_true.buf);
+	free(img_basic_exec.buf);
 	return 0;
 }
 
@@ -351,12 +363,34 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	assert_int_equal(ta_proc_count(), 0);
-	/* No child at all, not even a zombie. */
-	assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
-	assert_int_equal(errno, ECHILD);
+	/* No child but the zygote, not even a zombie. */
+	if (ta_zygote_pid() > 0) {
+		assert_int_equal(waitpid(-1, NULL, WNOHANG), 0);
+	} else {
+		assert_int_equal(waitpid(-1, NULL, WNOHANG), -1);
+		assert_int_equal(errno, ECHILD);
+	}
 	assert_int_equal(count_fds(), fds_before);
 	assert_int_equal(kmem_live(), kmem_before);
 	return 0;
+}
+
+/* Whether process @pid is a zombie ("State:\tZ" in /proc/<pid>/status). */
+static bool proc_state_zombie(pid_t pid)
+{
+	char path[64], line[256];
+	bool z = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, "State:", 6))
+			z = strchr(line, 'Z') != NULL;
+	fclose(f);
+	return z;
 }
 
 /* Reads a "Name:\tvalue" line of /proc/<pid>/status; -1 if missing. */
@@ -472,7 +506,7 @@ static int spawn_and_exit(void)
 	load_image(&img_basic);
 	if (ta_proc_spawn(img_basic.buf, img_basic.len, &uuid_basic, &p, &info))
 		return 1;
-	printf("%d\n", (int)ta_proc_pid(p));
+	printf("%d %d\n", (int)ta_proc_pid(p), (int)ta_zygote_pid());
 	fflush(stdout);
 	_exit(0);
 }
@@ -482,7 +516,7 @@ static void test_parent_death(void **state)
 {
 	char buf[32] = {0};
 	int fds[2], status;
-	pid_t child, ta;
+	pid_t child, ta, zygote;
 	ssize_t n;
 
 	/* Orphaned TAs come to us, so that we see how they ended. */
@@ -500,7 +534,7 @@ static void test_parent_death(void **state)
 	n = read(fds[0], buf, sizeof(buf) - 1);
 	close(fds[0]);
 	assert_true(n > 0);
-	ta = (pid_t)atoi(buf);
+	assert_int_equal(sscanf(buf, "%d %d", &ta, &zygote), 2);
 	assert_true(ta > 0);
 	assert_int_equal(waitpid(child, &status, 0), child);
 	assert_true(WIFEXITED(status) && !WEXITSTATUS(status));
@@ -508,6 +542,12 @@ static void test_parent_death(void **state)
 	assert_int_equal(waitpid(ta, &status, 0), ta);
 	assert_true(WIFSIGNALED(status));
 	assert_int_equal(WTERMSIG(status), SIGKILL);
+	/* Its zygote too, orphaned to us as well. */
+	if (zygote > 0) {
+		assert_int_equal(waitpid(zygote, &status, 0), zygote);
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), SIGKILL);
+	}
 	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
 }
 
@@ -1256,6 +1296,172 @@ static void test_yield_long_call(void **state)
 	ta_proc_destroy(p, &h.host);
 }
 
+/* Whether process @pid runs with the zygote's command line (it forked it)
+ * rather than "teebox-ta-<uuid>" (exec'd, ta_proc.c). */
+static bool forked_by_zygote(pid_t pid)
+{
+	char path[64], cmd[64] = {0};
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	n = read(fd, cmd, sizeof(cmd) - 1);
+	close(fd);
+	assert_true(n > 0);
+	if (!strcmp(cmd, "teebox-ta-zygote"))
+		return true;
+	assert_memory_equal(cmd, "teebox-ta-", 10);
+	return false;
+}
+
+/* The images the zygote can load, and why it cannot load the others. */
+static void test_zygote__image_check(void **state)
+{
+	static const char junk[] = "this is not an ELF file";
+	struct ta_elf_dyn dyn;
+	uint64_t flags;
+
+	assert_null(
+		ta_elf_dyn_zygote_check(img_basic.buf, img_basic.len, &dyn));
+	/* The PIE flag is cleared in the copy the zygote gets, nothing else
+	 * (glibc refuses to dlopen a PIE: elf/dl-load.c, DF_1_PIE). */
+	assert_true(dyn.flags1_off > 0);
+	memcpy(&flags, (char *)img_basic.buf + dyn.flags1_off, sizeof(flags));
+	assert_true(flags & DF_1_PIE);
+	assert_int_equal(dyn.flags1, flags & ~(uint64_t)DF_1_PIE);
+	assert_non_null(
+		strstr(ta_elf_dyn_zygote_check(img_basic_exec.buf,
+					       img_basic_exec.len, &dyn),
+		       "utee_zygote_entry"));
+	assert_non_null(strstr(
+		ta_elf_dyn_zygote_check(img_true.buf, img_true.len, &dyn),
+		"utee_zygote_entry"));
+	assert_non_null(ta_elf_dyn_zygote_check(junk, sizeof(junk), &dyn));
+	assert_non_null(ta_elf_dyn_zygote_check(img_basic.buf, 16, &dyn));
+	/* Truncated within the section headers: refused, not read beyond. */
+	assert_non_null(ta_elf_dyn_zygote_check(img_basic.buf,
+						img_basic.len - 64, &dyn));
+}
+
+/*
+ * A TA the zygote forked is the secure world's child (CLONE_PARENT), in
+ * the same sandbox as an exec'd one, and the zygote is not its parent.
+ */
+static void test_zygote__forks_ta_as_our_child(void **state)
+{
+	struct ta_proc *p;
+	pid_t pid;
+
+	if (!ta_zygote_enabled())
+		skip();
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	pid = ta_proc_pid(p);
+	assert_true(p->by_zygote);
+	assert_true(forked_by_zygote(pid));
+	assert_int_equal(proc_status(pid, "PPid"), getpid());
+	assert_true(ta_zygote_pid() > 0);
+	assert_int_not_equal(ta_zygote_pid(), pid);
+	assert_int_equal(proc_status(pid, "Seccomp"), 2);
+	assert_int_equal(proc_status(pid, "NoNewPrivs"), 1);
+	/* The zygote itself: not traceable by a TA of its uid. */
+	assert_int_equal(proc_status(ta_zygote_pid(), "NoNewPrivs"), 1);
+	assert_int_equal(proc_status(ta_zygote_pid(), "Threads"), 1);
+	ta_proc_kill(p);
+}
+
+/* An image without the zygote's entry (a TA built before it) is exec'd. */
+static void test_zygote__exec_only_image_is_execd(void **state)
+{
+	struct ta_call_param prm[4];
+	struct ta_proc *p;
+
+	p = spawn_open(&img_basic_exec, &uuid_basic, 1);
+	assert_false(p->by_zygote);
+	assert_false(forked_by_zygote(ta_proc_pid(p)));
+	assert_int_equal(invoke_vout(p, 1, TA_TEST_CMD_HEAP, 1, prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, TA_TEST_HEAP_ALL);
+	ta_proc_destroy(p, NULL);
+}
+
+/*
+ * An image the zygote's dlopen refuses though it passed the secure
+ * world's check (here DF_1_NOOPEN, which exec ignores): the child exits
+ * with TA_ZYGOTE_EXIT_LOAD before any TA code ran, and the TA is exec'd.
+ */
+static void test_zygote__load_failure_falls_back_to_exec(void **state)
+{
+	struct image img = img_basic;
+	struct ta_elf_dyn dyn;
+	struct ta_proc *p;
+	uint64_t flags;
+
+	if (!ta_zygote_enabled())
+		skip();
+	img.buf = malloc(img.len);
+	assert_non_null(img.buf);
+	memcpy(img.buf, img_basic.buf, img.len);
+	assert_null(ta_elf_dyn_zygote_check(img.buf, img.len, &dyn));
+	memcpy(&flags, (char *)img.buf + dyn.flags1_off, sizeof(flags));
+	flags |= DF_1_NOOPEN;
+	memcpy((char *)img.buf + dyn.flags1_off, &flags, sizeof(flags));
+
+	p = spawn(&img, &uuid_basic, NULL);
+	assert_false(p->by_zygote);
+	assert_false(forked_by_zygote(ta_proc_pid(p)));
+	ta_proc_kill(p);
+	free(img.buf);
+}
+
+/* A dead zygote is replaced at the next start, and reaped. */
+static void test_zygote__dead_zygote_restarted(void **state)
+{
+	struct ta_proc *p;
+	pid_t old;
+
+	if (!ta_zygote_enabled())
+		skip();
+	old = ta_zygote_pid();
+	assert_true(old > 0);
+	assert_int_equal(kill(old, SIGKILL), 0);
+	/* Dead, a zombie nobody but the zygote's owner reaps. */
+	while (!proc_state_zombie(old))
+		sleep_ms(1);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_true(p->by_zygote);
+	assert_true(ta_zygote_pid() > 0);
+	assert_int_not_equal(ta_zygote_pid(), old);
+	ta_proc_kill(p);
+}
+
+/* A zygote that does not answer: the TA is exec'd, the next start gets a
+ * working zygote again. */
+static void test_zygote__broken_zygote_falls_back_to_exec(void **state)
+{
+	const char *env = getenv("TEEBOX_TA_ZYGOTE");
+	char real[4096];
+	struct ta_proc *p;
+	pid_t old;
+
+	if (!ta_zygote_enabled() || !env)
+		skip();
+	snprintf(real, sizeof(real), "%s", env);
+	old = ta_zygote_pid();
+	assert_int_equal(kill(old, SIGKILL), 0);
+	assert_int_equal(setenv("TEEBOX_TA_ZYGOTE", "/bin/true", 1), 0);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_false(p->by_zygote);
+	ta_proc_kill(p);
+	assert_int_equal(ta_zygote_pid(), -1);
+
+	assert_int_equal(setenv("TEEBOX_TA_ZYGOTE", real, 1), 0);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_true(p->by_zygote);
+	ta_proc_kill(p);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(int argc, char **argv)
@@ -1287,6 +1493,12 @@ int main(int argc, char **argv)
 		T(test_syscall_wait),
 		T(test_yield_long_call),
 		T(test_parent_death),
+		T(test_zygote__image_check),
+		T(test_zygote__forks_ta_as_our_child),
+		T(test_zygote__exec_only_image_is_execd),
+		T(test_zygote__load_failure_falls_back_to_exec),
+		T(test_zygote__dead_zygote_restarted),
+		T(test_zygote__broken_zygote_falls_back_to_exec),
 	};
 
 	if (argc > 1 && !strcmp(argv[1], "--spawn-and-exit"))
