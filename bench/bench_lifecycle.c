@@ -19,6 +19,14 @@
  *                  this process; exec_ta, the same of the TA's own ELF
  *                  (dynamic linking of libc, libcrypto and libseccomp up
  *                  to its main(), which finds no channel and exits).
+ *                  TA processes are forked by the TA zygote, so two
+ *                  floors more: zygote_ta, a request to the build's
+ *                  teebox-ta-zygote (started here) up to waitpid of its
+ *                  child, which loads the TA's ELF with dlopen, enters
+ *                  libutee, finds no channel and exits: the zygote's
+ *                  whole part of a TA start; fork, fork + _exit +
+ *                  waitpid of this process, which has libcrypto and
+ *                  libseccomp mapped as the zygote has.
  *  shm_alloc_SIZE  TEEC_AllocateSharedMemory + TEEC_ReleaseSharedMemory
  *                  of SIZE bytes.  Floor: memfd_create + ftruncate + mmap
  *                  + munmap + close of as many bytes in this process.
@@ -31,19 +39,24 @@
  * writes the figures as JSON to the file named by argv[1] and prints that
  * file's path as the last line.
  */
+#include <elf.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <tee_client_api.h>
 
 #include "bench/bench_util.h"
+#include "secure/ta_elf_dyn.h"
+#include "teebox/ta_zygote.h"
 #include "ta/tests/test_ta_cmds.h"
 #include "ta/tests/test_ta_uuids.h"
 #include "tests/e2e/harness.h"
@@ -60,6 +73,9 @@
 /* The single-instance TA's ELF, unsigned (bench/CMakeLists.txt). */
 #ifndef BENCH_TA_ELF
 #error "BENCH_TA_ELF: path of ta_test_flags_single_instance"
+#endif
+#ifndef BENCH_ZYGOTE
+#error "BENCH_ZYGOTE: path of teebox-ta-zygote"
 #endif
 
 extern char **environ;
@@ -78,6 +94,9 @@ static const TEEC_UUID single_uuid = TA_TEST_FLAGS_SINGLE_INSTANCE_UUID;
  * @first_close_us: the close that unloads it
  * @spawn_true_us: posix_spawn + waitpid of /bin/true
  * @exec_ta_us:	the same of the TA's ELF, to its main()
+ * @zygote_ta_us: the zygote's fork and dlopen of the TA's ELF, to its
+ *		entry, up to waitpid
+ * @fork_us:	fork + _exit + waitpid of this process
  * @shm_us:	allocate + release, per size
  * @memfd_us:	the in-process floor, per size
  * @rss_teed:	teed's RSS (KiB): at rest, after 64, after 128 sessions
@@ -92,6 +111,8 @@ struct lc_results {
 	double first_close_us;
 	double spawn_true_us;
 	double exec_ta_us;
+	double zygote_ta_us;
+	double fork_us;
 	double shm_us[2];
 	double memfd_us[2];
 	long rss_teed[3];
@@ -209,6 +230,121 @@ static double measure_spawn(const char *path, double *v)
 	return bench_median(v, SPAWNS);
 }
 
+/* fork + _exit + waitpid of this process (libcrypto and libseccomp are
+ * linked in, bench/CMakeLists.txt, as they are in the zygote). */
+static double measure_fork(double *v)
+{
+	for (int r = 0; r < WARMUP + SPAWNS; r++) {
+		long t = bench_now_ns();
+		int status;
+		pid_t pid = fork();
+
+		if (!pid)
+			_exit(0);
+		if (pid < 0 || waitpid(pid, &status, 0) != pid)
+			bench_fail("fork");
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	return bench_median(v, SPAWNS);
+}
+
+/* The TA's ELF as the secure world gives it to the zygote: a memory file,
+ * DF_1_PIE cleared (ta_elf_dyn.h). */
+static int zygote_image(void)
+{
+	struct ta_elf_dyn dyn;
+	struct stat st;
+	char *buf;
+	int in, fd;
+
+	in = open(BENCH_TA_ELF, O_RDONLY | O_CLOEXEC);
+	if (in < 0 || fstat(in, &st))
+		bench_fail("TA image");
+	buf = malloc((size_t)st.st_size);
+	if (!buf || read(in, buf, (size_t)st.st_size) != st.st_size)
+		bench_fail("TA image");
+	close(in);
+	if (ta_elf_dyn_zygote_check(buf, (size_t)st.st_size, &dyn))
+		bench_fail("the zygote cannot load the TA image");
+	if (dyn.flags1_off)
+		memcpy(buf + dyn.flags1_off, &dyn.flags1, sizeof(dyn.flags1));
+	fd = memfd_create("bench-ta", MFD_CLOEXEC);
+	if (fd < 0 || write(fd, buf, (size_t)st.st_size) != st.st_size)
+		bench_fail("TA image memfd");
+	free(buf);
+	return fd;
+}
+
+/* One request: the image and /dev/null for every other descriptor. */
+static pid_t zygote_request(int sock, int image, int nul)
+{
+	struct ta_zygote_req req = {TA_ZYGOTE_MAGIC, TA_ZYGOTE_VERSION};
+	int fds[TA_ZYGOTE_NFDS] = {image, nul, nul, nul, nul};
+	union {
+		char buf[CMSG_SPACE(sizeof(fds))];
+		struct cmsghdr align;
+	} ctl = {0};
+	struct iovec iov = {.iov_base = &req, .iov_len = sizeof(req)};
+	struct msghdr msg = {.msg_iov = &iov,
+			     .msg_iovlen = 1,
+			     .msg_control = ctl.buf,
+			     .msg_controllen = sizeof(ctl.buf)};
+	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	struct ta_zygote_rep rep;
+
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	if (sendmsg(sock, &msg, 0) != (ssize_t)sizeof(req) ||
+	    recv(sock, &rep, sizeof(rep), 0) != (ssize_t)sizeof(rep) ||
+	    rep.err || rep.pid <= 0)
+		bench_fail("zygote request");
+	return rep.pid;
+}
+
+/*
+ * The build's zygote, started here with its socket at TA_ZYGOTE_SOCK_FD;
+ * its children are ours (CLONE_PARENT), so this process waits for them.
+ */
+static double measure_zygote(double *v)
+{
+	char *const argv[] = {(char *)BENCH_ZYGOTE, NULL};
+	posix_spawn_file_actions_t fa;
+	int sv[2], image, nul, status;
+	pid_t zygote;
+
+	image = zygote_image();
+	nul = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (nul < 0 ||
+	    socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
+		bench_fail("zygote socket");
+	if (posix_spawn_file_actions_init(&fa) ||
+	    posix_spawn_file_actions_adddup2(&fa, sv[1], TA_ZYGOTE_SOCK_FD) ||
+	    posix_spawn_file_actions_adddup2(&fa, nul, 1) ||
+	    posix_spawn_file_actions_adddup2(&fa, nul, 2) ||
+	    posix_spawn(&zygote, BENCH_ZYGOTE, &fa, NULL, argv, environ))
+		bench_fail("zygote");
+	posix_spawn_file_actions_destroy(&fa);
+	close(sv[1]);
+	for (int r = 0; r < WARMUP + SPAWNS; r++) {
+		long t = bench_now_ns();
+		pid_t pid = zygote_request(sv[0], image, nul);
+
+		if (waitpid(pid, &status, 0) != pid)
+			bench_fail("zygote child");
+		if (r >= WARMUP)
+			v[r - WARMUP] = (bench_now_ns() - t) / 1000.0;
+	}
+	close(sv[0]); /* the zygote exits */
+	if (waitpid(zygote, &status, 0) != zygote)
+		bench_fail("zygote exit");
+	close(image);
+	close(nul);
+	return bench_median(v, SPAWNS);
+}
+
 static double measure_shm(TEEC_Context *ctx, size_t size, double *v)
 {
 	for (int r = 0; r < WARMUP + SHM_CALLS; r++) {
@@ -300,6 +436,8 @@ static void measure_all(struct harness *h, struct lc_results *res)
 	measure_first_open(&ctx, v, w, res);
 	res->spawn_true_us = measure_spawn("/bin/true", v);
 	res->exec_ta_us = measure_spawn(BENCH_TA_ELF, v);
+	res->zygote_ta_us = measure_zygote(v);
+	res->fork_us = measure_fork(v);
 	for (int i = 0; i < 2; i++) {
 		res->shm_us[i] = measure_shm(&ctx, shm_sizes[i], v);
 		res->memfd_us[i] = measure_memfd(shm_sizes[i], v);
@@ -328,6 +466,9 @@ static void print_table(const struct lc_results *r)
 	       r->oc_multi_us, r->null_us, r->oc_multi_us / r->null_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: exec of the TA's ELF",
 	       r->oc_multi_us, r->exec_ta_us, r->oc_multi_us / r->exec_ta_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n",
+	       "  floor: zygote fork+dlopen of TA", r->oc_multi_us,
+	       r->zygote_ta_us, r->oc_multi_us / r->zygote_ta_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "first open (TA not loaded)",
 	       r->first_open_us, r->null_us, r->first_open_us / r->null_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: posix_spawn /bin/true",
@@ -336,6 +477,11 @@ static void print_table(const struct lc_results *r)
 	printf("%-36s %10.2f %10.2f %8.2f\n", "  floor: exec of the TA's ELF",
 	       r->first_open_us, r->exec_ta_us,
 	       r->first_open_us / r->exec_ta_us);
+	printf("%-36s %10.2f %10.2f %8.2f\n",
+	       "  floor: zygote fork+dlopen of TA", r->first_open_us,
+	       r->zygote_ta_us, r->first_open_us / r->zygote_ta_us);
+	printf("%-36s %10.2f\n", "  floor: fork of a zygote-sized proc",
+	       r->fork_us);
 	printf("%-36s %10.2f %10.2f %8.2f\n", "close that unloads it",
 	       r->first_close_us, r->null_us, r->first_close_us / r->null_us);
 	for (int i = 0; i < 2; i++) {
@@ -392,6 +538,14 @@ static void write_json(const char *path, const struct lc_results *r)
 		  r->exec_ta_us);
 	json_time(f, "open_close_multi_instance_vs_exec_ta_median",
 		  r->oc_multi_us, r->exec_ta_us);
+	json_time(f, "first_open_vs_zygote_ta_median", r->first_open_us,
+		  r->zygote_ta_us);
+	json_time(f, "open_close_multi_instance_vs_zygote_ta_median",
+		  r->oc_multi_us, r->zygote_ta_us);
+	fprintf(f,
+		"  {\"name\": \"fork_zygote_sized_median\", "
+		"\"value\": %.2f, \"unit\": \"us\"},\n",
+		r->fork_us);
 	json_time(f, "first_close_median", r->first_close_us, r->null_us);
 	json_time(f, "shm_alloc_release_4k_median", r->shm_us[0],
 		  r->memfd_us[0]);
