@@ -34,12 +34,30 @@
 /* The entry symbol a TA image exports for the zygote. */
 #define TA_ZYGOTE_ENTRY "utee_zygote_entry"
 
+#define TA_ZYGOTE_START_VERSION 1
+
+/**
+ * struct ta_zygote_start - what the zygote's child gives the TA's runtime
+ * @version:	TA_ZYGOTE_START_VERSION
+ * @filter_len:	instructions (struct sock_filter) in @filter, 0 for none
+ * @filter:	the TA sandbox's seccomp filter (libutee's
+ *		utee_sandbox_filter.c) as the zygote built it, for this
+ *		process's pid; the runtime installs it instead of building
+ *		it with libseccomp
+ */
+struct ta_zygote_start {
+	uint32_t version;
+	uint32_t filter_len;
+	const void *filter;
+};
+
 /**
  * utee_zygote_entry() - start the TA in a process the zygote forked
  * (libutee; the same start as main()'s)
+ * @start:	what the zygote prepared (NULL: nothing)
  * Return: the process's exit status.
  */
-int utee_zygote_entry(void);
+int utee_zygote_entry(const struct ta_zygote_start *start);
 
 /* The zygote's control socket, where a TA's channel socket would be. */
 #define TA_ZYGOTE_SOCK_FD TA_IPC_SOCK_FD

@@ -384,11 +384,14 @@ int main(void)
 /*
  * The TA zygote's way in (teebox/ta_zygote.h): it loaded this image with
  * dlopen in a process it forked, put the channel at its descriptors, and
- * runs libc and libcrypto it had already loaded; all the rest is the
- * same start as main()'s.  Exported by the link line (TeeboxTA.cmake and
+ * runs libc and libcrypto it had already loaded, and the sandbox's
+ * filter it built once; all the rest is the same start as main()'s.  Exported by the link line (TeeboxTA.cmake and
  * the dev kit), so that an image without it is started by exec.
  */
-int utee_zygote_entry(void)
+int utee_zygote_entry(const struct ta_zygote_start *start)
 {
+	if (start && start->version == TA_ZYGOTE_START_VERSION &&
+	    start->filter_len)
+		utee_sandbox_use_program(start->filter, start->filter_len);
 	return utee_main();
 }

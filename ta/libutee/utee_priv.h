@@ -248,6 +248,14 @@ bool *utee_session_cancel_mask(void);
  */
 int utee_sandbox_enter(void);
 
+/**
+ * utee_sandbox_use_program() - install this BPF program (@count struct
+ * sock_filter, the zygote's build of utee_sandbox_filter.c for this
+ * process) instead of building the filter; before any thread starts
+ * @insns:	stays valid for the process's life
+ */
+void utee_sandbox_use_program(const void *insns, size_t count);
+
 /* utee_fault.c */
 
 /**

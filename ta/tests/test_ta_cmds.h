@@ -131,6 +131,12 @@ enum ta_test_basic_cmd {
 	 * [1] VALUE_OUTPUT a = its byte sum, b = how many bytes are not 0.
 	 */
 	TA_TEST_CMD_MEMREF_PEEK = 24,
+	/*
+	 * Signals under the sandbox: [0] VALUE_OUTPUT a = errno of
+	 * kill(getpid(), 0) (0: allowed, as it must be), b = errno of
+	 * kill(getppid(), 0) (EPERM: refused, as it must be).
+	 */
+	TA_TEST_CMD_KILL = 25,
 };
 
 /* Property sets for TA_TEST_CMD_GET_PROPERTY and _ENUM_PROPERTIES. */

@@ -15,6 +15,12 @@
  * A request is copied once and checked field by field; a malformed one
  * is answered -EINVAL and its descriptors are closed.
  *
+ * The TA sandbox's seccomp filter is built here once, with a placeholder
+ * for the pid its kill, tkill and tgkill rules allow, which each child
+ * replaces with its own before it hands the program to libutee: a TA
+ * spends no time in libseccomp.  A program in which the placeholder is
+ * not found where expected is not used (libutee then builds the filter).
+ *
  * The malloc family is defined here, as a TA image defines it: a TA
  * loaded by dlopen cannot interpose libc's internal allocations (libc
  * was bound before it came), so these forward to libc until the child
@@ -24,18 +30,23 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <malloc.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "teebox/ta_zygote.h"
+#include "utee_sandbox_filter.h"
 
 /* Received descriptors are first moved up here, out of the way. */
 #define SCRATCH_FD 16
@@ -43,6 +54,8 @@
 #define IMAGE_FD (TA_IPC_WIN_FD + 1)
 /* The child could not even take its descriptors. */
 #define EXIT_SETUP 127
+/* The pid in the filter as built: above any pid (PID_MAX_LIMIT 2^22). */
+#define PID_PLACEHOLDER 0x7ffffffe
 
 /* glibc's own allocator, under the names it exports for this purpose. */
 void *__libc_malloc(size_t size);
@@ -162,6 +175,73 @@ static void heap_take(void *image)
 /* The secure world: our parent, and the parent of every child. */
 static pid_t secure_world;
 
+/* The sandbox's filter with PID_PLACEHOLDER; none if @filter_len is 0. */
+static struct sock_filter *filter;
+static size_t filter_len;
+
+/* Whether instruction @f compares with the placeholder: "jeq #k". */
+static bool is_placeholder(const struct sock_filter *f)
+{
+	return f->k == PID_PLACEHOLDER && BPF_CLASS(f->code) == BPF_JMP &&
+	       BPF_OP(f->code) == BPF_JEQ && BPF_SRC(f->code) == BPF_K;
+}
+
+/* Keeps @prog if the placeholder is only where a pid is compared. */
+static bool program_usable(const struct sock_filter *prog, size_t n)
+{
+	size_t found = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (is_placeholder(&prog[i]))
+			found++;
+		else if (prog[i].k == PID_PLACEHOLDER)
+			return false;
+	}
+	/* kill's, tkill's and tgkill's (libseccomp may share one block). */
+	return found && n <= BPF_MAXINSNS;
+}
+
+/* Builds the filter once, as libseccomp exports it. */
+static void build_filter(void)
+{
+	scmp_filter_ctx ctx;
+	struct stat st;
+	void *prog = NULL;
+	size_t n = 0;
+	int fd;
+
+	if (utee_sandbox_filter_build(&ctx, PID_PLACEHOLDER))
+		return;
+	fd = memfd_create("ta-filter", MFD_CLOEXEC);
+	if (fd >= 0 && !seccomp_export_bpf(ctx, fd) && !fstat(fd, &st) &&
+	    st.st_size > 0 && !(st.st_size % sizeof(struct sock_filter))) {
+		prog = malloc((size_t)st.st_size);
+		n = (size_t)st.st_size / sizeof(struct sock_filter);
+		if (prog &&
+		    pread(fd, prog, (size_t)st.st_size, 0) != st.st_size)
+			n = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	seccomp_release(ctx);
+	if (prog && n && program_usable(prog, n)) {
+		filter = prog;
+		filter_len = n;
+	} else {
+		free(prog);
+	}
+}
+
+/* The child's copy of the filter, for its own pid. */
+static void filter_for_self(void)
+{
+	pid_t self = getpid();
+
+	for (size_t i = 0; i < filter_len; i++)
+		if (is_placeholder(&filter[i]))
+			filter[i].k = (uint32_t)self;
+}
+
 static bool debug_mode(void)
 {
 	const char *v = getenv("TEEBOX_TA_DEBUG");
@@ -198,8 +278,9 @@ static int take_fds(const int fds[TA_ZYGOTE_NFDS])
 /* The child: its descriptors, the image, the TA's start; never returns. */
 static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
 {
+	struct ta_zygote_start start = {.version = TA_ZYGOTE_START_VERSION};
+	int (*entry)(const struct ta_zygote_start *);
 	char path[32];
-	int (*entry)(void);
 	void *image;
 
 	/* Die with the secure world (the fork cleared the zygote's). */
@@ -219,14 +300,20 @@ static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
 			dlerror());
 		_exit(TA_ZYGOTE_EXIT_LOAD);
 	}
-	entry = (int (*)(void))dlsym(image, TA_ZYGOTE_ENTRY);
+	entry = (int (*)(const struct ta_zygote_start *))dlsym(image,
+							       TA_ZYGOTE_ENTRY);
 	if (!entry) {
 		fprintf(stderr, "TA zygote: the image has no %s\n",
 			TA_ZYGOTE_ENTRY);
 		_exit(TA_ZYGOTE_EXIT_LOAD);
 	}
 	heap_take(image);
-	exit(entry());
+	if (filter_len) {
+		filter_for_self();
+		start.filter = filter;
+		start.filter_len = (uint32_t)filter_len;
+	}
+	exit(entry(&start));
 }
 
 /*
@@ -338,6 +425,7 @@ int main(void)
 		perror("TA zygote: cannot become non-dumpable");
 		return 1;
 	}
+	build_filter();
 	while (serve())
 		;
 	return 0;

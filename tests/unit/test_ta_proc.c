@@ -920,6 +920,16 @@ static void test_sandbox(void **state)
 	assert_int_equal(prm[0].u.value.b, EPERM); /* socket */
 	assert_int_equal(prm[1].u.value.a, EPERM); /* fork */
 	assert_int_equal(prm[1].u.value.b, EPERM); /* PROT_EXEC */
+	/*
+	 * Signals to itself only: the filter's pid is the TA's own, whether
+	 * libutee built the filter or the zygote did (its placeholder
+	 * replaced in the child).  getppid() is this process, which the
+	 * kernel alone would let the TA signal.
+	 */
+	assert_int_equal(invoke_vout(p, 1, TA_TEST_CMD_KILL, 1, prm, NULL),
+			 TEE_SUCCESS);
+	assert_int_equal(prm[0].u.value.a, 0);
+	assert_int_equal(prm[0].u.value.b, EPERM);
 	/* Still alive and well. */
 	assert_false(ta_proc_dead(p));
 	ta_proc_destroy(p, NULL);

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -633,6 +634,7 @@ static uint32_t types_of(uint32_t cmd)
 		return TYPES(VOUT, VOUT, NONE, NONE);
 	case TA_TEST_CMD_HEAP:
 	case TA_TEST_CMD_PID:
+	case TA_TEST_CMD_KILL:
 		return TYPES(VOUT, NONE, NONE, NONE);
 	case TA_TEST_CMD_SLEEP:
 		return TYPES(VIN, NONE, NONE, NONE);
@@ -705,6 +707,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *sess_ctx, uint32_t cmd,
 		return sleep_ms(params[0].value.a);
 	case TA_TEST_CMD_SANDBOX:
 		return sandbox_test(params);
+	case TA_TEST_CMD_KILL:
+		params[0].value.a = refused(kill(getpid(), 0));
+		params[0].value.b = refused(kill(getppid(), 0));
+		return TEE_SUCCESS;
 	case TA_TEST_CMD_ACCESS:
 		return access_test(params);
 	case TA_TEST_CMD_WAIT_CANCEL:
