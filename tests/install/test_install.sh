@@ -105,7 +105,7 @@ step "installed layout"
 for f in \
 	"$bindir/teebox" "$bindir/teebox-sign" \
 	"$sbindir/teed" "$sbindir/tee-supplicant" "$sbindir/teectl" \
-	"$libexecdir/teebox-secure"; do
+	"$libexecdir/teebox-secure" "$libexecdir/teebox-ta-zygote"; do
 	[ -x "$prefix/$f" ] || fail "$f is not installed (or not executable)"
 done
 for f in \
@@ -296,6 +296,17 @@ TEEBOX_RUNTIME_DIR=$rundir "$example/hello_world" >"$tmp/client.out" 2>&1 ||
 	fail_log "$tmp/client.out" "the example client failed"
 cat "$tmp/client.out"
 check_client_output "$tmp/client.out" "libteec"
+
+step "the TAs came from the installed TA zygote"
+# It sits beside the secure world, which found it (or says it did not),
+# and it is the secure world's child (its comm; it is not dumpable).
+! grep -q 'no TA zygote' "$rundir/teed.log" ||
+	fail_log "$rundir/teed.log" "the secure world found no TA zygote"
+zygote=""
+for pid in $(cat /proc/"$sw"/task/*/children); do
+	[ "$(cat /proc/"$pid"/comm 2>/dev/null)" = teebox-ta-zygo ] && zygote=$pid
+done
+[ -n "$zygote" ] || fail "the secure world has no TA zygote child"
 
 step "the installed example client, without LD_LIBRARY_PATH"
 TEEBOX_RUNTIME_DIR=$rundir "$installed_client" >"$tmp/installed.out" 2>&1 ||
