@@ -153,43 +153,24 @@ static TEE_Result make_page(struct ta_proc *p, int *fd)
 }
 
 /*
- * The image in a sealed executable memory file; for the zygote, @dyn's
- * change made in this copy (the signed bytes were checked before, and
- * the crash report reads symbols, which the change does not touch).
+ * The image in a sealed executable memory file that nobody can write,
+ * the TA included (in the zygote's child its constructors run while the
+ * file is still open); for the zygote, @dyn's change made in this copy
+ * (the signed bytes were checked before, and the crash report reads
+ * symbols, which the change does not touch).
  */
 static TEE_Result make_image(struct ta_proc *p, const void *elf, size_t len,
 			     const struct ta_elf_dyn *dyn, int *fd_out)
 {
-	const char *src = elf;
-	size_t done = 0;
-	ssize_t n;
+	bool patch = dyn && dyn->flags1_off;
 	int fd;
 
-	fd = memfd_new_sealed("teebox-ta", len, true);
+	fd = memfd_new_frozen("teebox-ta", elf, len, true,
+			      patch ? &dyn->flags1 : NULL, sizeof(dyn->flags1),
+			      patch ? (size_t)dyn->flags1_off : 0);
 	if (fd < 0) {
 		pr_err("TA %s: no memory file for its image: %s", p->name,
 		       strerror(-fd));
-		return TEE_ERROR_OUT_OF_MEMORY;
-	}
-	/* Sealed against growing and shrinking only: writing is fine. */
-	while (done < len) {
-		n = pwrite(fd, src + done, len - done, (off_t)done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			pr_err("TA %s: cannot write its image: %s", p->name,
-			       n < 0 ? strerror(errno) : "short write");
-			close(fd);
-			return TEE_ERROR_OUT_OF_MEMORY;
-		}
-		done += (size_t)n;
-	}
-	if (dyn && dyn->flags1_off &&
-	    pwrite(fd, &dyn->flags1, sizeof(dyn->flags1),
-		   (off_t)dyn->flags1_off) != (ssize_t)sizeof(dyn->flags1)) {
-		pr_err("TA %s: cannot write its image: %s", p->name,
-		       strerror(errno));
-		close(fd);
 		return TEE_ERROR_OUT_OF_MEMORY;
 	}
 	*fd_out = fd;

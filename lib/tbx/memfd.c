@@ -43,6 +43,46 @@ int memfd_new_sealed(const char *name, size_t size, bool exec)
 	return fd;
 }
 
+/* Writes [@src, @src + @len) at @off, all of it. */
+static int write_all(int fd, const void *src, size_t len, size_t off)
+{
+	const char *p = src;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = pwrite(fd, p + done, len - done, (off_t)(off + done));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -EIO;
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+int memfd_new_frozen(const char *name, const void *data, size_t len, bool exec,
+		     const void *patch, size_t patch_len, size_t patch_off)
+{
+	int fd = memfd_open(name, exec);
+	int err;
+
+	if (fd < 0)
+		return -errno;
+	err = write_all(fd, data, len, 0);
+	if (!err && patch)
+		err = write_all(fd, patch, patch_len, patch_off);
+	if (!err &&
+	    fcntl(fd, F_ADD_SEALS,
+		  F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE | F_SEAL_SEAL))
+		err = -errno;
+	if (err) {
+		close(fd);
+		return err;
+	}
+	return fd;
+}
+
 bool memfd_check_sealed(int fd, size_t size)
 {
 	struct stat st;

@@ -428,6 +428,9 @@ static void test_spawn_hello(void **state)
 	assert_true(ta_proc_pid(p) > 0);
 	assert_false(ta_proc_dead(p));
 	assert_int_equal(ta_proc_count(), 1);
+	/* Its image: nobody writes it any more, the TA included (the
+	 * zygote's child has it open while the TA's constructors run). */
+	assert_true(fcntl(p->image_fd, F_GET_SEALS) & F_SEAL_WRITE);
 
 	/* Sandboxed: a seccomp filter (mode 2) on both threads, no new
 	 * privileges. */
