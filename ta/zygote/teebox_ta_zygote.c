@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "teebox/ta_zygote.h"
+#include "teebox/version.h"
 #include "utee_sandbox_filter.h"
 
 /* Received descriptors are first moved up here, out of the way. */
@@ -410,14 +411,18 @@ static bool serve(void)
 	       (ssize_t)sizeof(rep);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "--version"))
+		return tbx_version_print("teebox-ta-zygote");
 	secure_world = getppid();
 	if (fcntl(TA_ZYGOTE_SOCK_FD, F_GETFD) < 0) {
 		fprintf(stderr, "This is teebox's TA zygote: the secure world "
 				"starts it.\n");
 		return 2;
 	}
+	/* Started from a descriptor, it has no name of its own in ps. */
+	(void)prctl(PR_SET_NAME, "ta-zygote", 0, 0, 0); /* cosmetic only */
 	/* Started as a TA is: these are copies of the control socket. */
 	close(TA_IPC_PAGE_FD);
 	close(TA_IPC_WIN_FD);

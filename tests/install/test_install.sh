@@ -299,12 +299,13 @@ check_client_output "$tmp/client.out" "libteec"
 
 step "the TAs came from the installed TA zygote"
 # It sits beside the secure world, which found it (or says it did not),
-# and it is the secure world's child (its comm; it is not dumpable).
+# and it is the secure world's child (its name, "ta-zygote": it is not
+# dumpable, so its exe link cannot be read).
 ! grep -q 'no TA zygote' "$rundir/teed.log" ||
 	fail_log "$rundir/teed.log" "the secure world found no TA zygote"
 zygote=""
 for pid in $(cat /proc/"$sw"/task/*/children); do
-	[ "$(cat /proc/"$pid"/comm 2>/dev/null)" = teebox-ta-zygo ] && zygote=$pid
+	[ "$(cat /proc/"$pid"/comm 2>/dev/null)" = ta-zygote ] && zygote=$pid
 done
 [ -n "$zygote" ] || fail "the secure world has no TA zygote child"
 
