@@ -59,7 +59,11 @@ bool ta_zygote_enabled(void)
 	return false;
 #else
 	const char *v = getenv("TEEBOX_TA_ZYGOTE");
+	const char *debug = getenv("TEEBOX_TA_DEBUG");
 
+	/* gdb -p finds an exec'd TA's executable, not a loaded one's. */
+	if (debug && !strcmp(debug, "1"))
+		return false;
 	return !v || strcmp(v, "0");
 #endif
 }

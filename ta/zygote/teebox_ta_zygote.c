@@ -243,13 +243,6 @@ static void filter_for_self(void)
 			filter[i].k = (uint32_t)self;
 }
 
-static bool debug_mode(void)
-{
-	const char *v = getenv("TEEBOX_TA_DEBUG");
-
-	return v && !strcmp(v, "1");
-}
-
 /*
  * Puts the received descriptors at the numbers of teebox/ta_ipc.h and
  * closes every other one: the control socket first of all (TA_IPC_SOCK_FD
@@ -288,9 +281,6 @@ static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != secure_world)
 		_exit(EXIT_SETUP);
 	if (take_fds(fds))
-		_exit(EXIT_SETUP);
-	/* TEEBOX_TA_DEBUG=1: dumpable, as a TA started by exec is. */
-	if (debug_mode() && prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
 		_exit(EXIT_SETUP);
 
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", IMAGE_FD);

@@ -1475,6 +1475,24 @@ static void test_zygote__broken_zygote_falls_back_to_exec(void **state)
 	ta_proc_kill(p);
 }
 
+/* TEEBOX_TA_DEBUG=1: TAs are exec'd, so that gdb -p finds their
+ * executable (docs/ta-developer-guide.md). */
+static void test_zygote__debug_mode_execs(void **state)
+{
+	struct ta_proc *p;
+
+	if (!ta_zygote_enabled())
+		skip();
+	assert_int_equal(setenv("TEEBOX_TA_DEBUG", "1", 1), 0);
+	assert_false(ta_zygote_enabled());
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_false(p->by_zygote);
+	assert_false(forked_by_zygote(ta_proc_pid(p)));
+	ta_proc_kill(p);
+	assert_int_equal(unsetenv("TEEBOX_TA_DEBUG"), 0);
+	assert_true(ta_zygote_enabled());
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 
 int main(int argc, char **argv)
@@ -1512,6 +1530,7 @@ int main(int argc, char **argv)
 		T(test_zygote__load_failure_falls_back_to_exec),
 		T(test_zygote__dead_zygote_restarted),
 		T(test_zygote__broken_zygote_falls_back_to_exec),
+		T(test_zygote__debug_mode_execs),
 	};
 
 	if (argc > 1 && !strcmp(argv[1], "--spawn-and-exit"))
