@@ -17,8 +17,10 @@
  *    mapping (part of it may go, as with OP-TEE's vm_unmap()), else
  *    TEE_ERROR_ACCESS_DENIED: the TA's other memory is never unmapped.
  *
- * The mappings are TA-private memory for TEE_CheckMemoryAccessRights()
- * (utee_map_zi_contains()).  A TA process is single-threaded: the
+ * The mappings are TA memory for TEE_CheckMemoryAccessRights()
+ * (utee_map_zi_contains()); those mapped with TEE_MEMORY_ACCESS_ANY_OWNER
+ * are not TA-private for TEE_Cache*() (utee_map_zi_shareable_contains():
+ * OP-TEE's VM_FLAG_SHAREABLE is one of VM_FLAGS_NONPRIV).  A TA process is single-threaded: the
  * registry needs no lock.
  */
 #include <stdint.h>
@@ -34,10 +36,12 @@
 /**
  * struct zi_map - a range tee_map_zi() mapped and not yet unmapped
  * @start, @end: page-aligned bounds
+ * @shareable:	mapped with TEE_MEMORY_ACCESS_ANY_OWNER
  */
 struct zi_map {
 	uintptr_t start;
 	uintptr_t end;
+	bool shareable;
 };
 
 static struct zi_map *maps;
@@ -81,7 +85,8 @@ void *tee_map_zi(size_t len, uint32_t flags)
 		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
-	maps[nmaps++] = (struct zi_map){(uintptr_t)p, (uintptr_t)p + size};
+	maps[nmaps++] = (struct zi_map){(uintptr_t)p, (uintptr_t)p + size,
+					flags == TEE_MEMORY_ACCESS_ANY_OWNER};
 	return p;
 }
 
@@ -102,7 +107,7 @@ static TEE_Result cut(size_t i, uintptr_t start, uintptr_t end)
 	if (start > m.start && end < m.end) {
 		if (!reserve())
 			return TEE_ERROR_OUT_OF_MEMORY;
-		maps[nmaps++] = (struct zi_map){end, m.end};
+		maps[nmaps++] = (struct zi_map){end, m.end, m.shareable};
 		maps[i].end = start;
 	} else if (start > m.start) {
 		maps[i].end = start;
@@ -139,4 +144,11 @@ TEE_Result tee_unmap(void *buf, size_t len)
 bool utee_map_zi_contains(uintptr_t start, uintptr_t end)
 {
 	return find(start, end) < nmaps;
+}
+
+bool utee_map_zi_shareable_contains(uintptr_t start, uintptr_t end)
+{
+	size_t i = find(start, end);
+
+	return i < nmaps && maps[i].shareable;
 }

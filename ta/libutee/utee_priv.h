@@ -197,6 +197,13 @@ bool utee_memref_contains(const void *buf, size_t size);
  */
 bool utee_map_zi_contains(uintptr_t start, uintptr_t end);
 
+/**
+ * utee_map_zi_shareable_contains() - [@start, @end) lies in one
+ * tee_map_zi() mapping made with TEE_MEMORY_ACCESS_ANY_OWNER: not
+ * TA-private for the cache maintenance functions
+ */
+bool utee_map_zi_shareable_contains(uintptr_t start, uintptr_t end);
+
 /* utee_session.c */
 
 /**
