@@ -16,6 +16,18 @@
  * Anything else (libc's internals, unmapped memory) is denied.  Per GP,
  * shared memory needs TEE_MEMORY_ACCESS_ANY_OWNER; OP-TEE's NONSECURE
  * asks for shared memory and SECURE for private memory.
+ *
+ * OP-TEE's extensions here: the hint TEE_USER_MEM_HINT_NO_FILL_ZERO
+ * (alone, as OP-TEE's TEE_Malloc() switch takes it: TEE_MALLOC_NO_FILL's
+ * older name), and tee_user_mem_mark_heap() / tee_user_mem_check_heap(),
+ * the leak check of OP-TEE's former lib/libutee/tee_user_mem.c: the
+ * TEE_Malloc bytes allocated and not freed since the mark, in size_t
+ * arithmetic (freeing a block from before the mark wraps, as OP-TEE's
+ * heap_level did).  OP-TEE removed that file and kept only the two
+ * declarations, so on OP-TEE today a TA that calls them does not link;
+ * here they do what they did when they were there (with
+ * CFG_TEE_CORE_USER_MEM_DEBUG=1, mk/config.mk's default then), counting
+ * requested bytes rather than bget's block sizes.
  */
 #include <link.h>
 #include <malloc.h>
@@ -25,6 +37,7 @@
 #include <string.h>
 
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 
 #include "utee_priv.h"
 
@@ -51,6 +64,9 @@ struct mem_region {
 #define MAX_REGIONS 16
 
 static void *heap_tree;
+
+/* TEE_Malloc bytes allocated minus freed since tee_user_mem_mark_heap(). */
+static size_t heap_level;
 
 /* The stack, then the executable's segments (filled on first use). */
 static struct mem_region regions[MAX_REGIONS];
@@ -99,6 +115,8 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 	struct heap_block *b;
 	void *p;
 
+	if (hint == TEE_USER_MEM_HINT_NO_FILL_ZERO)
+		hint = TEE_MALLOC_NO_FILL;
 	if (hint & ~(uint32_t)(TEE_MALLOC_NO_FILL | TEE_MALLOC_NO_SHARE)) {
 		EMSG("invalid hint 0x%x", hint);
 		return NULL;
@@ -114,6 +132,7 @@ void *TEE_Malloc(size_t size, uint32_t hint)
 	*b = (struct heap_block){.start = (uintptr_t)p, .size = size};
 	if (!tsearch(b, &heap_tree, block_cmp))
 		goto err;
+	heap_level += size;
 	return p;
 err:
 	utee_heap_free(b);
@@ -143,6 +162,7 @@ void *TEE_Realloc(void *buffer, size_t newSize)
 		memset(p + old_size, 0, newSize - old_size);
 	b->start = (uintptr_t)p;
 	b->size = newSize;
+	heap_level += newSize - old_size;
 	if (!tsearch(b, &heap_tree, block_cmp))
 		TEE_Panic(TEE_ERROR_OUT_OF_MEMORY);
 	return p;
@@ -156,10 +176,23 @@ void TEE_Free(void *buffer)
 		return;
 	b = block_of(buffer);
 	if (b) {
+		heap_level -= b->size;
 		tdelete(b, &heap_tree, block_cmp);
 		utee_heap_free(b);
 	}
 	utee_heap_free(buffer);
+}
+
+void tee_user_mem_mark_heap(void)
+{
+	heap_level = 0;
+}
+
+size_t tee_user_mem_check_heap(void)
+{
+	if (heap_level)
+		EMSG("ta heap has changed of [%zu]", heap_level);
+	return heap_level;
 }
 
 void TEE_MemMove(void *dest, const void *src, size_t size)
