@@ -124,4 +124,22 @@
 	}
 #define TA_TEST_SYSTEM2_UUID_STR "50efa19a-250f-4b5b-9098-55e8052ff5c2"
 
+#define TA_TEST_EXT_UUID                                                       \
+	{                                                                      \
+		0xbbe4e138, 0x6ffd, 0x4a71,                                    \
+		{                                                              \
+			0x84, 0x09, 0xbb, 0x5c, 0xff, 0xb8, 0x91, 0x11         \
+		}                                                              \
+	}
+#define TA_TEST_EXT_UUID_STR "bbe4e138-6ffd-4a71-8409-bb5cffb89111"
+
+#define TA_TEST_EXT2_UUID                                                      \
+	{                                                                      \
+		0xf4497147, 0x225c, 0x4171,                                    \
+		{                                                              \
+			0x8e, 0x5c, 0x0d, 0x2a, 0x2f, 0x5e, 0x66, 0x94         \
+		}                                                              \
+	}
+#define TA_TEST_EXT2_UUID_STR "f4497147-225c-4171-8e5c-0d2a2f5e6694"
+
 #endif
