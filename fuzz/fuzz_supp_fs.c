@@ -22,10 +22,11 @@
 #include <unistd.h>
 
 #include "drivers/tee/optee/optee_rpc_cmd.h"
+#include "fuzz_supp_param.h"
 #include "supplicant/supplicant.h"
 
-#define SHM_ID	 3
-#define SHM_SIZE 4096
+#define SHM_ID	 FUZZ_SUPP_SHM_ID
+#define SHM_SIZE FUZZ_SUPP_SHM_SIZE
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -81,29 +82,6 @@ static void check_outside_empty(void)
 	closedir(d);
 }
 
-static uint16_t u16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-/* One parameter from 7 input bytes, memrefs kept mostly in bounds. */
-static void param(struct tee_ioctl_param *p, const uint8_t *in)
-{
-	uint64_t type = in[0] & TEE_IOCTL_PARAM_ATTR_TYPE_MASK;
-
-	*p = (struct tee_ioctl_param){.attr = type};
-	if (type >= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INPUT &&
-	    type <= TEE_IOCTL_PARAM_ATTR_TYPE_MEMREF_INOUT) {
-		p->a = u16(in + 1) % (SHM_SIZE + 2);
-		p->b = u16(in + 3) % (SHM_SIZE + 2);
-		p->c = in[0] & 0x80 ? (uint64_t)-1 : SHM_ID;
-	} else {
-		p->a = in[1] & 0x80 ? u16(in + 1) : in[1] % 12;
-		p->b = u16(in + 3) % 8;
-		p->c = in[0] & 0x80 ? UINT64_MAX - u16(in + 5) : u16(in + 5);
-	}
-}
-
 /*
  * CREATE "/f" and OPENDIR "/": handle 1 of each.  false when an earlier
  * input left something in their way (a directory "/f").
@@ -145,7 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 + 7 * n)
 		return 0;
 	for (size_t i = 0; i < n; i++)
-		param(&params[i], data + 1 + 7 * i);
+		fuzz_supp_param(&params[i], data + 1 + 7 * i, 12, 8);
 	supp_init(&s, dir);
 	s.shms = &shm;
 	s.nshms = 1;
