@@ -3,13 +3,21 @@
  * Verification of signed TA images (OP-TEE's signed header format,
  * docs/abi.md §8).
  *
+ * An image is a chain of signed headers: zero or more subkeys, each
+ * signed by the key above it (the first by the platform key), then the
+ * bootstrap TA, signed by the last key.  The chain is walked as OP-TEE's
+ * ree_fs_ta_open() walks it (core/kernel/ree_fs_ta.c, with
+ * core/crypto/signed_hdr.c), header by header from the start of the
+ * image, every offset checked against the image's length first.
+ *
  * Error codes.  OP-TEE answers TEE_ERROR_SECURITY when a TA's signed
  * header is bad, whatever is wrong with it, and so do we: a malformed,
- * truncated or tampered image, an image type or signature algorithm we
- * cannot verify (legacy, encrypted and subkey images included - this
- * version verifies bootstrap TAs only), a wrong key and a wrong UUID are
- * all "this image cannot be trusted", and the normal world learns nothing
- * finer.  Errors that are not the image's fault keep their own codes:
+ * truncated or tampered image or subkey, an image type or signature
+ * algorithm we cannot verify (legacy and encrypted images included), a
+ * wrong key, a subkey chain deeper than its max_depth allows, a TA or
+ * subkey outside the namespace of the subkey above it and a wrong UUID
+ * are all "this image cannot be trusted", and the normal world learns
+ * nothing finer.  Errors that are not the image's fault keep their own codes:
  * bad arguments, a bad public key, and OpenSSL failures.
  */
 #include <errno.h>
@@ -27,6 +35,7 @@
 #include <openssl/x509.h>
 
 #include "shdr.h"
+#include "shdr_subkey.h"
 #include "uuid.h"
 
 _Static_assert(sizeof(struct shdr) == SHDR_SIZE, "struct shdr layout");
@@ -276,101 +285,287 @@ out:
 	return res;
 }
 
+/*
+ * Where one signed header sits and what it says: @off is its offset in the
+ * image, @sub_off that of what follows its signature.
+ */
+struct hdr_at {
+	struct shdr hdr;
+	size_t off;
+	size_t sub_off;
+};
+
+/* Why a check failed, and the code it fails with. */
+struct verdict {
+	TEE_Result res;
+	const char *why;
+};
+
+static TEE_Result refuse(struct verdict *v, TEE_Result res, const char *why)
+{
+	v->res = res;
+	v->why = why;
+	return res;
+}
+
+/*
+ * Decodes the header at @off and checks what can be checked before any
+ * cryptography: magic, algorithm, hash size, that its hash and signature
+ * lie inside the image and that the signature is as long as @key's
+ * modulus.  @depth is the number of subkeys above it (0: the platform
+ * key signs it), for the reason given.
+ */
+static TEE_Result header_at(struct hdr_at *h, const uint8_t *img, size_t len,
+			    size_t off, EVP_PKEY *key, unsigned int depth,
+			    struct verdict *v)
+{
+	struct shdr *hdr = &h->hdr;
+
+	if (off > len || shdr_decode(hdr, img + off, len - off))
+		return refuse(v, TEE_ERROR_SECURITY,
+			      depth ? "image truncated after a subkey"
+				    : "image shorter than its header");
+	if (hdr->magic != SHDR_MAGIC)
+		return refuse(v, TEE_ERROR_SECURITY, "bad magic");
+	if (hdr->img_type != SHDR_BOOTSTRAP_TA && hdr->img_type != SHDR_SUBKEY)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "image type not supported");
+	if (hdr->algo != TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256 &&
+	    hdr->algo != TEE_ALG_RSASSA_PKCS1_V1_5_SHA256)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "signature algorithm not supported");
+	if (hdr->hash_size != SHDR_HASH_SIZE)
+		return refuse(v, TEE_ERROR_SECURITY, "hash size is not 32");
+	/*
+	 * hash_size and sig_size are u16: the sum stays below 2^18 and
+	 * @off <= @len, so it cannot overflow a size_t.
+	 */
+	h->off = off;
+	h->sub_off = off + SHDR_SIZE + hdr->hash_size + hdr->sig_size;
+	if (h->sub_off > len)
+		return refuse(v, TEE_ERROR_SECURITY, "image truncated");
+	if (EVP_PKEY_get_size(key) != (int)hdr->sig_size)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      depth ? "signature size does not match the subkey"
+				    : "signature size does not match the key");
+	return TEE_SUCCESS;
+}
+
+/* The signature of the header @h under @key. */
+static TEE_Result check_sig(const struct hdr_at *h, const uint8_t *img,
+			    EVP_PKEY *key, unsigned int depth,
+			    struct verdict *v)
+{
+	TEE_Result res;
+
+	res = verify_sig(key, h->hdr.algo, img + h->off + SHDR_SIZE,
+			 img + h->off + SHDR_SIZE + h->hdr.hash_size,
+			 h->hdr.sig_size);
+	if (res == TEE_ERROR_SECURITY)
+		return refuse(v, res,
+			      depth ? "signature mismatch under a subkey"
+				    : "signature mismatch");
+	if (res)
+		return refuse(v, res, "could not verify the signature");
+	return TEE_SUCCESS;
+}
+
+/* The stored hash of @h against SHA-256(header || @len bytes at @rest). */
+static TEE_Result check_hash(const struct hdr_at *h, const uint8_t *img,
+			     const uint8_t *rest, size_t len, const char *what,
+			     struct verdict *v)
+{
+	uint8_t hash[SHDR_HASH_SIZE];
+	TEE_Result res;
+
+	res = compute_hash(img + h->off, rest, len, hash);
+	if (res)
+		return refuse(v, res, "could not compute the hash");
+	if (CRYPTO_memcmp(hash, img + h->off + SHDR_SIZE, SHDR_HASH_SIZE))
+		return refuse(v, TEE_ERROR_SECURITY, what);
+	return TEE_SUCCESS;
+}
+
+/*
+ * Where a walk down a subkey chain stands: the key that signs the next
+ * header, the UUID the next header must have (once a subkey was seen),
+ * and the subkey levels still allowed below.
+ */
+struct chain {
+	EVP_PKEY *key;
+	unsigned int depth;
+	bool have_next_uuid;
+	uint8_t next_uuid[UUID_OCTETS_LEN];
+	uint32_t max_depth;
+};
+
+/*
+ * The subkey whose header is @h, verified as OP-TEE's ree_fs_ta_open()
+ * and shdr_load_pub_key() do: its signature under the key above, the hash
+ * of its header and body, the body's attributes, that it allows fewer
+ * levels than the subkey above it, that its UUID is the one the subkey
+ * above allows, then its name and its key.  On success @c holds the
+ * subkey's key and what it allows, and *@next the offset of the next
+ * header.
+ */
+static TEE_Result subkey_step(struct chain *c, const struct hdr_at *h,
+			      const uint8_t *img, size_t len, size_t *next,
+			      struct verdict *v)
+{
+	const uint8_t *body = img + h->sub_off;
+	struct shdr_subkey sk;
+	EVP_PKEY *key = NULL;
+	TEE_Result res;
+	const char *why;
+	uint64_t end;
+
+	res = check_sig(h, img, c->key, c->depth, v);
+	if (res)
+		return res;
+	if ((uint64_t)h->hdr.img_size > len - h->sub_off)
+		return refuse(v, TEE_ERROR_SECURITY, "subkey truncated");
+	res = check_hash(h, img, body, h->hdr.img_size, "subkey hash mismatch",
+			 v);
+	if (res)
+		return res;
+	if (shdr_subkey_decode(&sk, body, h->hdr.img_size, &why))
+		return refuse(v, TEE_ERROR_SECURITY, why);
+	if (sk.max_depth >= c->max_depth)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "subkey chain deeper than max_depth allows");
+	if (c->have_next_uuid && memcmp(c->next_uuid, sk.uuid, sizeof(sk.uuid)))
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "subkey UUID outside the namespace of the "
+			      "subkey above");
+	end = (uint64_t)h->sub_off + h->hdr.img_size + sk.name_size;
+	if (end > len)
+		return refuse(v, TEE_ERROR_SECURITY, "subkey name truncated");
+	res = shdr_subkey_next_uuid(c->next_uuid, sk.uuid,
+				    body + h->hdr.img_size, sk.name_size);
+	if (res)
+		return refuse(v, res, "could not derive the next UUID");
+	res = shdr_subkey_pubkey(&sk, body, h->hdr.img_size, &key, &why);
+	if (res)
+		return refuse(v, res, why);
+	/* The platform key is the caller's; a subkey's key is ours. */
+	if (c->depth)
+		EVP_PKEY_free(c->key);
+	c->key = key;
+	c->depth++;
+	c->have_next_uuid = true;
+	c->max_depth = sk.max_depth;
+	*next = (size_t)end;
+	return TEE_SUCCESS;
+}
+
+/*
+ * The bootstrap TA whose header is @h, the last one of the image: the
+ * lengths, the hash, the signature under @c's key, then the UUIDs.
+ */
+static TEE_Result ta_step(const struct chain *c, const struct hdr_at *h,
+			  const uint8_t *img, size_t len,
+			  const TEE_UUID *expected_uuid,
+			  struct shdr_ta_info *info, struct verdict *v)
+{
+	size_t payload_off = h->sub_off + SHDR_BOOTSTRAP_SIZE, payload_len;
+	TEE_UUID uuid, allowed;
+	TEE_Result res;
+
+	if (len < payload_off)
+		return refuse(v, TEE_ERROR_SECURITY, "image truncated");
+	payload_len = len - payload_off;
+	if (payload_len != (uint64_t)h->hdr.img_size)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "img_size does not match the payload");
+	if (!payload_len)
+		return refuse(v, TEE_ERROR_SECURITY, "empty payload");
+	res = check_hash(h, img, img + h->sub_off, len - h->sub_off,
+			 "hash mismatch", v);
+	if (res)
+		return res;
+	res = check_sig(h, img, c->key, c->depth, v);
+	if (res)
+		return res;
+
+	uuid_from_octets(&uuid, img + h->sub_off);
+	/*
+	 * Under a subkey the TA must be the one the last subkey allows
+	 * (ree_fs_ta_open() checks the UUID asked for against it).
+	 */
+	if (c->have_next_uuid) {
+		uuid_from_octets(&allowed, c->next_uuid);
+		if (!uuid_equal(&allowed, expected_uuid)) {
+			info->uuid = uuid;
+			return refuse(v, TEE_ERROR_SECURITY,
+				      "TA UUID outside the subkey's namespace");
+		}
+	}
+	if (!uuid_equal(&uuid, expected_uuid)) {
+		/* Validly signed, for another TA: the caller may name it. */
+		info->uuid = uuid;
+		return refuse(v, TEE_ERROR_SECURITY, "UUID mismatch");
+	}
+
+	info->payload = img + payload_off;
+	info->payload_len = payload_len;
+	info->ta_version = get_le32(img + h->sub_off + UUID_OCTETS_LEN);
+	info->uuid = uuid;
+	info->algo = h->hdr.algo;
+	info->subkeys = c->depth;
+	return TEE_SUCCESS;
+}
+
 TEE_Result shdr_verify_ta_reason(const void *img, size_t img_len,
 				 const TEE_UUID *expected_uuid,
 				 const uint8_t *pubkey_der, size_t pubkey_len,
 				 struct shdr_ta_info *info, const char **reason)
 {
+	struct chain c = {.max_depth = UINT32_MAX};
+	struct verdict v = {TEE_SUCCESS, NULL};
+	EVP_PKEY *root = NULL;
 	const uint8_t *p = img;
-	uint8_t hash[SHDR_HASH_SIZE];
-	size_t sig_off, sub_off, payload_off, payload_len;
-	const char *why = NULL;
-	EVP_PKEY *key = NULL;
-	struct shdr hdr;
-	TEE_UUID uuid;
+	struct hdr_at h;
+	size_t off = 0;
 	TEE_Result res;
 
-#define FAIL(code, text)                                                       \
-	do {                                                                   \
-		res = (code);                                                  \
-		why = (text);                                                  \
-		goto out;                                                      \
-	} while (0)
-
 	if ((!img && img_len) || !expected_uuid || !pubkey_der || !pubkey_len ||
-	    !info)
-		FAIL(TEE_ERROR_BAD_PARAMETERS, "invalid arguments");
-
-	if (shdr_decode(&hdr, p, img_len))
-		FAIL(TEE_ERROR_SECURITY, "image shorter than its header");
-	if (hdr.magic != SHDR_MAGIC)
-		FAIL(TEE_ERROR_SECURITY, "bad magic");
-	if (hdr.img_type != SHDR_BOOTSTRAP_TA)
-		FAIL(TEE_ERROR_SECURITY, "image type not supported");
-	if (hdr.algo != TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256 &&
-	    hdr.algo != TEE_ALG_RSASSA_PKCS1_V1_5_SHA256)
-		FAIL(TEE_ERROR_SECURITY, "signature algorithm not supported");
-	if (hdr.hash_size != SHDR_HASH_SIZE)
-		FAIL(TEE_ERROR_SECURITY, "hash size is not 32");
-
-	/*
-	 * hash_size and sig_size are u16, so these sums stay below 2^18 and
-	 * cannot overflow a size_t.  The payload is everything after the
-	 * bootstrap sub-header and must be exactly img_size bytes.
-	 */
-	sig_off = SHDR_SIZE + (size_t)hdr.hash_size;
-	sub_off = sig_off + (size_t)hdr.sig_size;
-	payload_off = sub_off + SHDR_BOOTSTRAP_SIZE;
-	if (img_len < payload_off)
-		FAIL(TEE_ERROR_SECURITY, "image truncated");
-	payload_len = img_len - payload_off;
-	if (payload_len != (uint64_t)hdr.img_size)
-		FAIL(TEE_ERROR_SECURITY, "img_size does not match the payload");
-	if (!payload_len)
-		FAIL(TEE_ERROR_SECURITY, "empty payload");
-
-	res = load_pubkey(pubkey_der, pubkey_len, &key);
-	if (res == TEE_ERROR_OUT_OF_MEMORY)
-		FAIL(res, "out of memory");
-	if (res)
-		FAIL(res, "public key is not a DER RSA SubjectPublicKeyInfo");
-	if (EVP_PKEY_get_size(key) != (int)hdr.sig_size)
-		FAIL(TEE_ERROR_SECURITY,
-		     "signature size does not match the key");
-
-	res = compute_hash(p, p + sub_off, img_len - sub_off, hash);
-	if (res)
-		FAIL(res, "could not compute the hash");
-	if (CRYPTO_memcmp(hash, p + SHDR_SIZE, SHDR_HASH_SIZE))
-		FAIL(TEE_ERROR_SECURITY, "hash mismatch");
-
-	res = verify_sig(key, hdr.algo, p + SHDR_SIZE, p + sig_off,
-			 hdr.sig_size);
-	if (res == TEE_ERROR_SECURITY)
-		FAIL(res, "signature mismatch");
-	if (res)
-		FAIL(res, "could not verify the signature");
-
-	uuid_from_octets(&uuid, p + sub_off);
-	if (!uuid_equal(&uuid, expected_uuid)) {
-		/* Validly signed, for another TA: the caller may name it. */
-		info->uuid = uuid;
-		FAIL(TEE_ERROR_SECURITY, "UUID mismatch");
+	    !info) {
+		refuse(&v, TEE_ERROR_BAD_PARAMETERS, "invalid arguments");
+		goto out;
 	}
-
-	info->payload = p + payload_off;
-	info->payload_len = payload_len;
-	info->ta_version = get_le32(p + sub_off + UUID_OCTETS_LEN);
-	info->uuid = uuid;
-	info->algo = hdr.algo;
-	res = TEE_SUCCESS;
-#undef FAIL
+	/* A header that cannot be one fails before the key is decoded. */
+	if (img_len < SHDR_SIZE) {
+		refuse(&v, TEE_ERROR_SECURITY, "image shorter than its header");
+		goto out;
+	}
+	res = load_pubkey(pubkey_der, pubkey_len, &root);
+	if (res) {
+		refuse(&v, res,
+		       res == TEE_ERROR_OUT_OF_MEMORY
+			       ? "out of memory"
+			       : "public key is not a DER RSA "
+				 "SubjectPublicKeyInfo");
+		goto out;
+	}
+	c.key = root;
+	for (;;) {
+		if (header_at(&h, p, img_len, off, c.key, c.depth, &v))
+			break;
+		if (h.hdr.img_type != SHDR_SUBKEY) {
+			ta_step(&c, &h, p, img_len, expected_uuid, info, &v);
+			break;
+		}
+		if (subkey_step(&c, &h, p, img_len, &off, &v))
+			break;
+	}
 out:
-	EVP_PKEY_free(key);
+	if (c.depth)
+		EVP_PKEY_free(c.key);
+	EVP_PKEY_free(root);
 	ERR_clear_error();
 	if (reason)
-		*reason = why;
-	return res;
+		*reason = v.why;
+	return v.res;
 }
 
 TEE_Result shdr_verify_ta(const void *img, size_t img_len,

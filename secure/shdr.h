@@ -3,7 +3,7 @@
  * Signed TA images in OP-TEE's format (docs/abi.md §8), and their
  * verification.
  *
- * A bootstrap TA image is laid out as
+ * A bootstrap TA image signed with the platform key is laid out as
  *
  *	struct shdr (20 bytes, little-endian)
  *	hash[hash_size]		SHA-256 of shdr || uuid || ta_version || ELF
@@ -12,7 +12,8 @@
  *	ta_version		u32, little-endian
  *	ELF[img_size]		the TA itself
  *
- * teebox-sign (tools/ta-sign) writes these files; the secure world checks
+ * and one signed with a subkey starts with the subkey chain
+ * (shdr_subkey.h).  teebox-sign (tools/ta-sign) writes these files; the secure world checks
  * them with shdr_verify_ta() before it runs a TA.
  */
 #ifndef TEEBOX_SECURE_SHDR_H
@@ -71,6 +72,8 @@ struct shdr {
  * @uuid:	the TA's UUID, host byte order; also set when verification
  *		fails only because it is not the expected one
  * @algo:	the signature algorithm that was verified
+ * @subkeys:	how many subkeys the chain above the TA had (0: the TA is
+ *		signed with the platform key itself)
  */
 struct shdr_ta_info {
 	const void *payload;
@@ -78,6 +81,7 @@ struct shdr_ta_info {
 	uint32_t ta_version;
 	TEE_UUID uuid;
 	uint32_t algo;
+	unsigned int subkeys;
 };
 
 /**
@@ -110,11 +114,17 @@ void shdr_encode(void *buf, const struct shdr *hdr);
  * @info:	on success, where the payload is and what the image says;
  *		not written on failure
  *
- * Checks, in order: that every header field is one we accept and that the
+ * Walks the subkeys the image may start with (docs/ta-image-format.md
+ * "Subkeys"): each one's signature under the key above it (the first
+ * under @pubkey_der), its hash, its attributes, its max_depth and its
+ * UUID against what the subkey above allows.  Then checks the TA's
+ * header, in order: that every field is one we accept and that the
  * lengths add up to exactly @img_len; that the stored SHA-256 matches the
- * recomputed one; that the signature over it is valid under the key
+ * recomputed one; that the signature over it is valid under the last key
  * (RSASSA-PSS with SHA-256, MGF1-SHA-256 and a 32-byte salt, or RSASSA
- * PKCS#1 v1.5 with SHA-256); and that the image's UUID is @expected_uuid.
+ * PKCS#1 v1.5 with SHA-256); that @expected_uuid is the UUID the last
+ * subkey allows, if there is one; and that the image's UUID is
+ * @expected_uuid.
  * Never reads outside [@img, @img + @img_len).  Leaves the calling
  * thread's OpenSSL error queue empty.
  *
