@@ -102,6 +102,10 @@ static void report_refused(const struct secure_world *sw, const char *name,
 		       "holds TA %s (the UUID in its signed header); name it "
 		       "%s.ta",
 		       name, other, other);
+	} else if (why && strstr(why, "subkey")) {
+		pr_err("secure world refused TA %s: its subkey chain does not "
+		       "allow it (%s)",
+		       name, why);
 	} else {
 		pr_err("secure world refused TA %s: corrupt image (%s)", name,
 		       why ? why : "unknown");

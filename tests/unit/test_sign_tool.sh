@@ -207,6 +207,58 @@ grep -q '^algo: *0x70004830 ' out.txt || fail "--algo pkcs1 not used"
 refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out v.ta --algo sha1
 refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out v.ta --ta-version -1
 
+# --- subkeys (OP-TEE's sign_encrypt.py sign-subkey / subkey-uuid) ---
+# optee_test's chain: top-level subkey f04fa996-... (max depth 4, name
+# size 64), "mid_level_subkey" below it, "subkey1_ta" below that.  The
+# UUIDs are those sign_encrypt.py subkey-uuid prints for them.
+TOP=f04fa996-148a-453c-b037-1dcfbad120a6
+MID=1a5948c5-1aa0-518c-86f4-be6f6a057b16
+SUBKEY1_TA=5c206987-16a3-59cc-ab0f-64b9cfc9e758
+run "$TOOL" keygen --out top.pem --bits 2048
+run "$TOOL" keygen --out mid.pem --bits 2048
+run "$TOOL" sign-subkey --uuid $TOP --key key.pem --in top.pem \
+	--out top.bin --max-depth 4 --name-size 64 --subkey-version 1
+run "$TOOL" subkey-uuid --in top.bin --name mid_level_subkey
+expect_out "Subkey UUID: $TOP
+Next subkey UUID: $MID"
+run "$TOOL" subkey-uuid --in top.bin
+expect_out "Subkey UUID: $TOP
+Next subkey UUID unchanged: $TOP"
+# Below the top subkey: only the UUID its name gives, a smaller max depth.
+refuse 1 "$TOOL" sign-subkey --uuid $OTHER --key top.pem --subkey top.bin \
+	--name mid_level_subkey --name-size 64 --in mid.pem --out mid.bin
+expect_err "outside the namespace of top.bin"
+refuse 1 "$TOOL" sign-subkey --uuid $MID --key top.pem --subkey top.bin \
+	--name mid_level_subkey --name-size 64 --in mid.pem --out mid.bin \
+	--max-depth 4
+expect_err "must be below 4"
+refuse 1 "$TOOL" subkey-uuid --in top.bin \
+	--name "$(printf '%065d' 0)"
+run "$TOOL" sign-subkey --uuid $MID --key top.pem --subkey top.bin \
+	--name mid_level_subkey --name-size 64 --in mid.pem --out mid.bin
+run "$TOOL" subkey-uuid --in mid.bin --name subkey1_ta
+expect_out "Subkey UUID: $TOP
+Subkey UUID: $MID
+Next subkey UUID: $SUBKEY1_TA"
+# A TA under the chain: its UUID must be the one "subkey1_ta" gives.
+refuse 1 "$TOOL" sign --key mid.pem --subkey mid.bin --name subkey1_ta \
+	--in ta.elf --out s.ta
+expect_err "allows $SUBKEY1_TA only"
+# ta.elf's .ta_head says $UUID: use an identity subkey of it instead.
+run "$TOOL" sign-subkey --uuid $UUID --key key.pem --in top.pem \
+	--out id.bin --name-size 0
+run "$TOOL" sign --key top.pem --subkey id.bin --in ta.elf --out id.ta
+run "$TOOL" verify --key key.pem --in id.ta
+expect_out "OK $UUID version 0 payload $ELF_SIZE subkeys 1"
+run "$TOOL" info --in id.ta
+grep -q '^subkeys: *1 ' out.txt || fail "info does not show the subkey"
+# Not under another root key; not with the subkey's own key as the root.
+refuse 1 "$TOOL" verify --key mid.pem --in id.ta
+refuse 1 "$TOOL" verify --key top.pem --in id.ta
+refuse 2 "$TOOL" sign --key top.pem --name x --in ta.elf --out x.ta
+refuse 2 "$TOOL" sign-subkey --key key.pem --in top.pem --out x.bin \
+	--uuid $UUID
+
 # --- every ELF flavour (needs clang as a cross compiler for objects) ---
 if command -v clang >/dev/null 2>&1; then
 	printf '#include "ta_head.h"\n' >head_only.c

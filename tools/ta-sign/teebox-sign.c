@@ -5,7 +5,10 @@
  *
  *   keygen   a new RSA signing key (PKCS#8 PEM, mode 0600)
  *   pubkey   the key's DER public key as a C array, for the secure world
- *   sign     an ELF TA -> <uuid>.ta (SHDR_BOOTSTRAP_TA)
+ *   sign     an ELF TA -> <uuid>.ta (SHDR_BOOTSTRAP_TA), with the platform
+ *            key or under a subkey chain
+ *   sign-subkey  a subkey image (SHDR_SUBKEY) signed by the key above it
+ *   subkey-uuid  the UUIDs of a subkey chain and the one it allows next
  *   verify   check a .ta exactly as the secure world does (secure/shdr.c)
  *   info     print a .ta's header
  *
@@ -25,6 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -33,6 +37,7 @@
 #include <openssl/x509.h>
 
 #include "secure/shdr.h"
+#include "secure/shdr_subkey.h"
 #include "secure/uuid.h"
 #include "teebox/version.h"
 
@@ -62,10 +67,26 @@ static const char usage_text[] =
 	"      of the key) and NAME_len.\n"
 	"  sign --key KEY.pem --in TA.elf --out FILE.ta|DIR [--uuid UUID]\n"
 	"       [--ta-version N] [--algo pss|pkcs1]\n"
+	"       [--subkey SUBKEY.bin [--name NAME]]\n"
 	"      Make a signed bootstrap TA image. The UUID comes from --uuid\n"
 	"      or from the ELF's .ta_head section; if both are given they\n"
 	"      must agree. If --out is a directory the file is\n"
 	"      DIR/<uuid>.ta. The default algorithm is RSASSA-PSS SHA-256.\n"
+	"      With --subkey, KEY.pem is the last subkey of SUBKEY.bin's\n"
+	"      chain, the image starts with that chain, and the TA's UUID\n"
+	"      must be the one the chain allows for NAME (see subkey-uuid).\n"
+	"  sign-subkey --key KEY.pem --in SUBKEY.pem --out FILE.bin\n"
+	"       --uuid UUID --name-size N [--max-depth N] [--subkey-version "
+	"N]\n"
+	"       [--algo pss|pkcs1] [--subkey PARENT.bin [--name NAME]]\n"
+	"      Make a subkey image: SUBKEY.pem's public key, signed with\n"
+	"      KEY.pem (the platform key, or the last subkey of PARENT.bin,\n"
+	"      whose chain the file then starts with). NAME_SIZE is the size\n"
+	"      of the name below it (0: it signs only UUID itself).\n"
+	"      --max-depth defaults to 0, or one less than the parent's.\n"
+	"  subkey-uuid --in SUBKEY.bin [--name NAME]\n"
+	"      Print the UUIDs of the chain and the UUID it allows next:\n"
+	"      the SHA-512 v5 UUID of NAME in the last subkey's namespace.\n"
 	"  verify (--key KEY.pem | --pubkey-der FILE) --in FILE.ta\n"
 	"       [--uuid UUID]\n"
 	"      Check FILE.ta as the secure world does; without --uuid,\n"
@@ -512,6 +533,7 @@ static int sign_hash(EVP_PKEY *key, bool pss, const uint8_t *hash, uint8_t *sig,
 struct opts {
 	const char *out, *key, *in, *symbol, *uuid, *pubkey_der;
 	const char *bits, *ta_version, *algo;
+	const char *subkey, *name, *name_size, *max_depth, *subkey_version;
 	bool force;
 };
 
@@ -724,14 +746,383 @@ static char *sign_out_path(const char *out, const TEE_UUID *uuid)
 	return path;
 }
 
+/* ---- subkeys ---- */
+
+/* What the last subkey of a chain says. */
+struct chain_tail {
+	unsigned int count;
+	uint8_t uuid[UUID_OCTETS_LEN];
+	uint32_t name_size;
+	uint32_t max_depth;
+};
+
+static uint32_t le32_at(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/*
+ * Walks the subkeys @buf starts with, without verifying them (the secure
+ * world does that), printing each one's UUID if @print.  *@next is where
+ * the header after the chain starts: @len for a chain file, whose last
+ * subkey has no name after it yet.  Returns NULL, or what is malformed.
+ */
+static const char *walk_subkeys(const uint8_t *buf, size_t len,
+				struct chain_tail *t, size_t *next, bool print)
+{
+	char name[UUID_STR_LEN];
+	uint64_t off = 0, body;
+	struct shdr hdr;
+	TEE_UUID u;
+
+	memset(t, 0, sizeof(*t));
+	while (off < len) {
+		if (shdr_decode(&hdr, buf + off, len - off))
+			return "truncated signed header";
+		if (hdr.magic != SHDR_MAGIC)
+			return "bad magic";
+		if (hdr.img_type != SHDR_SUBKEY)
+			break;
+		body = off + SHDR_SIZE + hdr.hash_size + hdr.sig_size;
+		if (hdr.img_size < SHDR_SUBKEY_SIZE ||
+		    body + hdr.img_size > len)
+			return "truncated subkey";
+		t->count++;
+		memcpy(t->uuid, buf + body, UUID_OCTETS_LEN);
+		t->name_size = le32_at(buf + body + 16);
+		t->max_depth = le32_at(buf + body + 24);
+		if (print) {
+			uuid_from_octets(&u, t->uuid);
+			uuid_to_str(name, &u);
+			printf("Subkey UUID: %s\n", name);
+		}
+		off = body + hdr.img_size;
+		if (off == len)
+			break;
+		off += t->name_size;
+		if (off > len)
+			return "truncated subkey name";
+	}
+	*next = (size_t)off;
+	return NULL;
+}
+
+/*
+ * --subkey FILE --name NAME: the chain file and NAME padded to the last
+ * subkey's name_size, which go in front of what is signed next, and the
+ * UUID the chain allows for NAME (octets).
+ */
+static int subkey_prefix(const struct opts *o, uint8_t **prefix,
+			 size_t *prefix_len, struct chain_tail *t,
+			 uint8_t allowed[UUID_OCTETS_LEN])
+{
+	size_t len = 0, next, name_len = o->name ? strlen(o->name) : 0;
+	const char *why;
+	uint8_t *buf;
+
+	if (read_file(o->subkey, &buf, &len))
+		return EXIT_FAIL;
+	why = walk_subkeys(buf, len, t, &next, false);
+	if (!why && (!t->count || next != len))
+		why = "not a subkey chain (make one with sign-subkey)";
+	if (!why && name_len > t->name_size)
+		why = "--name is longer than the subkey's name size";
+	if (!why && (uint64_t)len + t->name_size > MAX_INPUT_SIZE)
+		why = "too large";
+	if (why) {
+		free(buf);
+		return fail("%s: %s", o->subkey, why);
+	}
+	*prefix = realloc(buf, len + t->name_size);
+	if (!*prefix) {
+		free(buf);
+		return fail("out of memory");
+	}
+	memset(*prefix + len, 0, t->name_size);
+	memcpy(*prefix + len, o->name, name_len);
+	*prefix_len = len + t->name_size;
+	if (shdr_subkey_next_uuid(allowed, t->uuid, *prefix + len,
+				  t->name_size))
+		return fail("cannot compute SHA-512");
+	return EXIT_OK;
+}
+
+/* Fails unless @uuid is @allowed, the UUID the subkey chain lets sign. */
+static int check_in_namespace(const struct opts *o, const TEE_UUID *uuid,
+			      const uint8_t allowed[UUID_OCTETS_LEN])
+{
+	char a[UUID_STR_LEN], b[UUID_STR_LEN];
+	TEE_UUID want;
+
+	uuid_from_octets(&want, allowed);
+	if (uuid_equal(uuid, &want))
+		return EXIT_OK;
+	uuid_to_str(a, uuid);
+	uuid_to_str(b, &want);
+	return fail("UUID %s is outside the namespace of %s: with --name "
+		    "'%s' the chain allows %s only",
+		    a, o->subkey, o->name ? o->name : "", b);
+}
+
+/* @key's BIGNUM @param as Python's int_to_bytes(): one spare top byte. */
+static int key_int(EVP_PKEY *key, const char *param, uint8_t **out, size_t *len)
+{
+	BIGNUM *bn = NULL;
+	int n;
+
+	if (!EVP_PKEY_get_bn_param(key, param, &bn))
+		return fail_ossl("cannot read the key's %s", param);
+	n = (BN_num_bits(bn) + 8) / 8;
+	*out = malloc((size_t)n);
+	if (!*out || BN_bn2binpad(bn, *out, n) != n) {
+		BN_free(bn);
+		free(*out);
+		return fail("out of memory");
+	}
+	BN_free(bn);
+	*len = (size_t)n;
+	return EXIT_OK;
+}
+
+/*
+ * The subkey body of sign_encrypt.py's set_subkey(): uuid, name_size,
+ * version, max_depth, algo, two attributes (modulus, public exponent),
+ * then their values.
+ */
+static int subkey_body(EVP_PKEY *sub, const TEE_UUID *uuid,
+		       const uint32_t fields[4], uint8_t **body, size_t *len)
+{
+	const size_t vals = SHDR_SUBKEY_SIZE + 2 * SHDR_SUBKEY_ATTR_SIZE;
+	uint8_t *n = NULL, *e = NULL, *p;
+	size_t nl = 0, el = 0;
+
+	if (key_int(sub, OSSL_PKEY_PARAM_RSA_N, &n, &nl) ||
+	    key_int(sub, OSSL_PKEY_PARAM_RSA_E, &e, &el)) {
+		free(n);
+		return EXIT_FAIL;
+	}
+	*len = vals + nl + el;
+	p = calloc(1, *len);
+	if (p) {
+		uuid_to_octets(p, uuid);
+		for (int i = 0; i < 4; i++)
+			put_le32(p + 16 + 4 * i, fields[i]);
+		put_le32(p + 32, 2);
+		put_le32(p + 36, TEE_ATTR_RSA_MODULUS);
+		put_le32(p + 40, (uint32_t)vals);
+		put_le32(p + 44, (uint32_t)nl);
+		put_le32(p + 48, TEE_ATTR_RSA_PUBLIC_EXPONENT);
+		put_le32(p + 52, (uint32_t)(vals + nl));
+		put_le32(p + 56, (uint32_t)el);
+		memcpy(p + vals, n, nl);
+		memcpy(p + vals + nl, e, el);
+	}
+	free(n);
+	free(e);
+	*body = p;
+	return p ? EXIT_OK : fail("out of memory");
+}
+
+/*
+ * The max_depth of a new subkey: --max-depth, which must be below the
+ * parent's, or by default one below the parent's (0 without a parent),
+ * as sign_encrypt.py chooses it.
+ */
+static int subkey_max_depth(const struct opts *o, const struct chain_tail *t,
+			    uint32_t *depth)
+{
+	if (o->max_depth && parse_u32(o->max_depth, "--max-depth", depth))
+		return EXIT_USAGE;
+	if (!o->subkey) {
+		if (!o->max_depth)
+			*depth = 0;
+		return EXIT_OK;
+	}
+	if (!t->max_depth)
+		return fail("%s: its last subkey has max_depth 0: no subkey "
+			    "may follow it",
+			    o->subkey);
+	if (!o->max_depth)
+		*depth = t->max_depth - 1;
+	else if (*depth >= t->max_depth)
+		return fail("--max-depth %u: must be below %u, the max_depth "
+			    "of %s's last subkey",
+			    *depth, t->max_depth, o->subkey);
+	return EXIT_OK;
+}
+
+/* shdr || hash || sig || @body, signed with @key; malloc'd. */
+static int sign_header(EVP_PKEY *key, bool pss, uint32_t img_type,
+		       const uint8_t *body, size_t body_len, uint8_t **out,
+		       size_t *out_len)
+{
+	size_t sig_size = (size_t)EVP_PKEY_get_size(key);
+	size_t sub_off = SHDR_SIZE + SHDR_HASH_SIZE + sig_size;
+	struct shdr hdr = {
+		.magic = SHDR_MAGIC,
+		.img_type = img_type,
+		.img_size = (uint32_t)body_len,
+		.algo = pss ? TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256
+			    : TEE_ALG_RSASSA_PKCS1_V1_5_SHA256,
+		.hash_size = SHDR_HASH_SIZE,
+		.sig_size = (uint16_t)sig_size,
+	};
+	uint8_t *img;
+
+	if (sig_size > UINT16_MAX)
+		return fail("the key is too large for the image format");
+	img = malloc(sub_off + body_len);
+	if (!img)
+		return fail("out of memory");
+	shdr_encode(img, &hdr);
+	memcpy(img + sub_off, body, body_len);
+	if (hash_image(img, sub_off, sub_off + body_len, img + SHDR_SIZE) ||
+	    sign_hash(key, pss, img + SHDR_SIZE,
+		      img + SHDR_SIZE + SHDR_HASH_SIZE, sig_size)) {
+		free(img);
+		return EXIT_FAIL;
+	}
+	*out = img;
+	*out_len = sub_off + body_len;
+	return EXIT_OK;
+}
+
+/* Writes @a || @b to @path. */
+static int write_two(const char *path, const uint8_t *a, size_t a_len,
+		     const uint8_t *b, size_t b_len)
+{
+	uint8_t *all = malloc(a_len + b_len ? a_len + b_len : 1);
+	int ret;
+
+	if (!all)
+		return fail("out of memory");
+	if (a_len)
+		memcpy(all, a, a_len);
+	memcpy(all + a_len, b, b_len);
+	ret = write_file(path, all, a_len + b_len, 0644, true, true);
+	free(all);
+	return ret;
+}
+
+static int parse_algo(const struct opts *o, bool *pss)
+{
+	*pss = true;
+	if (o->algo && !strcmp(o->algo, "pkcs1"))
+		*pss = false;
+	else if (o->algo && strcmp(o->algo, "pss"))
+		return bad_usage("--algo must be pss or pkcs1");
+	return EXIT_OK;
+}
+
+/* sign-subkey, as sign_encrypt.py's sign-subkey. */
+static int cmd_sign_subkey(const struct opts *o)
+{
+	uint8_t allowed[UUID_OCTETS_LEN], *prefix = NULL, *body = NULL;
+	uint8_t *img = NULL;
+	size_t prefix_len = 0, body_len = 0, img_len = 0;
+	struct chain_tail t = {0};
+	/* name_size, subkey_version, max_depth, algo */
+	uint32_t f[4] = {0};
+	EVP_PKEY *key = NULL, *sub = NULL;
+	TEE_UUID uuid;
+	bool pss;
+	int ret = EXIT_USAGE;
+
+	if (parse_uuid(o->uuid, &uuid) ||
+	    parse_u32(o->name_size, "--name-size", &f[0]) ||
+	    (o->subkey_version &&
+	     parse_u32(o->subkey_version, "--subkey-version", &f[1])) ||
+	    parse_algo(o, &pss))
+		return EXIT_USAGE;
+	if (o->name && !o->subkey)
+		return bad_usage("--name names the subkey's place under "
+				 "--subkey: give both or neither");
+	f[3] = pss ? TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256
+		   : TEE_ALG_RSASSA_PKCS1_V1_5_SHA256;
+	ret = EXIT_FAIL;
+	if (o->subkey && (subkey_prefix(o, &prefix, &prefix_len, &t, allowed) ||
+			  check_in_namespace(o, &uuid, allowed)))
+		goto out;
+	ret = subkey_max_depth(o, &t, &f[2]);
+	if (ret)
+		goto out;
+	ret = EXIT_FAIL;
+	key = load_key(o->key, true);
+	sub = key ? load_key(o->in, false) : NULL;
+	if (!sub || subkey_body(sub, &uuid, f, &body, &body_len) ||
+	    sign_header(key, pss, SHDR_SUBKEY, body, body_len, &img, &img_len))
+		goto out;
+	ret = write_two(o->out, prefix, prefix_len, img, img_len);
+out:
+	free(img);
+	free(body);
+	free(prefix);
+	EVP_PKEY_free(sub);
+	EVP_PKEY_free(key);
+	return ret;
+}
+
+/* subkey-uuid, as sign_encrypt.py's subkey-uuid. */
+static int cmd_subkey_uuid(const struct opts *o)
+{
+	uint8_t *buf = NULL, next[UUID_OCTETS_LEN];
+	size_t len = 0, end, name_len = o->name ? strlen(o->name) : 0;
+	char str[UUID_STR_LEN];
+	struct chain_tail t;
+	const char *why;
+	TEE_UUID u;
+	int ret = EXIT_FAIL;
+
+	if (read_file(o->in, &buf, &len))
+		return EXIT_FAIL;
+	why = walk_subkeys(buf, len, &t, &end, true);
+	if (!why && (!t.count || end != len))
+		why = "not a subkey chain";
+	if (!why && name_len > t.name_size)
+		why = "--name is longer than the subkey's name size";
+	if (why) {
+		fail("%s: %s", o->in, why);
+		goto out;
+	}
+	if (name_len) {
+		if (shdr_subkey_next_uuid(next, t.uuid,
+					  (const uint8_t *)o->name, name_len)) {
+			fail("cannot compute SHA-512");
+			goto out;
+		}
+		uuid_from_octets(&u, next);
+		uuid_to_str(str, &u);
+		printf("Next subkey UUID: %s\n", str);
+	} else {
+		uuid_from_octets(&u, t.uuid);
+		uuid_to_str(str, &u);
+		printf("Next subkey UUID unchanged: %s\n", str);
+	}
+	ret = EXIT_OK;
+out:
+	free(buf);
+	return ret;
+}
+
 /*
  * Builds shdr || hash || sig || uuid || ta_version || ELF, then checks it
- * with the secure world's own verifier before writing it.
+ * with the secure world's own verifier (under the signing key) before
+ * writing it, behind the subkey chain and name if --subkey is given.
  */
 static int cmd_sign(const struct opts *o)
 {
-	uint8_t *elf = NULL, *img = NULL, *der = NULL;
+	uint8_t *elf = NULL, *img = NULL, *der = NULL, *prefix = NULL;
 	size_t elf_len = 0, img_len, sub_off, der_len = 0, sig_size;
+	uint8_t allowed[UUID_OCTETS_LEN];
+	struct chain_tail tail;
+	size_t prefix_len = 0;
 	uint32_t version = 0;
 	struct shdr_ta_info info;
 	struct shdr hdr;
@@ -745,6 +1136,8 @@ static int cmd_sign(const struct opts *o)
 
 	if (o->ta_version && parse_u32(o->ta_version, "--ta-version", &version))
 		return EXIT_USAGE;
+	if (o->name && !o->subkey)
+		return bad_usage("--name goes with --subkey");
 	if (o->algo && !strcmp(o->algo, "pkcs1"))
 		pss = false;
 	else if (o->algo && strcmp(o->algo, "pss"))
@@ -810,13 +1203,20 @@ static int cmd_sign(const struct opts *o)
 		goto out;
 	}
 
+	/* Under a subkey: the chain goes first, and must allow this TA. */
+	if (o->subkey &&
+	    (subkey_prefix(o, &prefix, &prefix_len, &tail, allowed) ||
+	     check_in_namespace(o, &uuid, allowed)))
+		goto out;
+
 	path = sign_out_path(o->out, &uuid);
 	if (!path) {
 		fail("out of memory");
 		goto out;
 	}
-	ret = write_file(path, img, img_len, 0644, true, true);
+	ret = write_two(path, prefix, prefix_len, img, img_len);
 out:
+	free(prefix);
 	free(path);
 	OPENSSL_free(der);
 	free(img);
@@ -844,9 +1244,14 @@ static const char *tee_result_name(TEE_Result res)
 /* The UUID stored in @img's bootstrap sub-header, if it has one. */
 static bool image_uuid(const uint8_t *img, size_t len, TEE_UUID *uuid)
 {
+	struct chain_tail t;
 	struct shdr hdr;
 	size_t off;
 
+	if (walk_subkeys(img, len, &t, &off, false) || off >= len)
+		return false;
+	img += off;
+	len -= off;
 	if (shdr_decode(&hdr, img, len))
 		return false;
 	off = SHDR_SIZE + (size_t)hdr.hash_size + hdr.sig_size;
@@ -898,8 +1303,11 @@ static int cmd_verify(const struct opts *o)
 		goto out;
 	}
 	uuid_to_str(name, &info.uuid);
-	printf("OK %s version %u payload %zu\n", name, info.ta_version,
+	printf("OK %s version %u payload %zu", name, info.ta_version,
 	       info.payload_len);
+	if (info.subkeys)
+		printf(" subkeys %u", info.subkeys);
+	printf("\n");
 	ret = EXIT_OK;
 out:
 	/* --pubkey-der bytes came from read_file(), the others from OpenSSL. */
@@ -923,16 +1331,31 @@ static void print_hex(const uint8_t *p, size_t n)
 /* Prints what the header says, checking only that it is there. */
 static int cmd_info(const struct opts *o)
 {
-	size_t img_len = 0, sig_off, sub_off, payload_off;
+	size_t img_len = 0, sig_off, sub_off, payload_off, chain_len = 0;
 	char name[UUID_STR_LEN];
+	struct chain_tail tail;
 	struct shdr hdr;
-	uint8_t *img = NULL;
+	uint8_t *file = NULL;
+	const uint8_t *img;
+	const char *why;
 	TEE_UUID uuid;
 	const uint8_t *v;
 	int ret = EXIT_FAIL;
 
-	if (read_file(o->in, &img, &img_len))
+	if (read_file(o->in, &file, &img_len))
 		return EXIT_FAIL;
+	img = file;
+	why = walk_subkeys(img, img_len, &tail, &chain_len, true);
+	if (why) {
+		fail("%s: %s", o->in, why);
+		goto out;
+	}
+	if (tail.count) {
+		printf("subkeys:    %u (%zu bytes with their names)\n",
+		       tail.count, chain_len);
+		img += chain_len;
+		img_len -= chain_len;
+	}
 	if (shdr_decode(&hdr, img, img_len)) {
 		fail("%s: %zu bytes, too short for a signed header", o->in,
 		     img_len);
@@ -983,7 +1406,7 @@ static int cmd_info(const struct opts *o)
 						     : " (img_size DIFFERS)");
 	ret = EXIT_OK;
 out:
-	free(img);
+	free(file);
 	return ret;
 }
 
@@ -1000,6 +1423,11 @@ static const struct option long_options[] = {
 	{"ta-version", required_argument, NULL, 'v'},
 	{"algo", required_argument, NULL, 'a'},
 	{"pubkey-der", required_argument, NULL, 'p'},
+	{"subkey", required_argument, NULL, 'S'},
+	{"name", required_argument, NULL, 'n'},
+	{"name-size", required_argument, NULL, 'N'},
+	{"max-depth", required_argument, NULL, 'd'},
+	{"subkey-version", required_argument, NULL, 'V'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -1018,7 +1446,9 @@ struct command {
 static const struct command commands[] = {
 	{"keygen", "obf", "o", cmd_keygen},
 	{"pubkey", "kos", "kos", cmd_pubkey},
-	{"sign", "kiouva", "kio", cmd_sign},
+	{"sign", "kiouvaSn", "kio", cmd_sign},
+	{"sign-subkey", "kiouaSnNdV", "kiouN", cmd_sign_subkey},
+	{"subkey-uuid", "in", "i", cmd_subkey_uuid},
 	{"verify", "kpiu", "i", cmd_verify},
 	{"info", "i", "i", cmd_info},
 };
@@ -1105,6 +1535,21 @@ int main(int argc, char **argv)
 		case 'p':
 			o.pubkey_der = optarg;
 			break;
+		case 'S':
+			o.subkey = optarg;
+			break;
+		case 'n':
+			o.name = optarg;
+			break;
+		case 'N':
+			o.name_size = optarg;
+			break;
+		case 'd':
+			o.max_depth = optarg;
+			break;
+		case 'V':
+			o.subkey_version = optarg;
+			break;
 		}
 	}
 	if (optind < argc - 1)
@@ -1112,7 +1557,8 @@ int main(int argc, char **argv)
 				 argv[optind + 1]);
 	for (c = cmd->required; *c; c++) {
 		bool have = (*c == 'o' && o.out) || (*c == 'k' && o.key) ||
-			    (*c == 's' && o.symbol) || (*c == 'i' && o.in);
+			    (*c == 's' && o.symbol) || (*c == 'i' && o.in) ||
+			    (*c == 'u' && o.uuid) || (*c == 'N' && o.name_size);
 
 		if (!have)
 			return bad_usage("%s needs --%s (try --help)",
