@@ -324,6 +324,46 @@ static void test_generated_sources(void **state)
 	assert_false(exists(s->dir, "out"));
 }
 
+/*
+ * A TA signed with a subkey, as optee_test's subkey2 Makefile does it:
+ * TA_SIGN_KEY is the subkey, TA_SUBKEY_ARGS puts its chain in front,
+ * TA_SUBKEY_DEPS re-signs the TA when the chain changes (OP-TEE's
+ * ta/link.mk).  The subkey is made with the kit's sign_encrypt.py
+ * sign-subkey; the TA loads under it.
+ */
+static void test_subkey_args(void **state)
+{
+	struct scratch *s = *state;
+	char args[4 * PATH_MAX], buf[256];
+
+	copy_fixture(s);
+	sh("cd '%s' && openssl genrsa -out sub.pem 2048 2>/dev/null && "
+	   "python3 '%s/scripts/sign_encrypt.py' sign-subkey --key "
+	   "'%s/keys/default_ta.pem' --in sub.pem --out sub.bin "
+	   "--uuid " SCRATCH_UUID
+	   " --name-size 0 --max-depth 0 --subkey-version 1",
+	   s->dir, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR);
+	snprintf(
+		args, sizeof(args),
+		"TA_SIGN_KEY='%s/sub.pem' TA_SUBKEY_ARGS='--subkey %s/sub.bin' "
+		"TA_SUBKEY_DEPS='%s/sub.bin'",
+		s->dir, s->dir, s->dir);
+	make_ta(s, args);
+	sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
+	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	   " --in '%s/" SCRATCH_UUID ".ta' | grep -q ' subkeys 1$'",
+	   TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta);
+	report(s->ta, buf, sizeof(buf));
+	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
+				 "level=2 " REPORT_TAIL NO_LIB);
+
+	/* A newer chain file: the TA is signed again, and only that. */
+	sh("sleep 1 && touch '%s/sub.bin'", s->dir);
+	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s >'%s/out' && "
+	   "grep -q 'SIGN' '%s/out' && ! grep -q '  CC' '%s/out'",
+	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, args, s->dir, s->dir, s->dir);
+}
+
 /* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
 static void test_no_binary_is_refused(void **state)
 {
@@ -348,6 +388,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_static_library, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_generated_sources, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_subkey_args, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_binary_is_refused,
 						setup, teardown),

@@ -54,9 +54,15 @@ $(ta-stripped): $(ta-elf)
 	$(cmd-echo) '  OBJCOPY $@'
 	$(q)$(TEEBOX_TA_OBJCOPY) --strip-unneeded $< $@
 
-# The UUID is checked against the TA's .ta_head by the tool.
-$(ta-image): $(ta-stripped)
+# The UUID is checked against the TA's .ta_head by the tool.  A TA
+# signed with a subkey sets, as with OP-TEE's ta/link.mk,
+#   TA_SIGN_KEY = subkey.pem
+#   TA_SUBKEY_ARGS = --subkey subkey.bin [--name NAME]
+#   TA_SUBKEY_DEPS = subkey.bin
+# and teebox-sign puts the chain in front of the image.
+$(ta-image): $(ta-stripped) $(TA_SUBKEY_DEPS)
 	$(if $(wildcard $(TA_SIGN_KEY)),,$(error TA_SIGN_KEY: $(TA_SIGN_KEY) does not exist; give the PEM key teebox was built with: make TA_SIGN_KEY=<key.pem>))
 	$(cmd-echo) '  SIGN    $@'
-	$(q)$(TEEBOX_SIGN) sign --key $(TA_SIGN_KEY) --uuid $(BINARY) \
-		--ta-version $(CFG_TA_VERSION) --in $< --out $@
+	$(q)$(TEEBOX_SIGN) sign --key $(TA_SIGN_KEY) $(TA_SUBKEY_ARGS) \
+		--uuid $(BINARY) --ta-version $(CFG_TA_VERSION) --in $< \
+		--out $@
