@@ -11,7 +11,14 @@
  *
  * Useful seeds are images teebox-sign made for that UUID with the matching
  * private key (kept out of the tree): mutations of them reach the hash and
- * signature checks with consistent lengths.
+ * signature checks with consistent lengths, and, for images that start
+ * with a subkey chain, the walk down the chain.
+ *
+ * A subkey's body is only decoded once its signature checked, which a
+ * mutation rarely keeps; so every input is also handed, as a subkey body,
+ * to the decoder, the key builder and the UUID derivation
+ * (secure/shdr_subkey.c) directly: they must refuse or accept it without
+ * reading outside it.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. -Ita/include \
  *	fuzz/fuzz_shdr.c secure/shdr.c secure/uuid.c -lcrypto -o fuzz_shdr
@@ -22,7 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/evp.h>
+
 #include "secure/shdr.h"
+#include "secure/shdr_subkey.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -63,6 +73,34 @@ static const TEE_UUID fuzz_uuid = {
 	.clockSeqAndNode = {0xab, 0xe2, 0x00, 0x02, 0xa5, 0xd5, 0xc5, 0x1b},
 };
 
+/* @body (all of the input) as a subkey body, and what follows from it. */
+static void fuzz_subkey_body(const uint8_t *body, size_t size)
+{
+	struct shdr_subkey sk;
+	EVP_PKEY *key = NULL;
+	const char *why = NULL;
+	uint8_t next[16];
+	TEE_Result res;
+
+	res = shdr_subkey_decode(&sk, body, size, &why);
+	if (res) {
+		if (res != TEE_ERROR_SECURITY || !why)
+			abort();
+		return;
+	}
+	/* The name: the body's own bytes, as many as there are. */
+	if (shdr_subkey_next_uuid(next, sk.uuid, body,
+				  sk.name_size < size ? sk.name_size : size))
+		abort();
+	if ((next[6] >> 4) != 5 && sk.name_size)
+		abort(); /* a derived UUID is always version 5 */
+	res = shdr_subkey_pubkey(&sk, body, size, &key, &why);
+	if (!res)
+		EVP_PKEY_free(key);
+	else if (res != TEE_ERROR_SECURITY && res != TEE_ERROR_OUT_OF_MEMORY)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct shdr_ta_info info;
@@ -90,6 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "fuzz_shdr: unexpected result 0x%08x\n", res);
 		abort();
 	}
+	fuzz_subkey_body(img, size);
 	free(img);
 	return 0;
 }
