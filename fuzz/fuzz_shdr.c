@@ -17,11 +17,14 @@
  * A subkey's body is only decoded once its signature checked, which a
  * mutation rarely keeps; so every input is also handed, as a subkey body,
  * to the decoder, the key builder and the UUID derivation
- * (secure/shdr_subkey.c) directly: they must refuse or accept it without
+ * (secure/shdr_subkey.c) directly, and as an encryption header to its
+ * decoder (secure/shdr_enc.c): they must refuse or accept it without
  * reading outside it.
  *
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -I. -Ita/include \
- *	fuzz/fuzz_shdr.c secure/shdr.c secure/uuid.c -lcrypto -o fuzz_shdr
+ *	-Ilib fuzz/fuzz_shdr.c secure/shdr.c secure/shdr_enc.c \
+ *	secure/shdr_subkey.c secure/uuid.c lib/tbx/uuid.c -lcrypto \
+ *	-o fuzz_shdr
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +35,7 @@
 #include <openssl/evp.h>
 
 #include "secure/shdr.h"
+#include "secure/shdr_enc.h"
 #include "secure/shdr_subkey.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -101,6 +105,23 @@ static void fuzz_subkey_body(const uint8_t *body, size_t size)
 		abort();
 }
 
+/* @p (all of the input) as an encrypted TA's encryption header. */
+static void fuzz_enc_header(const uint8_t *p, size_t size)
+{
+	const char *why = NULL;
+	struct shdr_enc e;
+
+	if (shdr_enc_decode(&e, p, size, &why)) {
+		if (!why)
+			abort();
+		return;
+	}
+	/* What it accepted lies inside the input. */
+	if (e.size > size || e.iv != p + SHDR_ENC_HDR_SIZE ||
+	    e.tag + e.tag_size != p + e.size)
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct shdr_ta_info info;
@@ -129,6 +150,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	fuzz_subkey_body(img, size);
+	fuzz_enc_header(img, size);
 	free(img);
 	return 0;
 }

@@ -18,7 +18,8 @@
 #define HUK_SUBKEY_MAX_LEN 32
 /*
  * Most const_data huk_subkey_derive() takes: a TA's UUID and its extra
- * data (PTA_SYSTEM_DERIVE_TA_UNIQUE_KEY: 16 + 1024 bytes), with room.
+ * data (PTA_SYSTEM_DERIVE_TA_UNIQUE_KEY: 16 + 1024 bytes), or the TA
+ * encryption key's constant (a modulus of up to 4096 bits), with room.
  */
 #define HUK_SUBKEY_CONST_MAX 2048
 /* The HUK file in the state directory. */

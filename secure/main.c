@@ -29,6 +29,7 @@
 #include "mutex.h"
 #include "secure_world.h"
 #include "sw_storage.h"
+#include "ta_enc_key.h"
 #include "ta_manager.h"
 #include "ta_proc.h"
 #include "thread.h"
@@ -49,6 +50,7 @@ struct options {
 	const char *ta_user;
 	unsigned int max_ta_instances;
 	const char *state_dir;
+	const char *ta_enc_key;
 };
 
 static void usage(void)
@@ -58,7 +60,7 @@ static void usage(void)
 		"                     [--shm-base PA --shm-size BYTES]"
 		" [--log-level 3..7] [--dynamic-shm]\n"
 		"                     [--ta-user USER] [--max-ta-instances N]\n"
-		"                     [--state-dir DIR]\n"
+		"                     [--state-dir DIR] [--ta-enc-key FILE]\n"
 		"Started by teed; not meant to be run by hand.\n");
 }
 
@@ -75,6 +77,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
 		{"state-dir", required_argument, NULL, 'd'},
+		{"ta-enc-key", required_argument, NULL, 'k'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
@@ -120,6 +123,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'd':
 			o->state_dir = optarg;
+			break;
+		case 'k':
+			o->ta_enc_key = optarg;
 			break;
 		case 'V':
 			exit(tbx_version_print("teebox-secure"));
@@ -167,6 +173,17 @@ static int boot(struct secure_world *sw, const struct options *o)
 	INIT_LIST_HEAD(&sw->reg_shms);
 	sw->pubkey = teebox_ta_pubkey_der;
 	sw->pubkey_len = teebox_ta_pubkey_der_len;
+	if (o->ta_enc_key) {
+		rc = ta_enc_key_load(o->ta_enc_key, sw->ta_enc_key);
+		if (rc) {
+			pr_err("cannot read the TA encryption key %s: %s",
+			       o->ta_enc_key,
+			       rc == -EINVAL ? "not 64 hex digits"
+					     : strerror(-rc));
+			return rc;
+		}
+		sw->have_ta_enc_key = true;
+	}
 
 	rc = smc_sw_attach(&sw->conduit, o->conduit_fd);
 	if (rc) {

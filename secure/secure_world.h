@@ -68,6 +68,9 @@ struct sw_config {
  * @tm:		the TA manager
  * @pubkey:	DER public key TA images must be signed with
  * @pubkey_len:	its length
+ * @have_ta_enc_key: @ta_enc_key was given (teed --ta-enc-key)
+ * @ta_enc_key:	the class-wide TA encryption key (ta_enc_key.h), read
+ *		at boot; never leaves the secure world
  * @reg_lock:	protects @reg_shms
  * @reg_shms:	memory the normal world registered (nw_shm.c)
  * @state_dir:	the secure world's state directory (the HUK), or NULL
@@ -86,6 +89,8 @@ struct secure_world {
 	struct ta_manager tm;
 	const uint8_t *pubkey;
 	size_t pubkey_len;
+	bool have_ta_enc_key;
+	uint8_t ta_enc_key[32];
 	pthread_mutex_t reg_lock;
 	struct list_head reg_shms;
 	const char *state_dir;

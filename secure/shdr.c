@@ -13,7 +13,8 @@
  * Error codes.  OP-TEE answers TEE_ERROR_SECURITY when a TA's signed
  * header is bad, whatever is wrong with it, and so do we: a malformed,
  * truncated or tampered image or subkey, an image type or signature
- * algorithm we cannot verify (legacy and encrypted images included), a
+ * algorithm we cannot verify (legacy images included), an encrypted TA
+ * that does not decrypt (wrong key, changed ciphertext or tag), a
  * wrong key, a subkey chain deeper than its max_depth allows, a TA or
  * subkey outside the namespace of the subkey above it and a wrong UUID
  * are all "this image cannot be trusted", and the normal world learns
@@ -35,6 +36,7 @@
 #include <openssl/x509.h>
 
 #include "shdr.h"
+#include "shdr_enc.h"
 #include "shdr_subkey.h"
 #include "uuid.h"
 
@@ -212,9 +214,13 @@ static TEE_Result load_pubkey(const uint8_t *der, size_t len, EVP_PKEY **out)
 	return TEE_SUCCESS;
 }
 
-/* SHA-256 of the two hashed ranges: the header, then the sub-header on. */
+/*
+ * SHA-256 of the hashed ranges: the header, then the sub-header on
+ * (@rest), then for an encrypted TA the plaintext (@rest2, else NULL).
+ */
 static TEE_Result compute_hash(const uint8_t *hdr, const uint8_t *rest,
-			       size_t rest_len, uint8_t out[SHDR_HASH_SIZE])
+			       size_t rest_len, const uint8_t *rest2,
+			       size_t rest2_len, uint8_t out[SHDR_HASH_SIZE])
 {
 	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 	unsigned int n = 0;
@@ -225,6 +231,7 @@ static TEE_Result compute_hash(const uint8_t *hdr, const uint8_t *rest,
 	if (!EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) ||
 	    !EVP_DigestUpdate(ctx, hdr, SHDR_SIZE) ||
 	    !EVP_DigestUpdate(ctx, rest, rest_len) ||
+	    (rest2 && !EVP_DigestUpdate(ctx, rest2, rest2_len)) ||
 	    !EVP_DigestFinal_ex(ctx, out, &n) || n != SHDR_HASH_SIZE)
 		res = ossl_failure(TEE_ERROR_GENERIC);
 	EVP_MD_CTX_free(ctx);
@@ -327,7 +334,8 @@ static TEE_Result header_at(struct hdr_at *h, const uint8_t *img, size_t len,
 				    : "image shorter than its header");
 	if (hdr->magic != SHDR_MAGIC)
 		return refuse(v, TEE_ERROR_SECURITY, "bad magic");
-	if (hdr->img_type != SHDR_BOOTSTRAP_TA && hdr->img_type != SHDR_SUBKEY)
+	if (hdr->img_type != SHDR_BOOTSTRAP_TA &&
+	    hdr->img_type != SHDR_ENCRYPTED_TA && hdr->img_type != SHDR_SUBKEY)
 		return refuse(v, TEE_ERROR_SECURITY,
 			      "image type not supported");
 	if (hdr->algo != TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256 &&
@@ -370,15 +378,19 @@ static TEE_Result check_sig(const struct hdr_at *h, const uint8_t *img,
 	return TEE_SUCCESS;
 }
 
-/* The stored hash of @h against SHA-256(header || @len bytes at @rest). */
+/*
+ * The stored hash of @h against SHA-256(header || @len bytes at @rest ||
+ * @len2 bytes at @rest2 if not NULL).
+ */
 static TEE_Result check_hash(const struct hdr_at *h, const uint8_t *img,
-			     const uint8_t *rest, size_t len, const char *what,
-			     struct verdict *v)
+			     const uint8_t *rest, size_t len,
+			     const uint8_t *rest2, size_t len2,
+			     const char *what, struct verdict *v)
 {
 	uint8_t hash[SHDR_HASH_SIZE];
 	TEE_Result res;
 
-	res = compute_hash(img + h->off, rest, len, hash);
+	res = compute_hash(img + h->off, rest, len, rest2, len2, hash);
 	if (res)
 		return refuse(v, res, "could not compute the hash");
 	if (CRYPTO_memcmp(hash, img + h->off + SHDR_SIZE, SHDR_HASH_SIZE))
@@ -424,8 +436,8 @@ static TEE_Result subkey_step(struct chain *c, const struct hdr_at *h,
 		return res;
 	if ((uint64_t)h->hdr.img_size > len - h->sub_off)
 		return refuse(v, TEE_ERROR_SECURITY, "subkey truncated");
-	res = check_hash(h, img, body, h->hdr.img_size, "subkey hash mismatch",
-			 v);
+	res = check_hash(h, img, body, h->hdr.img_size, NULL, 0,
+			 "subkey hash mismatch", v);
 	if (res)
 		return res;
 	if (shdr_subkey_decode(&sk, body, h->hdr.img_size, &why))
@@ -459,39 +471,17 @@ static TEE_Result subkey_step(struct chain *c, const struct hdr_at *h,
 }
 
 /*
- * The bootstrap TA whose header is @h, the last one of the image: the
- * lengths, the hash, the signature under @c's key, then the UUIDs.
+ * The UUIDs of the TA whose header is @h: under a subkey the TA asked for
+ * must be the one the last subkey allows (ree_fs_ta_open() checks the
+ * UUID asked for against it), and the image must be for the TA asked for.
  */
-static TEE_Result ta_step(const struct chain *c, const struct hdr_at *h,
-			  const uint8_t *img, size_t len,
-			  const TEE_UUID *expected_uuid,
-			  struct shdr_ta_info *info, struct verdict *v)
+static TEE_Result check_uuids(const struct chain *c, const struct hdr_at *h,
+			      const uint8_t *img, const TEE_UUID *expected_uuid,
+			      struct shdr_ta_info *info, struct verdict *v)
 {
-	size_t payload_off = h->sub_off + SHDR_BOOTSTRAP_SIZE, payload_len;
 	TEE_UUID uuid, allowed;
-	TEE_Result res;
-
-	if (len < payload_off)
-		return refuse(v, TEE_ERROR_SECURITY, "image truncated");
-	payload_len = len - payload_off;
-	if (payload_len != (uint64_t)h->hdr.img_size)
-		return refuse(v, TEE_ERROR_SECURITY,
-			      "img_size does not match the payload");
-	if (!payload_len)
-		return refuse(v, TEE_ERROR_SECURITY, "empty payload");
-	res = check_hash(h, img, img + h->sub_off, len - h->sub_off,
-			 "hash mismatch", v);
-	if (res)
-		return res;
-	res = check_sig(h, img, c->key, c->depth, v);
-	if (res)
-		return res;
 
 	uuid_from_octets(&uuid, img + h->sub_off);
-	/*
-	 * Under a subkey the TA must be the one the last subkey allows
-	 * (ree_fs_ta_open() checks the UUID asked for against it).
-	 */
 	if (c->have_next_uuid) {
 		uuid_from_octets(&allowed, c->next_uuid);
 		if (!uuid_equal(&allowed, expected_uuid)) {
@@ -505,13 +495,111 @@ static TEE_Result ta_step(const struct chain *c, const struct hdr_at *h,
 		info->uuid = uuid;
 		return refuse(v, TEE_ERROR_SECURITY, "UUID mismatch");
 	}
+	return TEE_SUCCESS;
+}
 
-	info->payload = img + payload_off;
+/*
+ * The payload of an encrypted TA, @len bytes at @off: decrypted into a
+ * new buffer (*@plain) with the key its flags name, then the hash checked
+ * over the plaintext, as OP-TEE's ree_fs_ta_read() does (the signature
+ * covers the plaintext).
+ */
+static TEE_Result decrypt_payload(const struct hdr_at *h, const uint8_t *img,
+				  const struct shdr_enc *e, size_t off,
+				  size_t len, const struct shdr_enc_keys *keys,
+				  uint8_t **plain, struct verdict *v)
+{
+	uint8_t key[SHDR_TA_ENC_KEY_SIZE];
+	TEE_Result res;
+
+	if (!keys || !keys->get)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "encrypted TA and no TA encryption key");
+	res = keys->get(keys->arg, e->flags & SHDR_ENC_KEY_TYPE_MASK, key);
+	if (res == TEE_ERROR_OUT_OF_MEMORY)
+		return refuse(v, res, "out of memory");
+	if (res)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      (e->flags & SHDR_ENC_KEY_TYPE_MASK) ==
+					      SHDR_ENC_KEY_CLASS_WIDE
+				      ? "no class-wide TA encryption key"
+				      : "no device-specific TA encryption key");
+	*plain = malloc(len);
+	res = *plain ? shdr_enc_decrypt(e, key, img + off, len, *plain)
+		     : TEE_ERROR_OUT_OF_MEMORY;
+	OPENSSL_cleanse(key, sizeof(key));
+	if (res == TEE_ERROR_SECURITY)
+		return refuse(v, res,
+			      "decryption failed (wrong TA encryption key or "
+			      "tampered image)");
+	if (res)
+		return refuse(v, res, "out of memory");
+	return check_hash(h, img, img + h->sub_off, off - h->sub_off, *plain,
+			  len, "hash mismatch", v);
+}
+
+/*
+ * The TA whose header is @h, the last one of the image (bootstrap or
+ * encrypted): the lengths, the hash, the signature under @c's key, the
+ * UUIDs; an encrypted one is decrypted after its signature and UUIDs
+ * checked, as OP-TEE orders it.
+ */
+static TEE_Result ta_step(const struct chain *c, const struct hdr_at *h,
+			  const uint8_t *img, size_t len,
+			  const TEE_UUID *expected_uuid,
+			  const struct shdr_enc_keys *keys,
+			  struct shdr_ta_info *info, struct verdict *v)
+{
+	size_t payload_off = h->sub_off + SHDR_BOOTSTRAP_SIZE, payload_len;
+	bool encrypted = h->hdr.img_type == SHDR_ENCRYPTED_TA;
+	const uint8_t *payload = NULL;
+	uint8_t *plain = NULL;
+	struct shdr_enc e;
+	TEE_Result res;
+	const char *why;
+
+	if (len < payload_off)
+		return refuse(v, TEE_ERROR_SECURITY, "image truncated");
+	if (encrypted) {
+		if (shdr_enc_decode(&e, img + payload_off, len - payload_off,
+				    &why))
+			return refuse(v, TEE_ERROR_SECURITY, why);
+		payload_off += e.size;
+	}
+	payload_len = len - payload_off;
+	if (payload_len != (uint64_t)h->hdr.img_size)
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "img_size does not match the payload");
+	if (!payload_len)
+		return refuse(v, TEE_ERROR_SECURITY, "empty payload");
+	if (!encrypted) {
+		payload = img + payload_off;
+		res = check_hash(h, img, img + h->sub_off, len - h->sub_off,
+				 NULL, 0, "hash mismatch", v);
+		if (res)
+			return res;
+	}
+	res = check_sig(h, img, c->key, c->depth, v);
+	if (!res)
+		res = check_uuids(c, h, img, expected_uuid, info, v);
+	if (!res && encrypted) {
+		res = decrypt_payload(h, img, &e, payload_off, payload_len,
+				      keys, &plain, v);
+		payload = plain;
+	}
+	if (res) {
+		free(plain);
+		return res;
+	}
+
+	info->payload = payload;
 	info->payload_len = payload_len;
+	info->owned = plain;
 	info->ta_version = get_le32(img + h->sub_off + UUID_OCTETS_LEN);
-	info->uuid = uuid;
+	uuid_from_octets(&info->uuid, img + h->sub_off);
 	info->algo = h->hdr.algo;
 	info->subkeys = c->depth;
+	info->encrypted = encrypted;
 	return TEE_SUCCESS;
 }
 
@@ -519,6 +607,16 @@ TEE_Result shdr_verify_ta_reason(const void *img, size_t img_len,
 				 const TEE_UUID *expected_uuid,
 				 const uint8_t *pubkey_der, size_t pubkey_len,
 				 struct shdr_ta_info *info, const char **reason)
+{
+	return shdr_verify_ta_enc(img, img_len, expected_uuid, pubkey_der,
+				  pubkey_len, NULL, info, reason);
+}
+
+TEE_Result shdr_verify_ta_enc(const void *img, size_t img_len,
+			      const TEE_UUID *expected_uuid,
+			      const uint8_t *pubkey_der, size_t pubkey_len,
+			      const struct shdr_enc_keys *keys,
+			      struct shdr_ta_info *info, const char **reason)
 {
 	struct chain c = {.max_depth = UINT32_MAX};
 	struct verdict v = {TEE_SUCCESS, NULL};
@@ -552,7 +650,8 @@ TEE_Result shdr_verify_ta_reason(const void *img, size_t img_len,
 		if (header_at(&h, p, img_len, off, c.key, c.depth, &v))
 			break;
 		if (h.hdr.img_type != SHDR_SUBKEY) {
-			ta_step(&c, &h, p, img_len, expected_uuid, info, &v);
+			ta_step(&c, &h, p, img_len, expected_uuid, keys, info,
+				&v);
 			break;
 		}
 		if (subkey_step(&c, &h, p, img_len, &off, &v))

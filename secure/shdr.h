@@ -74,6 +74,9 @@ struct shdr {
  * @algo:	the signature algorithm that was verified
  * @subkeys:	how many subkeys the chain above the TA had (0: the TA is
  *		signed with the platform key itself)
+ * @encrypted:	the image was an encrypted TA (SHDR_ENCRYPTED_TA)
+ * @owned:	NULL, or (an encrypted TA) the decrypted ELF that @payload
+ *		points to: the caller's, to free()
  */
 struct shdr_ta_info {
 	const void *payload;
@@ -82,7 +85,11 @@ struct shdr_ta_info {
 	TEE_UUID uuid;
 	uint32_t algo;
 	unsigned int subkeys;
+	bool encrypted;
+	void *owned;
 };
+
+struct shdr_enc_keys;
 
 /**
  * shdr_decode() - read the 20-byte header at the start of @buf
@@ -126,7 +133,8 @@ void shdr_encode(void *buf, const struct shdr *hdr);
  * subkey allows, if there is one; and that the image's UUID is
  * @expected_uuid.
  * Never reads outside [@img, @img + @img_len).  Leaves the calling
- * thread's OpenSSL error queue empty.
+ * thread's OpenSSL error queue empty.  Encrypted images are refused
+ * (shdr_verify_ta_enc() decrypts them).
  *
  * Return:
  * TEE_SUCCESS;
@@ -157,6 +165,26 @@ TEE_Result shdr_verify_ta_reason(const void *img, size_t img_len,
 				 const uint8_t *pubkey_der, size_t pubkey_len,
 				 struct shdr_ta_info *info,
 				 const char **reason);
+
+/**
+ * shdr_verify_ta_enc() - shdr_verify_ta_reason() that also verifies
+ * encrypted TAs
+ * @keys:	where the TA encryption keys come from (shdr_enc.h); NULL
+ *		refuses encrypted images
+ *
+ * An encrypted TA (SHDR_ENCRYPTED_TA) is checked as a bootstrap one, but
+ * its signature and UUIDs before its payload is decrypted (AES-GCM, the
+ * key its flags name), and its hash over the plaintext; on success
+ * @info->owned holds the plaintext, which the caller frees.  A tag that
+ * does not match (wrong key, changed image) is TEE_ERROR_SECURITY.  The
+ * other parameters and the return value are those of
+ * shdr_verify_ta_reason().
+ */
+TEE_Result shdr_verify_ta_enc(const void *img, size_t img_len,
+			      const TEE_UUID *expected_uuid,
+			      const uint8_t *pubkey_der, size_t pubkey_len,
+			      const struct shdr_enc_keys *keys,
+			      struct shdr_ta_info *info, const char **reason);
 
 /**
  * shdr_img_type_name() - "BOOTSTRAP_TA" etc., or "unknown"

@@ -14,6 +14,8 @@
 #include "machine/nw_ram_sw.h"
 #include "secure_world.h"
 #include "shdr.h"
+#include "shdr_enc.h"
+#include "ta_enc_key.h"
 #include "ta_loader.h"
 #include "ta_proc.h"
 #include "thread.h"
@@ -102,6 +104,9 @@ static void report_refused(const struct secure_world *sw, const char *name,
 		       "holds TA %s (the UUID in its signed header); name it "
 		       "%s.ta",
 		       name, other, other);
+	} else if (why && strstr(why, "TA encryption key")) {
+		pr_err("secure world refused TA %s: it is encrypted and %s",
+		       name, why);
 	} else if (why && strstr(why, "subkey")) {
 		pr_err("secure world refused TA %s: its subkey chain does not "
 		       "allow it (%s)",
@@ -116,6 +121,7 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		   struct ta_proc **proc, struct ta_proc_info *info)
 {
 	struct secure_world *sw = t->sw;
+	struct shdr_enc_keys keys = {.get = ta_enc_key_get, .arg = sw};
 	struct shdr_ta_info sinfo = {0};
 	char name[UUID_STR_LEN];
 	const char *why = NULL;
@@ -140,8 +146,8 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		pr_err("TA %s could not be fetched (0x%08x)", name, res);
 		return res;
 	}
-	res = shdr_verify_ta_reason(img, len, uuid, sw->pubkey, sw->pubkey_len,
-				    &sinfo, &why);
+	res = shdr_verify_ta_enc(img, len, uuid, sw->pubkey, sw->pubkey_len,
+				 &keys, &sinfo, &why);
 	if (res == TEE_ERROR_OUT_OF_MEMORY) {
 		pr_err("TA %s: out of memory while verifying it", name);
 		free(img);
@@ -153,6 +159,7 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		return TEE_ERROR_SECURITY;
 	}
 	res = ta_proc_spawn(sinfo.payload, sinfo.payload_len, uuid, proc, info);
+	free(sinfo.owned);
 	free(img);
 	return res;
 }

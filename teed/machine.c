@@ -85,10 +85,11 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 			"--bus-fd", "4", "--threads", threads, "--shm-base",
 			base, "--shm-size", size, "--log-level", level,
 			/* --dynamic-shm, --ta-user U, --max-ta-instances N,
-			 * --state-dir D */
-			NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+			 * --state-dir D, --ta-enc-key F */
+			NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+			NULL};
 	/* The first of the optional slots; the last one stays NULL. */
-	size_t n = ARRAY_SIZE(argv) - 8;
+	size_t n = ARRAY_SIZE(argv) - 10;
 
 	snprintf(threads, sizeof(threads), "%u", cfg->threads);
 	snprintf(base, sizeof(base), "0x%llx", BOARD_SHM_BASE);
@@ -108,6 +109,10 @@ static void exec_secure_world(const struct machine_config *cfg, int conduit,
 	if (cfg->state_dir) {
 		argv[n++] = "--state-dir";
 		argv[n++] = (char *)cfg->state_dir;
+	}
+	if (cfg->ta_enc_key) {
+		argv[n++] = "--ta-enc-key";
+		argv[n++] = (char *)cfg->ta_enc_key;
 	}
 	/*
 	 * Move both out of the way first: one may already sit at 3 or 4,

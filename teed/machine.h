@@ -24,6 +24,7 @@
  * @max_ta_instances: bound on TA processes (0: the secure world's default)
  * @state_dir:	the secure world's state directory (HUK, counters; NULL:
  *		its default)
+ * @ta_enc_key:	file of the class-wide TA encryption key (NULL: none)
  */
 struct machine_config {
 	const char *secure_world;
@@ -34,6 +35,7 @@ struct machine_config {
 	const char *ta_user;
 	unsigned int max_ta_instances;
 	const char *state_dir;
+	const char *ta_enc_key;
 };
 
 /**

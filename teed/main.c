@@ -62,6 +62,7 @@ struct options {
 	const char *ta_user;
 	unsigned int max_ta_instances;
 	const char *state_dir;
+	const char *ta_enc_key;
 	const char *drivers[MAX_DRIVERS];
 	unsigned int ndrivers;
 	struct endpoint_groups groups;
@@ -126,6 +127,11 @@ static void usage(FILE *f, const char *secure_world)
 		"  --state-dir DIR     the secure world's state (HUK, storage\n"
 		"                      counters; default its own, see\n"
 		"                      docs/storage.md)\n"
+		"  --ta-enc-key FILE   the class-wide TA encryption key (64 "
+		"hex\n"
+		"                      digits) encrypted TAs of key type\n"
+		"                      SHDR_ENC_KEY_CLASS_WIDE are decrypted\n"
+		"                      with (docs/ta-image-format.md)\n"
 		"  --loopback          also register teebox's loopback TEE\n"
 		"                      (after OP-TEE: tee1, teepriv1)\n"
 		"  --driver NAME       also register the built-in TEE driver\n"
@@ -289,6 +295,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"max-shm-per-uid", required_argument, NULL, 4},
 		{"max-shm-files-per-context", required_argument, NULL, 5},
 		{"max-shm-files-per-uid", required_argument, NULL, 6},
+		{"ta-enc-key", required_argument, NULL, 7},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -354,6 +361,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'E':
 			o->state_dir = optarg;
+			break;
+		case 7:
+			o->ta_enc_key = optarg;
 			break;
 		case 'L':
 			if (request_driver(o, "loopback"))
@@ -503,7 +513,8 @@ static int start(struct teed *t)
 				    .dynamic_shm = t->opt.dynamic_shm,
 				    .ta_user = t->opt.ta_user,
 				    .max_ta_instances = t->opt.max_ta_instances,
-				    .state_dir = t->opt.state_dir};
+				    .state_dir = t->opt.state_dir,
+				    .ta_enc_key = t->opt.ta_enc_key};
 	struct control_view view;
 	int rc;
 

@@ -364,6 +364,36 @@ static void test_subkey_args(void **state)
 	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, args, s->dir, s->dir, s->dir);
 }
 
+/*
+ * CFG_ENCRYPT_TA=y encrypts with TA_ENC_KEY (OP-TEE's ta/link.mk), for
+ * TA_ENC_KEY_TYPE; without a TA_ENC_KEY the build stops and says so.
+ */
+static void test_encrypt_ta(void **state)
+{
+	static const char key[] = "00112233445566778899aabbccddeeff"
+				  "ffeeddccbbaa99887766554433221100";
+	struct scratch *s = *state;
+	char args[256];
+
+	copy_fixture(s);
+	sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' CFG_ENCRYPT_TA=y 2>'%s/err' && "
+	   "grep -q 'CFG_ENCRYPT_TA=y needs TA_ENC_KEY' '%s/err'",
+	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
+	snprintf(args, sizeof(args),
+		 "CFG_ENCRYPT_TA=y TA_ENC_KEY=%s "
+		 "TA_ENC_KEY_TYPE=SHDR_ENC_KEY_CLASS_WIDE",
+		 key);
+	make_ta(s, args);
+	sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
+	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	   " --in '%s/" SCRATCH_UUID
+	   ".ta' --enc-key %s | grep -q ' encrypted$' && "
+	   "python3 '%s/scripts/sign_encrypt.py' display --in '%s/" SCRATCH_UUID
+	   ".ta' | grep -q 'CLASS_WIDE'",
+	   TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta, key, TEEBOX_DEVKIT_DIR,
+	   s->ta);
+}
+
 /* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
 static void test_no_binary_is_refused(void **state)
 {
@@ -390,6 +420,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_generated_sources, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_subkey_args, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_encrypt_ta, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_no_binary_is_refused,
 						setup, teardown),

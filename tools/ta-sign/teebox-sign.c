@@ -33,10 +33,13 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/hmac.h>
 #include <openssl/pem.h>
+#include <openssl/rand.h>
 #include <openssl/x509.h>
 
 #include "secure/shdr.h"
+#include "secure/shdr_enc.h"
 #include "secure/shdr_subkey.h"
 #include "secure/uuid.h"
 #include "teebox/version.h"
@@ -68,6 +71,8 @@ static const char usage_text[] =
 	"  sign --key KEY.pem --in TA.elf --out FILE.ta|DIR [--uuid UUID]\n"
 	"       [--ta-version N] [--algo pss|pkcs1]\n"
 	"       [--subkey SUBKEY.bin [--name NAME]]\n"
+	"       [--enc-key HEX [--enc-key-type SHDR_ENC_KEY_DEV_SPECIFIC|\n"
+	"                       SHDR_ENC_KEY_CLASS_WIDE]]\n"
 	"      Make a signed bootstrap TA image. The UUID comes from --uuid\n"
 	"      or from the ELF's .ta_head section; if both are given they\n"
 	"      must agree. If --out is a directory the file is\n"
@@ -75,6 +80,9 @@ static const char usage_text[] =
 	"      With --subkey, KEY.pem is the last subkey of SUBKEY.bin's\n"
 	"      chain, the image starts with that chain, and the TA's UUID\n"
 	"      must be the one the chain allows for NAME (see subkey-uuid).\n"
+	"      With --enc-key (64 hex digits, AES-256) the TA is encrypted\n"
+	"      (AES-GCM) after signing, for the key type given (default\n"
+	"      SHDR_ENC_KEY_DEV_SPECIFIC).\n"
 	"  sign-subkey --key KEY.pem --in SUBKEY.pem --out FILE.bin\n"
 	"       --uuid UUID --name-size N [--max-depth N] [--subkey-version "
 	"N]\n"
@@ -84,11 +92,15 @@ static const char usage_text[] =
 	"      whose chain the file then starts with). NAME_SIZE is the size\n"
 	"      of the name below it (0: it signs only UUID itself).\n"
 	"      --max-depth defaults to 0, or one less than the parent's.\n"
+	"  ta-enc-key --key KEY.pem --huk HUK_FILE\n"
+	"      Print the device-specific TA encryption key (64 hex digits,\n"
+	"      for sign --enc-key) of the secure world whose HUK is\n"
+	"      HUK_FILE (STATE_DIR/huk) and whose platform key is KEY.pem.\n"
 	"  subkey-uuid --in SUBKEY.bin [--name NAME]\n"
 	"      Print the UUIDs of the chain and the UUID it allows next:\n"
 	"      the SHA-512 v5 UUID of NAME in the last subkey's namespace.\n"
 	"  verify (--key KEY.pem | --pubkey-der FILE) --in FILE.ta\n"
-	"       [--uuid UUID]\n"
+	"       [--uuid UUID] [--enc-key HEX]\n"
 	"      Check FILE.ta as the secure world does; without --uuid,\n"
 	"      against the UUID the image carries. Prints\n"
 	"      \"OK <uuid> version N payload BYTES\".\n"
@@ -534,6 +546,7 @@ struct opts {
 	const char *out, *key, *in, *symbol, *uuid, *pubkey_der;
 	const char *bits, *ta_version, *algo;
 	const char *subkey, *name, *name_size, *max_depth, *subkey_version;
+	const char *enc_key, *enc_key_type, *huk;
 	bool force;
 };
 
@@ -1111,20 +1124,153 @@ out:
 	return ret;
 }
 
+static void print_hex(const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		printf("%02x", p[i]);
+}
+
+/* ---- encryption (sign --enc-key, ta-enc-key) ---- */
+
+/* --enc-key: 64 hex digits, the AES-256 key OP-TEE's core decrypts with. */
+static int parse_enc_key(const char *s, uint8_t key[SHDR_TA_ENC_KEY_SIZE])
+{
+	static const char digits[] = "0123456789abcdef";
+	size_t i;
+
+	if (strlen(s) != 2 * SHDR_TA_ENC_KEY_SIZE)
+		goto bad;
+	for (i = 0; i < 2 * SHDR_TA_ENC_KEY_SIZE; i++) {
+		const char *d = strchr(digits, s[i] | 0x20);
+
+		if (!s[i] || !d)
+			goto bad;
+		if (i % 2)
+			key[i / 2] |= (uint8_t)(d - digits);
+		else
+			key[i / 2] = (uint8_t)((d - digits) << 4);
+	}
+	return EXIT_OK;
+bad:
+	return bad_usage("--enc-key must be 64 hex digits (an AES-256 key, "
+			 "the size OP-TEE decrypts TAs with)");
+}
+
+/* --enc-key-type: sign_encrypt.py's names. */
+static int parse_enc_key_type(const char *s, uint32_t *type)
+{
+	*type = SHDR_ENC_KEY_DEV_SPECIFIC;
+	if (!s || !strcmp(s, "SHDR_ENC_KEY_DEV_SPECIFIC"))
+		return EXIT_OK;
+	if (!strcmp(s, "SHDR_ENC_KEY_CLASS_WIDE")) {
+		*type = SHDR_ENC_KEY_CLASS_WIDE;
+		return EXIT_OK;
+	}
+	return bad_usage("--enc-key-type must be SHDR_ENC_KEY_DEV_SPECIFIC or "
+			 "SHDR_ENC_KEY_CLASS_WIDE");
+}
+
+/* struct shdr_enc_keys .get for the tool: the one key it was given. */
+static TEE_Result given_enc_key(void *arg, uint32_t key_type,
+				uint8_t key[SHDR_TA_ENC_KEY_SIZE])
+{
+	(void)key_type;
+	memcpy(key, arg, SHDR_TA_ENC_KEY_SIZE);
+	return TEE_SUCCESS;
+}
+
+/*
+ * Writes the encryption header, a random IV and the tag at @p (room for
+ * SHDR_ENC_HDR_SIZE + IV + tag), and the ciphertext of @elf to @ct, as
+ * sign_encrypt.py's encrypt_ta() does.
+ */
+static int encrypt_elf(const uint8_t key[SHDR_TA_ENC_KEY_SIZE],
+		       uint32_t key_type, const uint8_t *elf, size_t len,
+		       uint8_t *p, uint8_t *ct)
+{
+	uint8_t *iv = p + SHDR_ENC_HDR_SIZE, *tag = iv + SHDR_ENC_IV_SIZE;
+
+	put_le32(p, TEE_ALG_AES_GCM);
+	put_le32(p + 4, key_type);
+	p[8] = SHDR_ENC_IV_SIZE;
+	p[9] = 0;
+	p[10] = SHDR_ENC_TAG_SIZE;
+	p[11] = 0;
+	if (RAND_bytes(iv, SHDR_ENC_IV_SIZE) != 1 ||
+	    shdr_enc_encrypt(key, iv, SHDR_ENC_IV_SIZE, elf, len, ct, tag,
+			     SHDR_ENC_TAG_SIZE))
+		return fail_ossl("cannot encrypt");
+	return EXIT_OK;
+}
+
+/*
+ * ta-enc-key: the device-specific TA encryption key of the installation
+ * whose HUK is --huk, as its secure world derives it (secure/ta_enc_key.c,
+ * OP-TEE's tee_otp_get_ta_enc_key()): HMAC-SHA-256(HUK, u32 LE
+ * HUK_SUBKEY_TA_ENC (4) || the platform key's modulus, big-endian).
+ */
+static int cmd_ta_enc_key(const struct opts *o)
+{
+	uint8_t *huk = NULL, msg[4 + 1024] = {4, 0, 0, 0}, mac[32];
+	unsigned int mac_len = 0;
+	size_t huk_len = 0;
+	EVP_PKEY *key;
+	BIGNUM *n = NULL;
+	int ret = EXIT_FAIL, len;
+
+	key = load_key(o->key, false);
+	if (!key || read_file(o->huk, &huk, &huk_len))
+		goto out;
+	if (huk_len != 16) {
+		fail("%s: a HUK is 16 bytes, not %zu", o->huk, huk_len);
+		goto out;
+	}
+	if (!EVP_PKEY_get_bn_param(key, OSSL_PKEY_PARAM_RSA_N, &n) ||
+	    (size_t)BN_num_bytes(n) > sizeof(msg) - 4) {
+		fail_ossl("cannot read the key's modulus");
+		goto out;
+	}
+	len = BN_bn2bin(n, msg + 4);
+	if (!HMAC(EVP_sha256(), huk, (int)huk_len, msg, 4 + (size_t)len, mac,
+		  &mac_len) ||
+	    mac_len != sizeof(mac)) {
+		fail_ossl("cannot compute HMAC-SHA-256");
+		goto out;
+	}
+	print_hex(mac, sizeof(mac));
+	printf("\n");
+	ret = EXIT_OK;
+out:
+	OPENSSL_cleanse(mac, sizeof(mac));
+	if (huk)
+		OPENSSL_cleanse(huk, huk_len);
+	free(huk);
+	BN_free(n);
+	EVP_PKEY_free(key);
+	return ret;
+}
+
 /*
  * Builds shdr || hash || sig || uuid || ta_version || ELF, then checks it
  * with the secure world's own verifier (under the signing key) before
  * writing it, behind the subkey chain and name if --subkey is given.
+ * With --enc-key the ELF is encrypted (SHDR_ENCRYPTED_TA): the encryption
+ * header, IV and tag go before it, and the hash covers the plaintext.
  */
 static int cmd_sign(const struct opts *o)
 {
 	uint8_t *elf = NULL, *img = NULL, *der = NULL, *prefix = NULL;
 	size_t elf_len = 0, img_len, sub_off, der_len = 0, sig_size;
-	uint8_t allowed[UUID_OCTETS_LEN];
+	uint8_t allowed[UUID_OCTETS_LEN], enc_key[SHDR_TA_ENC_KEY_SIZE];
+	struct shdr_enc_keys keys = {.get = given_enc_key, .arg = enc_key};
+	size_t prefix_len = 0, enc_len = 0;
+	uint8_t *ct = NULL, *payload;
 	struct chain_tail tail;
-	size_t prefix_len = 0;
+	uint32_t key_type;
 	uint32_t version = 0;
-	struct shdr_ta_info info;
+	struct shdr_ta_info info = {0};
 	struct shdr hdr;
 	const char *why;
 	EVP_PKEY *key = NULL;
@@ -1138,6 +1284,14 @@ static int cmd_sign(const struct opts *o)
 		return EXIT_USAGE;
 	if (o->name && !o->subkey)
 		return bad_usage("--name goes with --subkey");
+	if ((o->enc_key && parse_enc_key(o->enc_key, enc_key)) ||
+	    parse_enc_key_type(o->enc_key_type, &key_type))
+		return EXIT_USAGE;
+	if (o->enc_key_type && !o->enc_key)
+		return bad_usage("--enc-key-type goes with --enc-key");
+	if (o->enc_key)
+		enc_len = SHDR_ENC_HDR_SIZE + SHDR_ENC_IV_SIZE +
+			  SHDR_ENC_TAG_SIZE;
 	if (o->algo && !strcmp(o->algo, "pkcs1"))
 		pss = false;
 	else if (o->algo && strcmp(o->algo, "pss"))
@@ -1167,14 +1321,15 @@ static int cmd_sign(const struct opts *o)
 		goto out;
 	}
 	sub_off = SHDR_SIZE + SHDR_HASH_SIZE + sig_size;
-	img_len = sub_off + SHDR_BOOTSTRAP_SIZE + elf_len;
+	img_len = sub_off + SHDR_BOOTSTRAP_SIZE + enc_len + elf_len;
 	img = malloc(img_len);
-	if (!img) {
+	ct = o->enc_key ? malloc(elf_len) : NULL;
+	if (!img || (o->enc_key && !ct)) {
 		fail("out of memory");
 		goto out;
 	}
 	hdr.magic = SHDR_MAGIC;
-	hdr.img_type = SHDR_BOOTSTRAP_TA;
+	hdr.img_type = o->enc_key ? SHDR_ENCRYPTED_TA : SHDR_BOOTSTRAP_TA;
 	hdr.img_size = (uint32_t)elf_len;
 	hdr.algo = pss ? TEE_ALG_RSASSA_PKCS1_PSS_MGF1_SHA256
 		       : TEE_ALG_RSASSA_PKCS1_V1_5_SHA256;
@@ -1186,16 +1341,24 @@ static int cmd_sign(const struct opts *o)
 	img[sub_off + 17] = (uint8_t)(version >> 8);
 	img[sub_off + 18] = (uint8_t)(version >> 16);
 	img[sub_off + 19] = (uint8_t)(version >> 24);
-	memcpy(img + sub_off + SHDR_BOOTSTRAP_SIZE, elf, elf_len);
+	payload = img + sub_off + SHDR_BOOTSTRAP_SIZE + enc_len;
+	if (o->enc_key &&
+	    encrypt_elf(enc_key, key_type, elf, elf_len, payload - enc_len, ct))
+		goto out;
+	/* Hashed and signed over the plaintext, then encrypted. */
+	memcpy(payload, elf, elf_len);
 	if (hash_image(img, sub_off, img_len, img + SHDR_SIZE) ||
 	    sign_hash(key, pss, img + SHDR_SIZE,
 		      img + SHDR_SIZE + SHDR_HASH_SIZE, sig_size))
 		goto out;
+	if (o->enc_key)
+		memcpy(payload, ct, elf_len);
 
 	if (pubkey_der(key, &der, &der_len))
 		goto out;
-	res = shdr_verify_ta_reason(img, img_len, &uuid, der, der_len, &info,
-				    &why);
+	res = shdr_verify_ta_enc(img, img_len, &uuid, der, der_len, &keys,
+				 &info, &why);
+	free(info.owned);
 	if (res) {
 		fail("internal error: the image just signed does not verify "
 		     "(0x%08x: %s)",
@@ -1216,6 +1379,8 @@ static int cmd_sign(const struct opts *o)
 	}
 	ret = write_two(path, prefix, prefix_len, img, img_len);
 out:
+	OPENSSL_cleanse(enc_key, sizeof(enc_key));
+	free(ct);
 	free(prefix);
 	free(path);
 	OPENSSL_free(der);
@@ -1263,9 +1428,11 @@ static bool image_uuid(const uint8_t *img, size_t len, TEE_UUID *uuid)
 
 static int cmd_verify(const struct opts *o)
 {
+	uint8_t enc_key[SHDR_TA_ENC_KEY_SIZE];
+	struct shdr_enc_keys keys = {.get = given_enc_key, .arg = enc_key};
 	uint8_t *img = NULL, *der = NULL;
 	size_t img_len = 0, der_len = 0;
-	struct shdr_ta_info info;
+	struct shdr_ta_info info = {0};
 	char name[UUID_STR_LEN];
 	TEE_UUID expected;
 	EVP_PKEY *key = NULL;
@@ -1276,6 +1443,8 @@ static int cmd_verify(const struct opts *o)
 	if (!o->key == !o->pubkey_der)
 		return bad_usage("verify needs exactly one of --key and "
 				 "--pubkey-der");
+	if (o->enc_key && parse_enc_key(o->enc_key, enc_key))
+		return EXIT_USAGE;
 	if (o->uuid && parse_uuid(o->uuid, &expected))
 		return EXIT_USAGE;
 	if (o->key) {
@@ -1295,8 +1464,9 @@ static int cmd_verify(const struct opts *o)
 	if (!o->uuid && !image_uuid(img, img_len, &expected))
 		memset(&expected, 0, sizeof(expected));
 
-	res = shdr_verify_ta_reason(img, img_len, &expected, der, der_len,
-				    &info, &why);
+	res = shdr_verify_ta_enc(img, img_len, &expected, der, der_len,
+				 o->enc_key ? &keys : NULL, &info, &why);
+	free(info.owned);
 	if (res) {
 		fail("%s: verification failed: 0x%08x (%s): %s", o->in, res,
 		     tee_result_name(res), why);
@@ -1307,6 +1477,8 @@ static int cmd_verify(const struct opts *o)
 	       info.payload_len);
 	if (info.subkeys)
 		printf(" subkeys %u", info.subkeys);
+	if (info.encrypted)
+		printf(" encrypted");
 	printf("\n");
 	ret = EXIT_OK;
 out:
@@ -1320,12 +1492,33 @@ out:
 	return ret;
 }
 
-static void print_hex(const uint8_t *p, size_t n)
+/*
+ * Prints an encrypted TA's encryption header at @p (@len bytes left) and
+ * moves *@off past it; 1 if it is truncated.
+ */
+static int info_enc(const uint8_t *p, size_t len, size_t *off)
 {
-	size_t i;
+	size_t size;
 
-	for (i = 0; i < n; i++)
-		printf("%02x", p[i]);
+	if (len < SHDR_ENC_HDR_SIZE) {
+		printf("(truncated: no room for the encryption header)\n");
+		return 1;
+	}
+	printf("enc_algo:   0x%08x%s\n", le32_at(p),
+	       le32_at(p) == TEE_ALG_AES_GCM ? " (AES-GCM)" : "");
+	printf("flags:      0x%x (%s)\n", le32_at(p + 4),
+	       (le32_at(p + 4) & SHDR_ENC_KEY_TYPE_MASK) ? "CLASS_WIDE"
+							 : "DEV_SPECIFIC");
+	printf("iv_size:    %u\n", p[8] | p[9] << 8);
+	printf("tag_size:   %u\n", p[10] | p[11] << 8);
+	size = SHDR_ENC_HDR_SIZE + (size_t)(p[8] | p[9] << 8) +
+	       (size_t)(p[10] | p[11] << 8);
+	if (size > len) {
+		printf("(truncated: the IV and tag need %zu bytes)\n", size);
+		return 1;
+	}
+	*off += size;
+	return 0;
 }
 
 /* Prints what the header says, checking only that it is there. */
@@ -1400,6 +1593,10 @@ static int cmd_info(const struct opts *o)
 	printf("ta_version: %u\n",
 	       (unsigned int)(v[0] | v[1] << 8 | v[2] << 16 |
 			      (uint32_t)v[3] << 24));
+	ret = EXIT_OK;
+	if (hdr.img_type == SHDR_ENCRYPTED_TA &&
+	    info_enc(img + payload_off, img_len - payload_off, &payload_off))
+		goto out;
 	printf("payload:    %zu bytes at offset %zu%s\n", img_len - payload_off,
 	       payload_off,
 	       img_len - payload_off == hdr.img_size ? ""
@@ -1428,6 +1625,9 @@ static const struct option long_options[] = {
 	{"name-size", required_argument, NULL, 'N'},
 	{"max-depth", required_argument, NULL, 'd'},
 	{"subkey-version", required_argument, NULL, 'V'},
+	{"enc-key", required_argument, NULL, 'e'},
+	{"enc-key-type", required_argument, NULL, 'E'},
+	{"huk", required_argument, NULL, 'H'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -1446,10 +1646,11 @@ struct command {
 static const struct command commands[] = {
 	{"keygen", "obf", "o", cmd_keygen},
 	{"pubkey", "kos", "kos", cmd_pubkey},
-	{"sign", "kiouvaSn", "kio", cmd_sign},
+	{"sign", "kiouvaSneE", "kio", cmd_sign},
 	{"sign-subkey", "kiouaSnNdV", "kiouN", cmd_sign_subkey},
 	{"subkey-uuid", "in", "i", cmd_subkey_uuid},
-	{"verify", "kpiu", "i", cmd_verify},
+	{"ta-enc-key", "kH", "kH", cmd_ta_enc_key},
+	{"verify", "kpiue", "i", cmd_verify},
 	{"info", "i", "i", cmd_info},
 };
 
@@ -1550,6 +1751,15 @@ int main(int argc, char **argv)
 		case 'V':
 			o.subkey_version = optarg;
 			break;
+		case 'e':
+			o.enc_key = optarg;
+			break;
+		case 'E':
+			o.enc_key_type = optarg;
+			break;
+		case 'H':
+			o.huk = optarg;
+			break;
 		}
 	}
 	if (optind < argc - 1)
@@ -1558,7 +1768,8 @@ int main(int argc, char **argv)
 	for (c = cmd->required; *c; c++) {
 		bool have = (*c == 'o' && o.out) || (*c == 'k' && o.key) ||
 			    (*c == 's' && o.symbol) || (*c == 'i' && o.in) ||
-			    (*c == 'u' && o.uuid) || (*c == 'N' && o.name_size);
+			    (*c == 'u' && o.uuid) ||
+			    (*c == 'N' && o.name_size) || (*c == 'H' && o.huk);
 
 		if (!have)
 			return bad_usage("%s needs --%s (try --help)",

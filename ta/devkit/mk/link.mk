@@ -26,9 +26,18 @@ ta-image := $(out-prefix)$(BINARY).ta
 ta-goals := $(ta-image) $(ta-dmp)
 ta-cleanfiles := $(ta-elf) $(ta-map) $(ta-dmp) $(ta-stripped) $(ta-image)
 
-# A TA that asks to be encrypted must not go out in the clear unnoticed.
+# CFG_ENCRYPT_TA=y encrypts the TA with TA_ENC_KEY (64 hex digits), as
+# OP-TEE's ta/link.mk does (sign_encrypt.py --enc-key), for the key type
+# TA_ENC_KEY_TYPE (OP-TEE's default, the device-specific key, unless set).
+# OP-TEE's default TA_ENC_KEY is what its all-zero default HUK gives; a
+# teebox HUK is made per installation, so there is no default here
+# (teebox-sign ta-enc-key prints a device's key; docs/ta-image-format.md).
 ifeq ($(CFG_ENCRYPT_TA),y)
-$(error CFG_ENCRYPT_TA=y: teebox signs TAs but does not encrypt them)
+ifeq ($(TA_ENC_KEY),)
+$(error CFG_ENCRYPT_TA=y needs TA_ENC_KEY (64 hex digits): see docs/ta-image-format.md, "Encrypted TAs")
+endif
+TA_ENC_KEY_TYPE ?= SHDR_ENC_KEY_DEV_SPECIFIC
+ta-crypt-args := --enc-key $(TA_ENC_KEY) --enc-key-type $(TA_ENC_KEY_TYPE)
 endif
 
 TA_SIGN_KEY ?= $(ta-dev-kit-dir)/keys/default_ta.pem
@@ -62,7 +71,7 @@ $(ta-stripped): $(ta-elf)
 # and teebox-sign puts the chain in front of the image.
 $(ta-image): $(ta-stripped) $(TA_SUBKEY_DEPS)
 	$(if $(wildcard $(TA_SIGN_KEY)),,$(error TA_SIGN_KEY: $(TA_SIGN_KEY) does not exist; give the PEM key teebox was built with: make TA_SIGN_KEY=<key.pem>))
-	$(cmd-echo) '  SIGN    $@'
+	$(cmd-echo) '  $(if $(ta-crypt-args),SIGNENC,SIGN   ) $@'
 	$(q)$(TEEBOX_SIGN) sign --key $(TA_SIGN_KEY) $(TA_SUBKEY_ARGS) \
-		--uuid $(BINARY) --ta-version $(CFG_TA_VERSION) --in $< \
-		--out $@
+		$(ta-crypt-args) --uuid $(BINARY) \
+		--ta-version $(CFG_TA_VERSION) --in $< --out $@
