@@ -64,6 +64,7 @@ struct options {
 	const char *ta_user;
 	const char *max_ta_instances;
 	const char *plugin_path;
+	const char *ta_enc_key;
 	const char *limits[NLIMITS];
 	bool dynamic_shm;
 	bool loopback;
@@ -125,6 +126,8 @@ static void usage(FILE *f)
 		"  --log-level N      3 errors .. 7 debug (up)\n"
 		"  --ta-user USER     TA processes run as USER (up, as root)\n"
 		"  --max-ta-instances N  TA processes at a time (up)\n"
+		"  --ta-enc-key FILE  the class-wide TA encryption key (up;"
+		" teed(8))\n"
 		"  --max-conns-per-uid N, --max-conns N,\n"
 		"  --max-shm-per-context SIZE, --max-shm-per-uid SIZE,\n"
 		"  --max-shm-files-per-context N, --max-shm-files-per-uid N\n"
@@ -168,6 +171,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{"dtb", required_argument, NULL, 'd'},
 		{"ta-user", required_argument, NULL, 'u'},
 		{"max-ta-instances", required_argument, NULL, 'm'},
+		{"ta-enc-key", required_argument, NULL, 'K'},
 		{"max-conns-per-uid", required_argument, NULL, 1},
 		{"max-conns", required_argument, NULL, 2},
 		{"max-shm-per-context", required_argument, NULL, 3},
@@ -235,6 +239,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'm':
 			o->max_ta_instances = optarg;
+			break;
+		case 'K':
+			o->ta_enc_key = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -447,6 +454,10 @@ static int start_teed(const struct options *o)
 		argv[argc++] = "--max-ta-instances";
 		argv[argc++] = (char *)o->max_ta_instances;
 	}
+	if (o->ta_enc_key) {
+		argv[argc++] = "--ta-enc-key";
+		argv[argc++] = (char *)o->ta_enc_key;
+	}
 	for (int i = 0; i < NLIMITS; i++) {
 		if (!o->limits[i])
 			continue;
@@ -544,6 +555,7 @@ static int up_settings_of(const struct options *o, struct up_settings *s)
 	rc |= up_settings_add(s, "dtb", o->dtb);
 	rc |= up_settings_add(s, "ta-user", o->ta_user);
 	rc |= up_settings_add(s, "max-ta-instances", o->max_ta_instances);
+	rc |= up_settings_add(s, "ta-enc-key", o->ta_enc_key);
 	for (int i = 0; i < NLIMITS; i++)
 		rc |= up_settings_add(s, limit_options[i], o->limits[i]);
 	rc |= up_settings_add(s, "dynamic-shm", o->dynamic_shm ? "1" : NULL);
