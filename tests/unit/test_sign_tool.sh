@@ -259,6 +259,40 @@ refuse 2 "$TOOL" sign --key top.pem --name x --in ta.elf --out x.ta
 refuse 2 "$TOOL" sign-subkey --key key.pem --in top.pem --out x.bin \
 	--uuid $UUID
 
+# --- encrypted TAs (sign_encrypt.py --enc-key / --enc-key-type) ---
+EK=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+run "$TOOL" sign --key key.pem --in ta.elf --out e.ta --enc-key $EK \
+	--enc-key-type SHDR_ENC_KEY_CLASS_WIDE
+refuse 1 "$TOOL" verify --key key.pem --in e.ta
+expect_err "encrypted TA and no TA encryption key"
+refuse 1 "$TOOL" verify --key key.pem --in e.ta --enc-key "$(echo $EK | tr 0 f)"
+expect_err "decryption failed"
+run "$TOOL" verify --key key.pem --in e.ta --enc-key $EK
+expect_out "OK $UUID version 0 payload $ELF_SIZE encrypted"
+run "$TOOL" info --in e.ta
+grep -q '^flags: *0x1 (CLASS_WIDE)' out.txt || fail "info: no key type"
+grep -q '^enc_algo: *0x40000810' out.txt || fail "info: no enc_algo"
+# Under an identity subkey too.
+run "$TOOL" sign --key top.pem --subkey id.bin --in ta.elf --out se.ta \
+	--enc-key $EK
+run "$TOOL" verify --key key.pem --in se.ta --enc-key $EK
+expect_out "OK $UUID version 0 payload $ELF_SIZE subkeys 1 encrypted"
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --enc-key ${EK%?}
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta --enc-key $EK \
+	--enc-key-type SHDR_ENC_KEY_OTHER
+refuse 2 "$TOOL" sign --key key.pem --in ta.elf --out x.ta \
+	--enc-key-type SHDR_ENC_KEY_CLASS_WIDE
+# ta-enc-key: HMAC-SHA-256(HUK, u32 LE 4 || modulus), computed here from
+# the modulus openssl prints.
+printf '0123456789abcdef' >huk.bin
+MOD=$(openssl rsa -in key.pem -noout -modulus 2>/dev/null | cut -d= -f2)
+WANT=$(python3 -c 'import hmac, sys
+print(hmac.new(b"0123456789abcdef", b"\x04\0\0\0" + bytes.fromhex(sys.argv[1]),
+               "sha256").hexdigest())' "$MOD")
+run "$TOOL" ta-enc-key --key key.pem --huk huk.bin
+expect_out "$WANT"
+refuse 1 "$TOOL" ta-enc-key --key key.pem --huk key.pem
+
 # --- every ELF flavour (needs clang as a cross compiler for objects) ---
 if command -v clang >/dev/null 2>&1; then
 	printf '#include "ta_head.h"\n' >head_only.c
