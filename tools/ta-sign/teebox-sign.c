@@ -859,7 +859,8 @@ static int subkey_prefix(const struct opts *o, uint8_t **prefix,
 		return fail("out of memory");
 	}
 	memset(*prefix + len, 0, t->name_size);
-	memcpy(*prefix + len, o->name, name_len);
+	if (name_len)
+		memcpy(*prefix + len, o->name, name_len);
 	*prefix_len = len + t->name_size;
 	if (shdr_subkey_next_uuid(allowed, t->uuid, *prefix + len,
 				  t->name_size))
