@@ -409,6 +409,7 @@ struct chain {
 	bool have_next_uuid;
 	uint8_t next_uuid[UUID_OCTETS_LEN];
 	uint32_t max_depth;
+	const struct shdr_enc_keys *hooks;
 };
 
 /*
@@ -459,6 +460,14 @@ static TEE_Result subkey_step(struct chain *c, const struct hdr_at *h,
 	res = shdr_subkey_pubkey(&sk, body, h->hdr.img_size, &key, &why);
 	if (res)
 		return refuse(v, res, why);
+	/* Anti-rollback: the loader's subkey_ver.db (ta_ver_db.h). */
+	if (c->hooks && c->hooks->subkey_version &&
+	    c->hooks->subkey_version(c->hooks->arg, sk.uuid,
+				     sk.subkey_version)) {
+		EVP_PKEY_free(key);
+		return refuse(v, TEE_ERROR_SECURITY,
+			      "subkey version lower than one loaded before");
+	}
 	/* The platform key is the caller's; a subkey's key is ours. */
 	if (c->depth)
 		EVP_PKEY_free(c->key);
@@ -618,7 +627,7 @@ TEE_Result shdr_verify_ta_enc(const void *img, size_t img_len,
 			      const struct shdr_enc_keys *keys,
 			      struct shdr_ta_info *info, const char **reason)
 {
-	struct chain c = {.max_depth = UINT32_MAX};
+	struct chain c = {.max_depth = UINT32_MAX, .hooks = keys};
 	struct verdict v = {TEE_SUCCESS, NULL};
 	EVP_PKEY *root = NULL;
 	const uint8_t *p = img;

@@ -60,11 +60,20 @@ struct shdr_enc {
  * @get:	writes the SHDR_TA_ENC_KEY_SIZE-byte key of @key_type (an enum
  *		shdr_enc_key_type) to @key; returns TEE_SUCCESS, or an error
  *		if there is no such key (the image is then refused)
- * @arg:	passed to @get
+ * @subkey_version: optional (NULL: not checked); told each subkey's
+ *		UUID (16 octets) and subkey_version once its signature, body
+ *		and key are verified, where OP-TEE's ree_fs_ta_open() checks
+ *		subkey_ver.db; an error refuses the image with
+ *		TEE_ERROR_SECURITY, as OP-TEE's does
+ * @arg:	passed to @get and @subkey_version
+ *
+ * What the loader gives the verifier; the tools give only @get.
  */
 struct shdr_enc_keys {
 	TEE_Result (*get)(void *arg, uint32_t key_type,
 			  uint8_t key[SHDR_TA_ENC_KEY_SIZE]);
+	TEE_Result (*subkey_version)(void *arg, const uint8_t uuid[16],
+				     uint32_t version);
 	void *arg;
 };
 

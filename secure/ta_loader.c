@@ -18,6 +18,7 @@
 #include "ta_enc_key.h"
 #include "ta_loader.h"
 #include "ta_proc.h"
+#include "ta_ver_db.h"
 #include "thread.h"
 #include "thread_rpc.h"
 #include "uuid.h"
@@ -117,11 +118,49 @@ static void report_refused(const struct secure_world *sw, const char *name,
 	}
 }
 
+/* struct shdr_enc_keys .subkey_version: OP-TEE's subkey_ver.db check. */
+static TEE_Result subkey_version(void *arg, const uint8_t uuid[16],
+				 uint32_t version)
+{
+	const struct secure_world *sw = arg;
+
+	return ta_ver_db_check_update(sw->state_dir, SUBKEY_VER_DB, uuid,
+				      version);
+}
+
+/*
+ * As OP-TEE once the whole image is verified: a TA older than one loaded
+ * before is refused with TEE_ERROR_ACCESS_CONFLICT, check_update_version()'s
+ * code, and a newer one raises the record in ta_ver.db.
+ */
+static TEE_Result check_ta_version(const struct secure_world *sw,
+				   const char *name, const TEE_UUID *uuid,
+				   uint32_t version)
+{
+	uint8_t oct[16];
+	TEE_Result res;
+
+	uuid_to_octets(oct, uuid);
+	res = ta_ver_db_check_update(sw->state_dir, TA_VER_DB, oct, version);
+	if (res == TEE_ERROR_ACCESS_CONFLICT)
+		pr_err("secure world refused TA %s: its ta_version %u is lower "
+		       "than that of a version loaded before (anti-rollback, "
+		       "%s in the secure world's state directory)",
+		       name, version, TA_VER_DB);
+	else if (res)
+		pr_err("secure world refused TA %s: its version could not be "
+		       "checked against %s (0x%08x)",
+		       name, TA_VER_DB, res);
+	return res;
+}
+
 TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		   struct ta_proc **proc, struct ta_proc_info *info)
 {
 	struct secure_world *sw = t->sw;
-	struct shdr_enc_keys keys = {.get = ta_enc_key_get, .arg = sw};
+	struct shdr_enc_keys keys = {.get = ta_enc_key_get,
+				     .subkey_version = subkey_version,
+				     .arg = sw};
 	struct shdr_ta_info sinfo = {0};
 	char name[UUID_STR_LEN];
 	const char *why = NULL;
@@ -157,6 +196,12 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		report_refused(sw, name, why, &sinfo);
 		free(img);
 		return TEE_ERROR_SECURITY;
+	}
+	res = check_ta_version(sw, name, uuid, sinfo.ta_version);
+	if (res) {
+		free(sinfo.owned);
+		free(img);
+		return res;
 	}
 	res = ta_proc_spawn(sinfo.payload, sinfo.payload_len, uuid, proc, info);
 	free(sinfo.owned);
