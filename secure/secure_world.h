@@ -9,6 +9,7 @@
  *  nw_shm.h	  normal-world shared memory the secure world accepts
  *  ta_manager.h  TA instances and sessions, GP lifecycle rules
  *  ta_loader.h   LOAD_TA through tee-supplicant and signature checking
+ *  ta_ver_db.h   TA and subkey versions against rollback (ta_ver.db)
  *  ta_proc.h	  TA processes (the sandbox and the private channel)
  *  ta_syscall.h  what a TA may ask for during a call (time, waits), and
  *		  the yield of long calls
