@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tbx/byteorder.h>
+
 #include "fs_dirfile.h"
 
 /* Offsets in the on-disk record. */
@@ -34,23 +36,9 @@ struct fs_dirfile {
 	uint8_t files[FS_DIRFILE_MAX_FILES / 8];
 };
 
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
 static void uuid_encode(uint8_t *p, const TEE_UUID *u)
 {
-	put_le32(p, u->timeLow);
+	tbx_put_le32(p, u->timeLow);
 	p[4] = (uint8_t)u->timeMid;
 	p[5] = (uint8_t)(u->timeMid >> 8);
 	p[6] = (uint8_t)u->timeHiAndVersion;
@@ -60,7 +48,7 @@ static void uuid_encode(uint8_t *p, const TEE_UUID *u)
 
 static void uuid_decode(TEE_UUID *u, const uint8_t *p)
 {
-	u->timeLow = get_le32(p);
+	u->timeLow = tbx_get_le32(p);
 	u->timeMid = (uint16_t)(p[4] | p[5] << 8);
 	u->timeHiAndVersion = (uint16_t)(p[6] | p[7] << 8);
 	memcpy(u->clockSeqAndNode, p + 8, 8);
@@ -74,16 +62,16 @@ static void entry_encode(uint8_t *p, const struct dirfile_entry *e)
 	/* An empty id is told from a free record by oid[0] = 1. */
 	if (!e->oidlen)
 		p[ENT_OID] = 1;
-	put_le32(p + ENT_OIDLEN, e->oidlen);
+	tbx_put_le32(p + ENT_OIDLEN, e->oidlen);
 	memcpy(p + ENT_HASH, e->hash, FS_HTREE_HASH_SIZE);
-	put_le32(p + ENT_FILE_NUMBER, e->file_number);
+	tbx_put_le32(p + ENT_FILE_NUMBER, e->file_number);
 }
 
 /* Return: 1 for an object, 0 for a free record, -1 for a bad one. */
 static int entry_decode(struct dirfile_entry *e, const uint8_t *p)
 {
 	memset(e, 0, sizeof(*e));
-	e->oidlen = get_le32(p + ENT_OIDLEN);
+	e->oidlen = tbx_get_le32(p + ENT_OIDLEN);
 	if (!e->oidlen && !p[ENT_OID])
 		return 0;
 	if (e->oidlen > FS_DIRFILE_OID_MAX)
@@ -91,7 +79,7 @@ static int entry_decode(struct dirfile_entry *e, const uint8_t *p)
 	uuid_decode(&e->uuid, p + ENT_UUID);
 	memcpy(e->oid, p + ENT_OID, e->oidlen);
 	memcpy(e->hash, p + ENT_HASH, FS_HTREE_HASH_SIZE);
-	e->file_number = get_le32(p + ENT_FILE_NUMBER);
+	e->file_number = tbx_get_le32(p + ENT_FILE_NUMBER);
 	if (e->file_number >= FS_DIRFILE_MAX_FILES)
 		return -1;
 	return 1;

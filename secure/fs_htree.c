@@ -20,6 +20,8 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include <tbx/byteorder.h>
+
 #include "fs_htree.h"
 #include "tee_fs_key_manager.h"
 
@@ -96,35 +98,6 @@ struct fs_htree {
 	bool broken;
 };
 
-static void put_le16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	put_le16(p, (uint16_t)v);
-	put_le16(p + 2, (uint16_t)(v >> 16));
-}
-
-static void put_le64(uint8_t *p, uint64_t v)
-{
-	put_le32(p, (uint32_t)v);
-	put_le32(p + 4, (uint32_t)(v >> 32));
-}
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_le64(const uint8_t *p)
-{
-	return get_le32(p) | (uint64_t)get_le32(p + 4) << 32;
-}
-
 uint64_t fs_htree_node_offset(uint32_t id, unsigned int slot)
 {
 	uint64_t n = id - 1;
@@ -190,7 +163,7 @@ static void node_to_image(const struct htree_node *n,
 	memcpy(img, n->hash, FS_HTREE_HASH_SIZE);
 	memcpy(img + 32, n->iv, IV_SIZE);
 	memcpy(img + 48, n->tag, TAG_SIZE);
-	put_le16(img + 64, n->flags);
+	tbx_put_le16(img + 64, n->flags);
 }
 
 static void node_from_image(struct htree_node *n,
@@ -223,7 +196,7 @@ static TEE_Result node_hash(struct fs_htree *ht, uint32_t id,
 			     sizeof(img) - FS_HTREE_HASH_SIZE) != 1)
 		goto out;
 	if (id == 1) {
-		put_le64(meta, ht->length);
+		tbx_put_le64(meta, ht->length);
 		if (EVP_DigestUpdate(md, meta, sizeof(meta)) != 1)
 			goto out;
 	}
@@ -292,7 +265,7 @@ static void head_aad(const struct fs_htree *ht, uint32_t counter,
 		     const uint8_t iv[IV_SIZE], uint8_t aad[52])
 {
 	memcpy(aad, ht->nodes[0].hash, HEAD_AAD_HASH_SIZE);
-	put_le32(aad + HEAD_AAD_HASH_SIZE, counter);
+	tbx_put_le32(aad + HEAD_AAD_HASH_SIZE, counter);
 	memcpy(aad + 20, ht->enc_fek, FS_HTREE_FEK_SIZE);
 	memcpy(aad + 36, iv, IV_SIZE);
 }
@@ -417,7 +390,7 @@ static TEE_Result load_head(struct fs_htree *ht,
 			    const uint8_t img[FS_HTREE_IMAGE_SIZE])
 {
 	uint8_t aad[52], imeta[IMETA_SIZE + 16], tag[TAG_SIZE];
-	uint32_t counter = get_le32(img + HEAD_COUNTER);
+	uint32_t counter = tbx_get_le32(img + HEAD_COUNTER);
 	TEE_Result res;
 
 	memcpy(ht->enc_fek, img + HEAD_ENC_FEK, FS_HTREE_FEK_SIZE);
@@ -431,8 +404,8 @@ static TEE_Result load_head(struct fs_htree *ht,
 	if (res)
 		goto out;
 	ht->counter = counter;
-	ht->length = get_le64(imeta);
-	ht->max_node_id = get_le32(imeta + 8);
+	ht->length = tbx_get_le64(imeta);
+	ht->max_node_id = tbx_get_le32(imeta + 8);
 	if (ht->length > FS_HTREE_MAX_LENGTH || ht->max_node_id > MAX_NODES ||
 	    num_blocks(ht->length) > last_node(ht))
 		res = TEE_ERROR_CORRUPT_OBJECT;
@@ -478,12 +451,12 @@ static TEE_Result open_by_counter(struct fs_htree *ht,
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	if (got != sizeof(img))
 		return TEE_ERROR_CORRUPT_OBJECT;
-	res = choose_slot(get_le32(img[0] + HEAD_COUNTER),
-			  get_le32(img[1] + HEAD_COUNTER), &slot);
+	res = choose_slot(tbx_get_le32(img[0] + HEAD_COUNTER),
+			  tbx_get_le32(img[1] + HEAD_COUNTER), &slot);
 	if (res)
 		return res;
 	/* Counter 0 and no tag: created, never committed (a crash). */
-	if (!get_le32(img[slot] + HEAD_COUNTER) &&
+	if (!tbx_get_le32(img[slot] + HEAD_COUNTER) &&
 	    !memcmp(img[slot] + HEAD_TAG, zero_tag, TAG_SIZE))
 		return TEE_ERROR_ITEM_NOT_FOUND;
 	res = read_node(ht, 1, slot);
@@ -1036,8 +1009,8 @@ static TEE_Result write_head(struct fs_htree *ht, uint32_t counter)
 
 	if (getrandom(img + HEAD_IV, IV_SIZE, 0) != IV_SIZE)
 		return TEE_ERROR_GENERIC;
-	put_le64(imeta, ht->length);
-	put_le32(imeta + 8, ht->max_node_id);
+	tbx_put_le64(imeta, ht->length);
+	tbx_put_le32(imeta + 8, ht->max_node_id);
 	head_aad(ht, counter, img + HEAD_IV, aad);
 	res = gcm(ht->fek, true, img + HEAD_IV, aad, sizeof(aad), NULL, 0,
 		  imeta, img + HEAD_IMETA, IMETA_SIZE, img + HEAD_TAG);
@@ -1045,7 +1018,7 @@ static TEE_Result write_head(struct fs_htree *ht, uint32_t counter)
 	if (res)
 		return res;
 	memcpy(img + HEAD_ENC_FEK, ht->enc_fek, FS_HTREE_FEK_SIZE);
-	put_le32(img + HEAD_COUNTER, counter);
+	tbx_put_le32(img + HEAD_COUNTER, counter);
 	return io_write(ht, (uint64_t)FS_HTREE_IMAGE_SIZE * (counter & 1), img,
 			sizeof(img));
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* dirf.db's rollback floor in RPMB and the state directory (ree_fs_anchor.h). */
+#include <tbx/byteorder.h>
+
 #include "nv_counter.h"
 #include "ree_fs_anchor.h"
 
@@ -10,12 +12,6 @@ bool ree_fs_anchor_rpmb_used(const char *state_dir)
 
 	return !nv_rpmb_floor_ops.get((void *)state_dir, &present, &counter) &&
 	       present;
-}
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
 }
 
 /* No device: fine only where none was ever used. */
@@ -47,8 +43,8 @@ static TEE_Result anchor_get(void *ctx, const struct tee_fs_rpc *rpc,
 		return no_device(a, res);
 	if (got != sizeof(b))
 		return TEE_ERROR_SECURITY;
-	if (get_le32(b) > *counter)
-		*counter = get_le32(b);
+	if (tbx_get_le32(b) > *counter)
+		*counter = tbx_get_le32(b);
 	return TEE_SUCCESS;
 }
 

@@ -35,6 +35,8 @@
 #include <openssl/params.h>
 #include <openssl/x509.h>
 
+#include <tbx/byteorder.h>
+
 #include "shdr.h"
 #include "shdr_enc.h"
 #include "shdr_subkey.h"
@@ -42,43 +44,18 @@
 
 _Static_assert(sizeof(struct shdr) == SHDR_SIZE, "struct shdr layout");
 
-static uint32_t get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static uint16_t get_le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static void put_le16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
 TEE_Result shdr_decode(struct shdr *hdr, const void *buf, size_t len)
 {
 	const uint8_t *p = buf;
 
 	if (len < SHDR_SIZE)
 		return TEE_ERROR_SECURITY;
-	hdr->magic = get_le32(p);
-	hdr->img_type = get_le32(p + 4);
-	hdr->img_size = get_le32(p + 8);
-	hdr->algo = get_le32(p + 12);
-	hdr->hash_size = get_le16(p + 16);
-	hdr->sig_size = get_le16(p + 18);
+	hdr->magic = tbx_get_le32(p);
+	hdr->img_type = tbx_get_le32(p + 4);
+	hdr->img_size = tbx_get_le32(p + 8);
+	hdr->algo = tbx_get_le32(p + 12);
+	hdr->hash_size = tbx_get_le16(p + 16);
+	hdr->sig_size = tbx_get_le16(p + 18);
 	return TEE_SUCCESS;
 }
 
@@ -86,12 +63,12 @@ void shdr_encode(void *buf, const struct shdr *hdr)
 {
 	uint8_t *p = buf;
 
-	put_le32(p, hdr->magic);
-	put_le32(p + 4, hdr->img_type);
-	put_le32(p + 8, hdr->img_size);
-	put_le32(p + 12, hdr->algo);
-	put_le16(p + 16, hdr->hash_size);
-	put_le16(p + 18, hdr->sig_size);
+	tbx_put_le32(p, hdr->magic);
+	tbx_put_le32(p + 4, hdr->img_type);
+	tbx_put_le32(p + 8, hdr->img_size);
+	tbx_put_le32(p + 12, hdr->algo);
+	tbx_put_le16(p + 16, hdr->hash_size);
+	tbx_put_le16(p + 18, hdr->sig_size);
 }
 
 const char *shdr_img_type_name(uint32_t img_type)
@@ -604,7 +581,7 @@ static TEE_Result ta_step(const struct chain *c, const struct hdr_at *h,
 	info->payload = payload;
 	info->payload_len = payload_len;
 	info->owned = plain;
-	info->ta_version = get_le32(img + h->sub_off + UUID_OCTETS_LEN);
+	info->ta_version = tbx_get_le32(img + h->sub_off + UUID_OCTETS_LEN);
 	uuid_from_octets(&info->uuid, img + h->sub_off);
 	info->algo = h->hdr.algo;
 	info->subkeys = c->depth;

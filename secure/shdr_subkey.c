@@ -17,6 +17,8 @@
 #include <openssl/evp.h>
 #include <openssl/param_build.h>
 
+#include <tbx/byteorder.h>
+
 #include "shdr_subkey.h"
 #include "ta/include/tee_api_defines.h"
 #include "ta/include/utee_defines.h"
@@ -26,12 +28,6 @@
  * OpenSSL verifies with (and far more than a u16 sig_size allows).
  */
 #define SHDR_SUBKEY_MAX_ATTR 2048
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
 
 TEE_Result shdr_subkey_decode(struct shdr_subkey *sk, const uint8_t *body,
 			      size_t len, const char **why)
@@ -44,11 +40,11 @@ TEE_Result shdr_subkey_decode(struct shdr_subkey *sk, const uint8_t *body,
 		return TEE_ERROR_SECURITY;
 	}
 	memcpy(sk->uuid, body, sizeof(sk->uuid));
-	sk->name_size = get_le32(body + 16);
-	sk->subkey_version = get_le32(body + 20);
-	sk->max_depth = get_le32(body + 24);
-	sk->algo = get_le32(body + 28);
-	sk->attr_count = get_le32(body + 32);
+	sk->name_size = tbx_get_le32(body + 16);
+	sk->subkey_version = tbx_get_le32(body + 20);
+	sk->max_depth = tbx_get_le32(body + 24);
+	sk->algo = tbx_get_le32(body + 28);
+	sk->attr_count = tbx_get_le32(body + 32);
 
 	end = SHDR_SUBKEY_SIZE +
 	      (uint64_t)sk->attr_count * SHDR_SUBKEY_ATTR_SIZE;
@@ -60,7 +56,7 @@ TEE_Result shdr_subkey_decode(struct shdr_subkey *sk, const uint8_t *body,
 		const uint8_t *a = body + SHDR_SUBKEY_SIZE +
 				   (size_t)n * SHDR_SUBKEY_ATTR_SIZE;
 
-		end = (uint64_t)get_le32(a + 4) + get_le32(a + 8);
+		end = (uint64_t)tbx_get_le32(a + 4) + tbx_get_le32(a + 8);
 		if (end > len) {
 			*why = "subkey attribute value outside the subkey";
 			return TEE_ERROR_SECURITY;
@@ -80,15 +76,15 @@ static BIGNUM *attr_bn(const struct shdr_subkey *sk, const uint8_t *body,
 				   (size_t)n * SHDR_SUBKEY_ATTR_SIZE;
 		BIGNUM *bn;
 
-		if (get_le32(a) != id)
+		if (tbx_get_le32(a) != id)
 			continue;
-		if (get_le32(a + 8) > SHDR_SUBKEY_MAX_ATTR) {
+		if (tbx_get_le32(a + 8) > SHDR_SUBKEY_MAX_ATTR) {
 			*res = TEE_ERROR_SECURITY;
 			return NULL;
 		}
 		/* In range: shdr_subkey_decode() checked offs + size. */
-		bn = BN_bin2bn(body + get_le32(a + 4), (int)get_le32(a + 8),
-			       NULL);
+		bn = BN_bin2bn(body + tbx_get_le32(a + 4),
+			       (int)tbx_get_le32(a + 8), NULL);
 		if (!bn)
 			*res = TEE_ERROR_OUT_OF_MEMORY;
 		return bn;

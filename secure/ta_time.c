@@ -11,25 +11,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <tbx/byteorder.h>
+
 #include "ta/include/tee_api_defines.h"
 #include "ta_time.h"
 
 #define RECORD_SIZE 16
-
-static void put_le64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t get_le64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 /* "<dir>/ta_time/<UUID as 32 hex digits of its fields>" */
 static void record_path(char *buf, size_t len, const char *dir,
@@ -68,8 +55,8 @@ TEE_Result ta_time_get(const char *state_dir, const TEE_UUID *uuid,
 	close(fd);
 	if (n != RECORD_SIZE)
 		return TEE_ERROR_TIME_NEEDS_RESET;
-	offs = (int64_t)get_le64(b);
-	set_at = (int64_t)get_le64(b + 8);
+	offs = (int64_t)tbx_get_le64(b);
+	set_at = (int64_t)tbx_get_le64(b + 8);
 	/* The clock went back past the setting: it cannot be trusted. */
 	if (now_ms < set_at)
 		return TEE_ERROR_TIME_NEEDS_RESET;
@@ -90,8 +77,8 @@ TEE_Result ta_time_set(const char *state_dir, const TEE_UUID *uuid,
 	uint8_t b[RECORD_SIZE];
 	int fd, ok;
 
-	put_le64(b, (uint64_t)(t - now_ms));
-	put_le64(b + 8, (uint64_t)now_ms);
+	tbx_put_le64(b, (uint64_t)(t - now_ms));
+	tbx_put_le64(b + 8, (uint64_t)now_ms);
 	snprintf(dir, sizeof(dir), "%s/" TA_TIME_DIR, state_dir);
 	/* Storage may not have been used yet: the state directory too. */
 	if (mkdir(state_dir, 0700) && errno != EEXIST)

@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <tbx/byteorder.h>
+
 #include "ta_ver_db.h"
 
 #define HDR_SIZE   8
@@ -22,18 +24,6 @@
 
 /* OP-TEE's ver_db_mutex: two loads must not both rewrite a database. */
 static pthread_mutex_t db_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /*
  * Reads database @path into *@buf (malloc'ed, *@len bytes); a missing
@@ -66,7 +56,7 @@ static TEE_Result db_read(const char *path, uint8_t **buf, size_t *len)
 	close(fd);
 	*len = (size_t)st.st_size;
 	if (n != st.st_size ||
-	    *len != HDR_SIZE + (size_t)get_le32(*buf + 4) * ENTRY_SIZE) {
+	    *len != HDR_SIZE + (size_t)tbx_get_le32(*buf + 4) * ENTRY_SIZE) {
 		free(*buf);
 		*buf = NULL;
 		return TEE_ERROR_BAD_STATE;
@@ -129,7 +119,7 @@ static TEE_Result db_apply(const uint8_t *buf, size_t len,
 			   const uint8_t uuid[16], uint32_t version,
 			   uint8_t **out, size_t *out_len)
 {
-	size_t n = buf ? get_le32(buf + 4) : 0, i;
+	size_t n = buf ? tbx_get_le32(buf + 4) : 0, i;
 
 	*out = NULL;
 	for (i = 0; i < n; i++) {
@@ -137,9 +127,9 @@ static TEE_Result db_apply(const uint8_t *buf, size_t len,
 
 		if (memcmp(e, uuid, 16))
 			continue;
-		if (get_le32(e + 16) > version)
+		if (tbx_get_le32(e + 16) > version)
 			return TEE_ERROR_ACCESS_CONFLICT;
-		if (get_le32(e + 16) == version)
+		if (tbx_get_le32(e + 16) == version)
 			return TEE_SUCCESS;
 		break;
 	}
@@ -151,9 +141,9 @@ static TEE_Result db_apply(const uint8_t *buf, size_t len,
 		return TEE_ERROR_OUT_OF_MEMORY;
 	if (buf)
 		memcpy(*out, buf, len);
-	put_le32(*out + 4, (uint32_t)(i == n ? n + 1 : n));
+	tbx_put_le32(*out + 4, (uint32_t)(i == n ? n + 1 : n));
 	memcpy(*out + HDR_SIZE + i * ENTRY_SIZE, uuid, 16);
-	put_le32(*out + HDR_SIZE + i * ENTRY_SIZE + 16, version);
+	tbx_put_le32(*out + HDR_SIZE + i * ENTRY_SIZE + 16, version);
 	return TEE_SUCCESS;
 }
 

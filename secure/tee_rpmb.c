@@ -13,6 +13,8 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
+#include <tbx/byteorder.h>
+
 #include "tee_rpmb.h"
 
 /* The CID bytes OP-TEE zeroes before deriving the key: PRV and CRC7. */
@@ -52,28 +54,6 @@ struct tee_rpmb {
 	const struct tee_rpmb_floor_ops *floor;
 	void *floor_ctx;
 };
-
-static uint16_t get_be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put_be16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static uint32_t get_be32(const uint8_t *p)
-{
-	return (uint32_t)get_be16(p) << 16 | get_be16(p + 2);
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	put_be16(p, (uint16_t)(v >> 16));
-	put_be16(p + 2, (uint16_t)v);
-}
 
 static void put_hdr(uint8_t *p, uint16_t cmd, uint16_t count)
 {
@@ -195,7 +175,7 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 	for (size_t i = 0; i < nrsp; i++) {
 		const uint8_t *f = rsp + i * TEE_RPMB_FRAME_SIZE;
 
-		if (get_be16(f + TEE_RPMB_OFF_TYPE) != type)
+		if (tbx_get_be16(f + TEE_RPMB_OFF_TYPE) != type)
 			return TEE_ERROR_COMMUNICATION;
 		if (nonce && CRYPTO_memcmp(f + TEE_RPMB_OFF_NONCE, nonce,
 					   TEE_RPMB_NONCE_SIZE))
@@ -206,9 +186,9 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 		 * host's byte order.
 		 */
 		if (type != TEE_RPMB_MSG_RESP_WCOUNTER &&
-		    get_be16(f + TEE_RPMB_OFF_ADDR) != addr)
+		    tbx_get_be16(f + TEE_RPMB_OFF_ADDR) != addr)
 			return TEE_ERROR_COMMUNICATION;
-		result |= get_be16(f + TEE_RPMB_OFF_RESULT);
+		result |= tbx_get_be16(f + TEE_RPMB_OFF_RESULT);
 	}
 	if (result & TEE_RPMB_RESULT_MASK)
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
@@ -218,11 +198,11 @@ TEE_Result tee_rpmb_check_response(const uint8_t key[TEE_RPMB_KEY_SIZE],
 		return TEE_ERROR_BAD_PARAMETERS;
 	if (type == TEE_RPMB_MSG_RESP_DATA_WRITE) {
 		/* A replayed or stale answer names another counter. */
-		if (get_be32(last + TEE_RPMB_OFF_WCNT) != *counter + 1)
+		if (tbx_get_be32(last + TEE_RPMB_OFF_WCNT) != *counter + 1)
 			return TEE_ERROR_COMMUNICATION;
 		*counter += 1;
 	} else if (type == TEE_RPMB_MSG_RESP_WCOUNTER) {
-		*counter = get_be32(last + TEE_RPMB_OFF_WCNT);
+		*counter = tbx_get_be32(last + TEE_RPMB_OFF_WCNT);
 	}
 	return TEE_SUCCESS;
 }
@@ -297,12 +277,13 @@ static TEE_Result read_counter(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 	if (RAND_bytes(nonce, sizeof(nonce)) != 1)
 		return TEE_ERROR_GENERIC;
 	memcpy(req + TEE_RPMB_OFF_NONCE, nonce, sizeof(nonce));
-	put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_WCOUNTER_READ);
+	tbx_put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_WCOUNTER_READ);
 	res = exchange(rpc, req, 1, rsp, 1);
 	if (res)
 		return res;
-	if (get_be16(rsp + TEE_RPMB_OFF_TYPE) == TEE_RPMB_MSG_RESP_WCOUNTER &&
-	    get_be16(rsp + TEE_RPMB_OFF_RESULT) ==
+	if (tbx_get_be16(rsp + TEE_RPMB_OFF_TYPE) ==
+		    TEE_RPMB_MSG_RESP_WCOUNTER &&
+	    tbx_get_be16(rsp + TEE_RPMB_OFF_RESULT) ==
 		    TEE_RPMB_RESULT_KEY_NOT_PROGRAMMED) {
 		*unprogrammed = true;
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
@@ -323,15 +304,16 @@ static TEE_Result program_key(struct tee_rpmb *r, const struct tee_fs_rpc *rpc)
 	TEE_Result res;
 
 	memcpy(req + TEE_RPMB_OFF_KEY_MAC, r->key, TEE_RPMB_KEY_SIZE);
-	put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_KEY_PROGRAM);
+	tbx_put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_KEY_PROGRAM);
 	res = exchange(rpc, req, 1, rsp, 1);
 	OPENSSL_cleanse(req, sizeof(req));
 	if (res)
 		return res;
 	/* Not MAC'ed: the counter read that follows proves the key. */
-	if (get_be16(rsp + TEE_RPMB_OFF_TYPE) != TEE_RPMB_MSG_RESP_KEY_PROGRAM)
+	if (tbx_get_be16(rsp + TEE_RPMB_OFF_TYPE) !=
+	    TEE_RPMB_MSG_RESP_KEY_PROGRAM)
 		return TEE_ERROR_COMMUNICATION;
-	if (get_be16(rsp + TEE_RPMB_OFF_RESULT) & TEE_RPMB_RESULT_MASK)
+	if (tbx_get_be16(rsp + TEE_RPMB_OFF_RESULT) & TEE_RPMB_RESULT_MASK)
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
 	return TEE_SUCCESS;
 }
@@ -417,9 +399,9 @@ TEE_Result tee_rpmb_read(struct tee_rpmb *r, const struct tee_fs_rpc *rpc,
 	if (!rsp)
 		return TEE_ERROR_OUT_OF_MEMORY;
 	memcpy(req + TEE_RPMB_OFF_NONCE, nonce, sizeof(nonce));
-	put_be16(req + TEE_RPMB_OFF_ADDR, (uint16_t)blk);
-	put_be16(req + TEE_RPMB_OFF_BLKCNT, (uint16_t)n);
-	put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_DATA_READ);
+	tbx_put_be16(req + TEE_RPMB_OFF_ADDR, (uint16_t)blk);
+	tbx_put_be16(req + TEE_RPMB_OFF_BLKCNT, (uint16_t)n);
+	tbx_put_be16(req + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_DATA_READ);
 	res = exchange(rpc, req, 1, rsp, n);
 	if (!res)
 		res = tee_rpmb_check_response(r->key, rsp, n,
@@ -443,10 +425,11 @@ static TEE_Result write_frames(struct tee_rpmb *r, uint8_t *req, uint32_t blk,
 		memcpy(f + TEE_RPMB_OFF_DATA,
 		       (const uint8_t *)buf + i * TEE_RPMB_BLOCK_SIZE,
 		       TEE_RPMB_BLOCK_SIZE);
-		put_be32(f + TEE_RPMB_OFF_WCNT, counter);
-		put_be16(f + TEE_RPMB_OFF_ADDR, (uint16_t)blk);
-		put_be16(f + TEE_RPMB_OFF_BLKCNT, (uint16_t)n);
-		put_be16(f + TEE_RPMB_OFF_TYPE, TEE_RPMB_MSG_REQ_DATA_WRITE);
+		tbx_put_be32(f + TEE_RPMB_OFF_WCNT, counter);
+		tbx_put_be16(f + TEE_RPMB_OFF_ADDR, (uint16_t)blk);
+		tbx_put_be16(f + TEE_RPMB_OFF_BLKCNT, (uint16_t)n);
+		tbx_put_be16(f + TEE_RPMB_OFF_TYPE,
+			     TEE_RPMB_MSG_REQ_DATA_WRITE);
 	}
 	return frames_mac(r->key, req, n,
 			  req + (n - 1) * TEE_RPMB_FRAME_SIZE +

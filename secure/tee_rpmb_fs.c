@@ -16,6 +16,8 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include <tbx/byteorder.h>
+
 #include "tee_fs.h"
 #include "tee_fs_key_manager.h"
 #include "tee_rpmb_fs.h"
@@ -72,18 +74,6 @@ struct tee_rpmb_fs_file {
 	uint8_t fek[TEE_FS_KM_FEK_SIZE];
 };
 
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
 TEE_Result tee_rpmb_fs_new(const uint8_t ssk[32], struct tee_rpmb *rpmb,
 			   struct tee_rpmb_fs **out)
 {
@@ -109,18 +99,18 @@ void tee_rpmb_fs_free(struct tee_rpmb_fs *fs)
 static void entry_encode(uint8_t b[BLK], const struct fat_entry *e)
 {
 	memset(b, 0, BLK);
-	put_le32(b, e->start);
-	put_le32(b + 4, e->size);
-	put_le32(b + 8, e->flags);
+	tbx_put_le32(b, e->start);
+	tbx_put_le32(b + 4, e->size);
+	tbx_put_le32(b + 8, e->flags);
 	memcpy(b + ENTRY_FEK_OFF, e->enc_fek, TEE_FS_KM_FEK_SIZE);
 	memcpy(b + ENTRY_NAME_OFF, e->name, RPMB_FS_FILENAME_MAX);
 }
 
 static void entry_decode(struct fat_entry *e, const uint8_t b[BLK])
 {
-	e->start = get_le32(b);
-	e->size = get_le32(b + 4);
-	e->flags = get_le32(b + 8);
+	e->start = tbx_get_le32(b);
+	e->size = tbx_get_le32(b + 4);
+	e->flags = tbx_get_le32(b + 8);
 	memcpy(e->enc_fek, b + ENTRY_FEK_OFF, TEE_FS_KM_FEK_SIZE);
 	memcpy(e->name, b + ENTRY_NAME_OFF, RPMB_FS_FILENAME_MAX);
 	e->name[RPMB_FS_FILENAME_MAX - 1] = 0;
@@ -178,10 +168,10 @@ static TEE_Result write_header(struct tee_rpmb_fs *fs,
 {
 	uint8_t b[BLK] = {0};
 
-	put_le32(b, RPMB_FS_MAGIC);
-	put_le32(b + 4, RPMB_FS_VERSION);
-	put_le32(b + 8, tee_rpmb_counter(fs->rpmb));
-	put_le32(b + 12, RPMB_FS_FAT_START);
+	tbx_put_le32(b, RPMB_FS_MAGIC);
+	tbx_put_le32(b + 4, RPMB_FS_VERSION);
+	tbx_put_le32(b + 8, tee_rpmb_counter(fs->rpmb));
+	tbx_put_le32(b + 12, RPMB_FS_FAT_START);
 	return write_blocks(fs, rpc, 0, 1, b);
 }
 
@@ -240,9 +230,9 @@ TEE_Result tee_rpmb_fs_mount(struct tee_rpmb_fs *fs,
 		res = read_blocks(fs, rpc, 0, 1, b);
 	if (res)
 		return res;
-	if (get_le32(b) != RPMB_FS_MAGIC)
+	if (tbx_get_le32(b) != RPMB_FS_MAGIC)
 		res = format(fs, rpc);
-	else if (get_le32(b + 4) != RPMB_FS_VERSION)
+	else if (tbx_get_le32(b + 4) != RPMB_FS_VERSION)
 		return TEE_ERROR_STORAGE_NOT_AVAILABLE;
 	else
 		res = write_header(fs, rpc);
@@ -255,7 +245,7 @@ TEE_Result tee_rpmb_fs_mount(struct tee_rpmb_fs *fs,
 
 static void uuid_bytes(uint8_t b[16], const TEE_UUID *u)
 {
-	put_le32(b, u->timeLow);
+	tbx_put_le32(b, u->timeLow);
 	b[4] = (uint8_t)u->timeMid;
 	b[5] = (uint8_t)(u->timeMid >> 8);
 	b[6] = (uint8_t)u->timeHiAndVersion;
@@ -317,7 +307,7 @@ static TEE_Result crypt_block(const uint8_t fek[TEE_FS_KM_FEK_SIZE],
 	EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
 	int len = 0, ok;
 
-	put_le32(iv, blk);
+	tbx_put_le32(iv, blk);
 	ok = ctx && EVP_Digest(fek, TEE_FS_KM_FEK_SIZE, digest, NULL,
 			       EVP_sha256(), NULL);
 	ok = ok &&

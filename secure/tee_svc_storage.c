@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <tbx/byteorder.h>
+
 #include "ta/include/tee_api_defines.h"
 #include "tee_fs.h"
 #include "tee_ree_fs.h"
@@ -81,38 +83,24 @@ struct tee_svc_obj {
 	uint64_t pos;
 };
 
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-	p[2] = (uint8_t)(v >> 16);
-	p[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
 static void head_encode(uint8_t *p, const struct tee_svc_storage_head *h)
 {
-	put_le32(p, h->attr_size);
-	put_le32(p + 4, h->objectSize);
-	put_le32(p + 8, h->maxObjectSize);
-	put_le32(p + 12, h->objectUsage);
-	put_le32(p + 16, h->objectType);
-	put_le32(p + 20, h->have_attrs);
+	tbx_put_le32(p, h->attr_size);
+	tbx_put_le32(p + 4, h->objectSize);
+	tbx_put_le32(p + 8, h->maxObjectSize);
+	tbx_put_le32(p + 12, h->objectUsage);
+	tbx_put_le32(p + 16, h->objectType);
+	tbx_put_le32(p + 20, h->have_attrs);
 }
 
 static void head_decode(struct tee_svc_storage_head *h, const uint8_t *p)
 {
-	h->attr_size = get_le32(p);
-	h->objectSize = get_le32(p + 4);
-	h->maxObjectSize = get_le32(p + 8);
-	h->objectUsage = get_le32(p + 12);
-	h->objectType = get_le32(p + 16);
-	h->have_attrs = get_le32(p + 20);
+	h->attr_size = tbx_get_le32(p);
+	h->objectSize = tbx_get_le32(p + 4);
+	h->maxObjectSize = tbx_get_le32(p + 8);
+	h->objectUsage = tbx_get_le32(p + 12);
+	h->objectType = tbx_get_le32(p + 16);
+	h->have_attrs = tbx_get_le32(p + 20);
 }
 
 TEE_Result tee_svc_storage_new(const uint8_t ssk[32],
@@ -516,7 +504,7 @@ TEE_Result tee_svc_storage_restrict_usage(struct tee_svc_obj *obj,
 	uint8_t raw[4];
 	TEE_Result res;
 
-	put_le32(raw, obj->head.objectUsage & usage);
+	tbx_put_le32(raw, obj->head.objectUsage & usage);
 	res = obj->fops->write(obj->file, rpc, 12, raw, sizeof(raw));
 	if (!res)
 		obj->head.objectUsage &= usage;

@@ -22,6 +22,8 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
+#include <tbx/byteorder.h>
+
 #include "rpmb_emu.h"
 #include "rpmb_store.h"
 #include "supplicant.h"
@@ -52,29 +54,6 @@ struct rpmb_emu {
 	uint16_t last_result;
 	uint16_t last_address;
 };
-
-static uint16_t get_be16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static void put_be16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static uint32_t get_be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	put_be16(p, (uint16_t)(v >> 16));
-	put_be16(p + 2, (uint16_t)v);
-}
 
 int rpmb_frames_mac(const uint8_t *key, const struct rpmb_frame *f, size_t n,
 		    uint8_t mac[RPMB_KEY_SIZE])
@@ -143,7 +122,7 @@ static uint16_t data_write(struct rpmb_emu *emu, const struct rpmb_frame *req,
 	uint8_t mac[RPMB_KEY_SIZE],
 		data[RPMB_EMU_MAX_WRITE_BLOCKS * RPMB_BLOCK_SIZE];
 	struct rpmb_state next = emu->st;
-	uint16_t address = get_be16(req->address);
+	uint16_t address = tbx_get_be16(req->address);
 
 	if (!emu->st.key_set)
 		return RPMB_RESULT_AUTH_KEY_NOT_PROGRAMMED;
@@ -152,9 +131,10 @@ static uint16_t data_write(struct rpmb_emu *emu, const struct rpmb_frame *req,
 	if (rpmb_frames_mac(emu->st.key, req, n, mac) ||
 	    CRYPTO_memcmp(mac, req[n - 1].key_mac, RPMB_KEY_SIZE))
 		return RPMB_RESULT_AUTH_FAILURE;
-	if (get_be32(req->write_counter) != emu->st.counter)
+	if (tbx_get_be32(req->write_counter) != emu->st.counter)
 		return RPMB_RESULT_COUNTER_FAILURE;
-	if (get_be16(req->block_count) != n || n > RPMB_EMU_MAX_WRITE_BLOCKS)
+	if (tbx_get_be16(req->block_count) != n ||
+	    n > RPMB_EMU_MAX_WRITE_BLOCKS)
 		return RPMB_RESULT_GENERAL_FAILURE;
 	if (address >= RPMB_EMU_BLOCKS || n > RPMB_EMU_BLOCKS - address)
 		return RPMB_RESULT_ADDRESS_FAILURE;
@@ -174,14 +154,15 @@ static uint16_t data_write(struct rpmb_emu *emu, const struct rpmb_frame *req,
 static void result(struct rpmb_emu *emu, struct rpmb_frame *rsp)
 {
 	memset(rsp, 0, sizeof(*rsp));
-	put_be16(rsp->op_result, emu->last_result | expired(emu));
+	tbx_put_be16(rsp->op_result, emu->last_result | expired(emu));
 	if (emu->last_type == RPMB_MSG_TYPE_REQ_AUTH_KEY_PROGRAM) {
-		put_be16(rsp->msg_type, RPMB_MSG_TYPE_RESP_AUTH_KEY_PROGRAM);
+		tbx_put_be16(rsp->msg_type,
+			     RPMB_MSG_TYPE_RESP_AUTH_KEY_PROGRAM);
 		return;
 	}
-	put_be16(rsp->msg_type, RPMB_MSG_TYPE_RESP_AUTH_DATA_WRITE);
-	put_be32(rsp->write_counter, emu->st.counter);
-	put_be16(rsp->address, emu->last_address);
+	tbx_put_be16(rsp->msg_type, RPMB_MSG_TYPE_RESP_AUTH_DATA_WRITE);
+	tbx_put_be32(rsp->write_counter, emu->st.counter);
+	tbx_put_be16(rsp->address, emu->last_address);
 	sign(emu, rsp, 1);
 }
 
@@ -189,21 +170,22 @@ static void counter_read(struct rpmb_emu *emu, const struct rpmb_frame *req,
 			 struct rpmb_frame *rsp)
 {
 	memset(rsp, 0, sizeof(*rsp));
-	put_be16(rsp->msg_type, RPMB_MSG_TYPE_RESP_WRITE_COUNTER_VAL_READ);
+	tbx_put_be16(rsp->msg_type, RPMB_MSG_TYPE_RESP_WRITE_COUNTER_VAL_READ);
 	memcpy(rsp->nonce, req->nonce, RPMB_NONCE_SIZE);
 	if (!emu->st.key_set) {
-		put_be16(rsp->op_result, RPMB_RESULT_AUTH_KEY_NOT_PROGRAMMED);
+		tbx_put_be16(rsp->op_result,
+			     RPMB_RESULT_AUTH_KEY_NOT_PROGRAMMED);
 		return;
 	}
-	put_be32(rsp->write_counter, emu->st.counter);
-	put_be16(rsp->op_result, RPMB_RESULT_OK | expired(emu));
+	tbx_put_be32(rsp->write_counter, emu->st.counter);
+	tbx_put_be16(rsp->op_result, RPMB_RESULT_OK | expired(emu));
 	sign(emu, rsp, 1);
 }
 
 static void data_read(struct rpmb_emu *emu, const struct rpmb_frame *req,
 		      struct rpmb_frame *rsp, size_t n)
 {
-	uint16_t address = get_be16(req->address);
+	uint16_t address = tbx_get_be16(req->address);
 	uint16_t res = RPMB_RESULT_OK;
 
 	memset(rsp, 0, n * sizeof(*rsp));
@@ -219,10 +201,11 @@ static void data_read(struct rpmb_emu *emu, const struct rpmb_frame *req,
 		if (res != RPMB_RESULT_OK)
 			memset(rsp[i].data, 0, RPMB_BLOCK_SIZE);
 		memcpy(rsp[i].nonce, req->nonce, RPMB_NONCE_SIZE);
-		put_be16(rsp[i].address, address);
-		put_be16(rsp[i].block_count, (uint16_t)n);
-		put_be16(rsp[i].op_result, res);
-		put_be16(rsp[i].msg_type, RPMB_MSG_TYPE_RESP_AUTH_DATA_READ);
+		tbx_put_be16(rsp[i].address, address);
+		tbx_put_be16(rsp[i].block_count, (uint16_t)n);
+		tbx_put_be16(rsp[i].op_result, res);
+		tbx_put_be16(rsp[i].msg_type,
+			     RPMB_MSG_TYPE_RESP_AUTH_DATA_READ);
 	}
 	sign(emu, rsp, n);
 }
@@ -233,7 +216,7 @@ static void write_op(struct rpmb_emu *emu, uint16_t type,
 		     struct rpmb_frame *rsp)
 {
 	emu->last_type = type;
-	emu->last_address = get_be16(req->address);
+	emu->last_address = tbx_get_be16(req->address);
 	if (emu->broken)
 		emu->last_result = RPMB_RESULT_GENERAL_FAILURE;
 	else if (type == RPMB_MSG_TYPE_REQ_AUTH_KEY_PROGRAM)
@@ -250,10 +233,10 @@ static void write_op(struct rpmb_emu *emu, uint16_t type,
 static uint32_t data_request(struct rpmb_emu *emu, const struct rpmb_frame *req,
 			     size_t nreq, struct rpmb_frame *rsp, size_t nrsp)
 {
-	uint16_t type = get_be16(req->msg_type);
+	uint16_t type = tbx_get_be16(req->msg_type);
 
 	for (size_t i = 1; i < nreq; i++)
-		if (get_be16(req[i].msg_type) != type)
+		if (tbx_get_be16(req[i].msg_type) != type)
 			return TEEC_ERROR_BAD_PARAMETERS;
 	switch (type) {
 	case RPMB_MSG_TYPE_REQ_AUTH_KEY_PROGRAM:

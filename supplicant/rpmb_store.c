@@ -9,6 +9,8 @@
 
 #include <openssl/evp.h>
 
+#include <tbx/byteorder.h>
+
 #include "rpmb_store.h"
 
 #define STATE_OFF   0
@@ -26,18 +28,6 @@ static const char magic[8] = "TBXRPMB1";
 
 _Static_assert(JOURNAL_OFF + JOURNAL_SIZE <= DATA_OFF, "journal fits");
 
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t get_le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
 static int sha256(const uint8_t *p, size_t len, uint8_t out[HASH_SIZE])
 {
 	return EVP_Digest(p, len, out, NULL, EVP_sha256(), NULL) ? 0 : -ENOMEM;
@@ -48,8 +38,8 @@ static int encode_state(const struct rpmb_state *s, uint8_t rec[STATE_SIZE])
 {
 	memset(rec, 0, STATE_SIZE);
 	memcpy(rec, magic, sizeof(magic));
-	put_le32(rec + 8, 1);
-	put_le32(rec + 12, s->counter);
+	tbx_put_le32(rec + 8, 1);
+	tbx_put_le32(rec + 12, s->counter);
 	rec[16] = s->key_set;
 	rec[17] = RPMB_EMU_SIZE_MULT;
 	rec[18] = RPMB_EMU_REL_WR_SEC_C;
@@ -66,11 +56,11 @@ static int decode_state(const uint8_t rec[STATE_SIZE], struct rpmb_state *s)
 
 	if (sha256(rec, STATE_SIZE - HASH_SIZE, h) ||
 	    memcmp(h, rec + STATE_SIZE - HASH_SIZE, HASH_SIZE) ||
-	    memcmp(rec, magic, sizeof(magic)) || get_le32(rec + 8) != 1 ||
+	    memcmp(rec, magic, sizeof(magic)) || tbx_get_le32(rec + 8) != 1 ||
 	    rec[16] > 1 || rec[17] != RPMB_EMU_SIZE_MULT ||
 	    rec[18] != RPMB_EMU_REL_WR_SEC_C)
 		return -EIO;
-	s->counter = get_le32(rec + 12);
+	s->counter = tbx_get_le32(rec + 12);
 	s->key_set = rec[16];
 	memcpy(s->cid, rec + 20, RPMB_CID_SIZE);
 	memcpy(s->key, rec + 36, RPMB_KEY_SIZE);
@@ -143,8 +133,8 @@ int rpmb_store_commit(int fd, const struct rpmb_state *next, uint32_t block,
 	rc = encode_state(next, j);
 	if (rc)
 		return rc;
-	put_le32(j + STATE_SIZE, block);
-	put_le32(j + STATE_SIZE + 4, (uint32_t)n);
+	tbx_put_le32(j + STATE_SIZE, block);
+	tbx_put_le32(j + STATE_SIZE + 4, (uint32_t)n);
 	if (len)
 		memcpy(j + JOURNAL_DATA, data, len);
 	rc = sha256(j, JOURNAL_SIZE - HASH_SIZE, j + JOURNAL_SIZE - HASH_SIZE);
@@ -178,8 +168,8 @@ static int recover(int fd, struct rpmb_state *s)
 	rc = pread_all(fd, j, sizeof(j), JOURNAL_OFF);
 	if (rc)
 		return rc;
-	block = get_le32(j + STATE_SIZE);
-	n = get_le32(j + STATE_SIZE + 4);
+	block = tbx_get_le32(j + STATE_SIZE);
+	n = tbx_get_le32(j + STATE_SIZE + 4);
 	if (sha256(j, JOURNAL_SIZE - HASH_SIZE, h) ||
 	    memcmp(h, j + JOURNAL_SIZE - HASH_SIZE, HASH_SIZE) ||
 	    decode_state(j, &js) || n > RPMB_EMU_MAX_WRITE_BLOCKS ||

@@ -22,6 +22,8 @@
 #include <tee_internal_api.h>
 #include <utee_syscalls.h>
 
+#include <tbx/byteorder.h>
+
 #include "utee_crypto.h"
 #include "utee_priv.h"
 
@@ -111,21 +113,6 @@ static TEE_Result allowed(TEE_Result res, unsigned int n, ...)
 	return res;
 }
 
-/* Big-endian u32, the form of OP-TEE's serialized attributes. */
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint32_t get_be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | p[3];
-}
-
 /*
  * @o's attributes in OP-TEE's order and form (§5.6): every attribute of
  * the type's table, present or not, as a u32 BE length and its bytes
@@ -147,12 +134,12 @@ static size_t attrs_serialize(const struct utee_obj *o, uint8_t *buf,
 			*have |= 1U << i;
 		if (id & TEE_ATTR_FLAG_VALUE) {
 			if (buf)
-				put_be32(buf + len, a ? a->a : 0);
+				tbx_put_be32(buf + len, a ? a->a : 0);
 			len += 4;
 			continue;
 		}
 		if (buf) {
-			put_be32(buf + len, a ? (uint32_t)a->len : 0);
+			tbx_put_be32(buf + len, a ? (uint32_t)a->len : 0);
 			if (a && a->len)
 				memcpy(buf + len + 4, a->buf, a->len);
 		}
@@ -176,7 +163,7 @@ static TEE_Result attrs_parse(struct utee_obj *o, const uint8_t *b, size_t len,
 
 		if (len - off < 4)
 			return TEE_ERROR_CORRUPT_OBJECT;
-		n = get_be32(b + off);
+		n = tbx_get_be32(b + off);
 		off += 4;
 		if (id & TEE_ATTR_FLAG_VALUE) {
 			if (have & (1U << i))

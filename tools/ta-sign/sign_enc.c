@@ -71,8 +71,8 @@ int encrypt_elf(const uint8_t key[SHDR_TA_ENC_KEY_SIZE], uint32_t key_type,
 {
 	uint8_t *iv = p + SHDR_ENC_HDR_SIZE, *tag = iv + SHDR_ENC_IV_SIZE;
 
-	put_le32(p, TEE_ALG_AES_GCM);
-	put_le32(p + 4, key_type);
+	tbx_put_le32(p, TEE_ALG_AES_GCM);
+	tbx_put_le32(p + 4, key_type);
 	p[8] = SHDR_ENC_IV_SIZE;
 	p[9] = 0;
 	p[10] = SHDR_ENC_TAG_SIZE;
@@ -139,11 +139,11 @@ int info_enc(const uint8_t *p, size_t len, size_t *off)
 		printf("(truncated: no room for the encryption header)\n");
 		return 1;
 	}
-	printf("enc_algo:   0x%08x%s\n", le32_at(p),
-	       le32_at(p) == TEE_ALG_AES_GCM ? " (AES-GCM)" : "");
-	printf("flags:      0x%x (%s)\n", le32_at(p + 4),
-	       (le32_at(p + 4) & SHDR_ENC_KEY_TYPE_MASK) ? "CLASS_WIDE"
-							 : "DEV_SPECIFIC");
+	printf("enc_algo:   0x%08x%s\n", tbx_get_le32(p),
+	       tbx_get_le32(p) == TEE_ALG_AES_GCM ? " (AES-GCM)" : "");
+	printf("flags:      0x%x (%s)\n", tbx_get_le32(p + 4),
+	       (tbx_get_le32(p + 4) & SHDR_ENC_KEY_TYPE_MASK) ? "CLASS_WIDE"
+							      : "DEV_SPECIFIC");
 	printf("iv_size:    %u\n", p[8] | p[9] << 8);
 	printf("tag_size:   %u\n", p[10] | p[11] << 8);
 	size = SHDR_ENC_HDR_SIZE + (size_t)(p[8] | p[9] << 8) +

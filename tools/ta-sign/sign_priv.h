@@ -26,6 +26,8 @@
 #include <sys/types.h>
 
 #include <openssl/evp.h>
+/* The image format is little-endian throughout. */
+#include <tbx/byteorder.h>
 
 #include "secure/shdr_enc.h"
 #include "secure/uuid.h"
@@ -59,19 +61,6 @@ struct chain_tail {
 	uint32_t name_size;
 	uint32_t max_depth;
 };
-
-/* The image format is little-endian throughout. */
-static inline uint32_t le32_at(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
-}
-
-static inline void put_le32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* ---- sign_io.c ---- */
 

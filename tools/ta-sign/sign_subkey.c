@@ -43,8 +43,8 @@ const char *walk_subkeys(const uint8_t *buf, size_t len, struct chain_tail *t,
 			return "truncated subkey";
 		t->count++;
 		memcpy(t->uuid, buf + body, UUID_OCTETS_LEN);
-		t->name_size = le32_at(buf + body + 16);
-		t->max_depth = le32_at(buf + body + 24);
+		t->name_size = tbx_get_le32(buf + body + 16);
+		t->max_depth = tbx_get_le32(buf + body + 24);
 		if (print) {
 			uuid_from_octets(&u, t->uuid);
 			uuid_to_str(name, &u);
@@ -154,14 +154,14 @@ static int subkey_body(EVP_PKEY *sub, const TEE_UUID *uuid,
 	if (p) {
 		uuid_to_octets(p, uuid);
 		for (int i = 0; i < 4; i++)
-			put_le32(p + 16 + 4 * i, fields[i]);
-		put_le32(p + 32, 2);
-		put_le32(p + 36, TEE_ATTR_RSA_MODULUS);
-		put_le32(p + 40, (uint32_t)vals);
-		put_le32(p + 44, (uint32_t)nl);
-		put_le32(p + 48, TEE_ATTR_RSA_PUBLIC_EXPONENT);
-		put_le32(p + 52, (uint32_t)(vals + nl));
-		put_le32(p + 56, (uint32_t)el);
+			tbx_put_le32(p + 16 + 4 * i, fields[i]);
+		tbx_put_le32(p + 32, 2);
+		tbx_put_le32(p + 36, TEE_ATTR_RSA_MODULUS);
+		tbx_put_le32(p + 40, (uint32_t)vals);
+		tbx_put_le32(p + 44, (uint32_t)nl);
+		tbx_put_le32(p + 48, TEE_ATTR_RSA_PUBLIC_EXPONENT);
+		tbx_put_le32(p + 52, (uint32_t)(vals + nl));
+		tbx_put_le32(p + 56, (uint32_t)el);
 		memcpy(p + vals, n, nl);
 		memcpy(p + vals + nl, e, el);
 	}
