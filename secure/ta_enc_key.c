@@ -20,17 +20,6 @@
 #include "secure_world.h"
 #include "ta_enc_key.h"
 
-static int hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int ta_enc_key_load(const char *path, uint8_t key[SHDR_TA_ENC_KEY_SIZE])
 {
 	char text[2 * SHDR_TA_ENC_KEY_SIZE + 2];
@@ -51,8 +40,8 @@ int ta_enc_key_load(const char *path, uint8_t key[SHDR_TA_ENC_KEY_SIZE])
 	      text[2 * SHDR_TA_ENC_KEY_SIZE] == '\n'))
 		rc = -EINVAL;
 	for (int i = 0; !rc && i < SHDR_TA_ENC_KEY_SIZE; i++) {
-		int hi = hex_digit(text[2 * i]),
-		    lo = hex_digit(text[2 * i + 1]);
+		int hi = OPENSSL_hexchar2int((unsigned char)text[2 * i]),
+		    lo = OPENSSL_hexchar2int((unsigned char)text[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			rc = -EINVAL;

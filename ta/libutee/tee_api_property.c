@@ -37,6 +37,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <openssl/crypto.h>
 #include <tbx/uuid.h>
 #include <tee_internal_api.h>
 #include <user_ta_header.h>
@@ -483,17 +484,6 @@ static void uuid_to_str(const TEE_UUID *u, char *buf, size_t size)
 	snprintf(buf, size, "%s", str);
 }
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /*
  * Parses the RFC 4122 form (UUID_STR_LEN characters) at @s.  The whole
  * text is read before @u is written: they may share a union.
@@ -524,7 +514,7 @@ static bool str_to_u64(const char *s, uint64_t *out)
 	if (!*s)
 		return false;
 	for (; *s; s++) {
-		int d = hex_value(*s);
+		int d = OPENSSL_hexchar2int((unsigned char)*s);
 
 		if (d < 0 || (unsigned int)d >= base ||
 		    v > (UINT64_MAX - (uint64_t)d) / base)
