@@ -42,16 +42,6 @@ static TEE_Result payload_get(struct sthread *t, unsigned int user, size_t size,
 	return thread_rpc_shm_cache_alloc(t, user, want, &p->mem, &p->cookie);
 }
 
-static void set_value(struct rpc_param *p, uint32_t attr, uint64_t a,
-		      uint64_t b, uint64_t c)
-{
-	memset(p, 0, sizeof(*p));
-	p->attr = attr;
-	p->u.value.a = a;
-	p->u.value.b = b;
-	p->u.value.c = c;
-}
-
 /* Bytes [@offs, @offs + @size) of the payload buffer. */
 static void set_tmem(struct rpc_param *p, uint32_t attr,
 		     const struct fs_payload *pl, size_t offs, size_t size)
@@ -90,11 +80,11 @@ static TEE_Result rpc_open(void *ctx, const char *name, bool create, int *fd)
 	res = name_payload(t, name, &pl);
 	if (res)
 		return res;
-	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
-		  create ? OPTEE_RPC_FS_CREATE : OPTEE_RPC_FS_OPEN, 0, 0);
+	rpc_param_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+			create ? OPTEE_RPC_FS_CREATE : OPTEE_RPC_FS_OPEN, 0, 0);
 	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0,
 		 TEE_FS_NAME_MAX);
-	set_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT, 0, 0, 0);
+	rpc_param_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_OUTPUT, 0, 0, 0);
 	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 3, p);
 	if (res)
 		return res;
@@ -108,7 +98,8 @@ static TEE_Result rpc_fd_cmd(void *ctx, uint32_t cmd, int fd, uint64_t c)
 {
 	struct rpc_param p;
 
-	set_value(&p, OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, cmd, (uint64_t)fd, c);
+	rpc_param_value(&p, OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, cmd, (uint64_t)fd,
+			c);
 	return thread_rpc_cmd(ctx, OPTEE_RPC_CMD_FS, 1, &p);
 }
 
@@ -135,8 +126,8 @@ static TEE_Result rpc_read(void *ctx, int fd, uint64_t offs, void *buf,
 	res = payload_get(t, THREAD_SHM_CACHE_USER_FS, len, &pl);
 	if (res)
 		return res;
-	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_READ,
-		  (uint64_t)fd, offs);
+	rpc_param_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+			OPTEE_RPC_FS_READ, (uint64_t)fd, offs);
 	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_OUTPUT, &pl, 0, len);
 	res = thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
 	if (!res && p[1].u.tmem.size > len)
@@ -162,8 +153,8 @@ static TEE_Result rpc_write(void *ctx, int fd, uint64_t offs, const void *buf,
 	if (res)
 		return res;
 	memcpy(pl.mem->va, buf, len);
-	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_WRITE,
-		  (uint64_t)fd, offs);
+	rpc_param_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+			OPTEE_RPC_FS_WRITE, (uint64_t)fd, offs);
 	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0, len);
 	return thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);
 }
@@ -178,8 +169,8 @@ static TEE_Result rpc_remove(void *ctx, const char *name)
 	res = name_payload(t, name, &pl);
 	if (res)
 		return res;
-	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, OPTEE_RPC_FS_REMOVE,
-		  0, 0);
+	rpc_param_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+			OPTEE_RPC_FS_REMOVE, 0, 0);
 	set_tmem(&p[1], OPTEE_MSG_ATTR_TYPE_TMEM_INPUT, &pl, 0,
 		 TEE_FS_NAME_MAX);
 	return thread_rpc_cmd(t, OPTEE_RPC_CMD_FS, 2, p);

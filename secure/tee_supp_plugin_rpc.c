@@ -19,16 +19,6 @@
 #include "thread_rpc.h"
 #include "uuid.h"
 
-static void set_value(struct rpc_param *p, uint64_t attr, uint64_t a,
-		      uint64_t b, uint64_t c)
-{
-	memset(p, 0, sizeof(*p));
-	p->attr = attr;
-	p->u.value.a = a;
-	p->u.value.b = b;
-	p->u.value.c = c;
-}
-
 /*
  * The UUID as four u32 words of its RFC 4122 octets in memory order (what
  * OP-TEE's tee_uuid_to_octets() into a u32 array gives): the supplicant
@@ -64,10 +54,11 @@ TEE_Result tee_invoke_supp_plugin_rpc(struct sthread *t, const TEE_UUID *uuid,
 		memcpy(mem.va, buf, len);
 	}
 	uuid_words(uuid, w);
-	set_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
-		  OPTEE_RPC_SUPP_PLUGIN_INVOKE, w[0], w[1]);
-	set_value(&p[1], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, w[2], w[3], cmd);
-	set_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_INOUT, sub_cmd, 0, 0);
+	rpc_param_value(&p[0], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT,
+			OPTEE_RPC_SUPP_PLUGIN_INVOKE, w[0], w[1]);
+	rpc_param_value(&p[1], OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, w[2], w[3],
+			cmd);
+	rpc_param_value(&p[2], OPTEE_MSG_ATTR_TYPE_VALUE_INOUT, sub_cmd, 0, 0);
 	memset(&p[3], 0, sizeof(p[3]));
 	p[3].attr = OPTEE_MSG_ATTR_TYPE_TMEM_INOUT;
 	if (len) {

@@ -39,6 +39,20 @@ struct rpc_param {
 };
 
 /**
+ * rpc_param_value() - make @p a value parameter
+ * @p:		the parameter
+ * @attr:	OPTEE_MSG_ATTR_TYPE_VALUE_INPUT, _OUTPUT or _INOUT
+ * @a:		value a
+ * @b:		value b
+ * @c:		value c
+ */
+static inline void rpc_param_value(struct rpc_param *p, uint64_t attr,
+				   uint64_t a, uint64_t b, uint64_t c)
+{
+	*p = (struct rpc_param){.attr = attr, .u.value = {a, b, c}};
+}
+
+/**
  * thread_rpc_cmd() - send RPC command @cmd with @num_params params (at
  * most THREAD_RPC_MAX_NUM_PARAMS) and read back the answer into @params
  * The normal world's answer is copied into secure memory before it is
