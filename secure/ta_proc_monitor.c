@@ -323,6 +323,20 @@ static void reap(struct ta_proc *p)
 	pthread_mutex_unlock(&mon.lock);
 }
 
+/*
+ * Epoll's data for a struct ta_monitor_exit_watch: its address with the
+ * low bit set (a struct ta_proc's address, never odd, is used as is).
+ */
+#define EXIT_WATCH_TAG ((uintptr_t)1)
+
+static void exit_watched(uintptr_t tag)
+{
+	struct ta_monitor_exit_watch *w =
+		(struct ta_monitor_exit_watch *)(tag & ~EXIT_WATCH_TAG);
+
+	w->exited(w);
+}
+
 static void *monitor_main(void *arg)
 {
 	struct epoll_event ev[16];
@@ -337,7 +351,11 @@ static void *monitor_main(void *arg)
 			continue;
 		}
 		for (int i = 0; i < n; i++) {
-			if (ev[i].data.ptr)
+			uintptr_t tag = (uintptr_t)ev[i].data.u64;
+
+			if (tag & EXIT_WATCH_TAG)
+				exit_watched(tag);
+			else if (tag)
 				reap(ev[i].data.ptr);
 			else
 				run_spawns();
@@ -440,6 +458,25 @@ int ta_monitor_watch(struct ta_proc *p)
 	pthread_mutex_unlock(&mon.lock);
 	ta_proc_put(p);
 	return err;
+}
+
+int ta_monitor_watch_exit(struct ta_monitor_exit_watch *w)
+{
+	/* A pidfd is readable once its process exited. */
+	struct epoll_event ev = {
+		.events = EPOLLIN,
+		.data.u64 = (uintptr_t)w | EXIT_WATCH_TAG,
+	};
+
+	if (mon.epfd < 0)
+		return -ENOTCONN;
+	return epoll_ctl(mon.epfd, EPOLL_CTL_ADD, w->pidfd, &ev) ? -errno : 0;
+}
+
+void ta_monitor_unwatch_exit(struct ta_monitor_exit_watch *w)
+{
+	/* ENOENT: the callback unwatched it already. */
+	epoll_ctl(mon.epfd, EPOLL_CTL_DEL, w->pidfd, NULL);
 }
 
 void ta_monitor_reap(pid_t pid, int pidfd)

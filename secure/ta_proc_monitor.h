@@ -72,6 +72,33 @@ int ta_monitor_watch(struct ta_proc *p);
 void ta_monitor_reap(pid_t pid, int pidfd);
 
 /**
+ * struct ta_monitor_exit_watch - a process that is no TA's, watched by
+ * its pidfd (the TA zygote)
+ * @pidfd:	the process's; read by the monitor only when it registers it
+ * @exited:	called on the monitor thread while the process has exited
+ *		and is not reaped yet, until the callee reaps it or calls
+ *		ta_monitor_unwatch_exit(); it must not wait for the monitor
+ *		(nor take a lock held across ta_monitor_spawn())
+ */
+struct ta_monitor_exit_watch {
+	int pidfd;
+	void (*exited)(struct ta_monitor_exit_watch *w);
+};
+
+/**
+ * ta_monitor_watch_exit() - call @w->exited once @w->pidfd's process
+ * exited (the monitor must be running: after a ta_monitor_spawn())
+ * Return: 0 or -errno (not watched).
+ */
+int ta_monitor_watch_exit(struct ta_monitor_exit_watch *w);
+
+/**
+ * ta_monitor_unwatch_exit() - stop watching @w (before its pidfd is
+ * closed); a call of @w->exited already under way may still finish
+ */
+void ta_monitor_unwatch_exit(struct ta_monitor_exit_watch *w);
+
+/**
  * ta_monitor_kill() - send SIGKILL to @p's process (nothing happens if it
  * is already gone; never another process that reused its pid)
  */
