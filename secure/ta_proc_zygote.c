@@ -9,9 +9,14 @@
  * (waitid() on its pidfd says ECHILD otherwise) and not the zygote.  The
  * TA's hello then proves which image runs in it (ta_proc.c).
  *
- * The zygote is the secure world's child too.  It is reaped here, when a
- * request finds it gone (its socket hangs up) or broken; until then a
- * dead zygote stays a zombie.
+ * The zygote is the secure world's child too.  The TA monitor watches its
+ * pidfd, and it is reaped as soon as it died (zygote_exited()); the next
+ * request starts a new one.  One found broken is killed and reaped.
+ *
+ * The child answers the request itself (teebox/ta_zygote.h), so that
+ * its pid reaches us even if the zygote dies between its fork and the
+ * answer; a child that died before answering is named in the zygote's
+ * answer, and reaped here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,22 +40,30 @@
 /* How long the zygote may take to fork. */
 #define ZYGOTE_REPLY_MS 5000
 
+static void zygote_exited(struct ta_monitor_exit_watch *w);
+
 /*
- * The zygote.  @lock protects every field and serialises the requests:
- * one exchange at a time on @sock.
+ * The zygote.  @lock protects every field but @watch.pidfd and @reaped,
+ * and serialises the requests: one exchange at a time on @sock.
+ * @reap_lock protects @watch.pidfd and @reaped against the monitor's
+ * zygote_exited(); it is held across nothing that waits for the
+ * monitor, @lock is (zygote_start()).
  */
 static struct {
 	pthread_mutex_t lock;
 	int sock;
 	pid_t pid;
-	int pidfd;
 	unsigned long output_id;
 	bool told_missing;
+	pthread_mutex_t reap_lock;
+	struct ta_monitor_exit_watch watch;
+	bool reaped;
 } zyg = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,
 	.sock = -1,
 	.pid = -1,
-	.pidfd = -1,
+	.reap_lock = PTHREAD_MUTEX_INITIALIZER,
+	.watch = {.pidfd = -1, .exited = zygote_exited},
 };
 
 bool ta_zygote_enabled(void)
@@ -100,18 +113,63 @@ static int open_zygote(char *path, size_t len)
 	return fd < 0 ? -errno : fd;
 }
 
+/*
+ * The monitor saw the zygote exit: it is reaped now, not left a zombie
+ * until the next TA start.  Its socket is closed by that start
+ * (zygote_stop()), which may be under way and hold zyg.lock.
+ */
+static void zygote_exited(struct ta_monitor_exit_watch *w)
+{
+	siginfo_t si;
+
+	pthread_mutex_lock(&zyg.reap_lock);
+	memset(&si, 0, sizeof(si));
+	if (w->pidfd >= 0 && !zyg.reaped &&
+	    !waitid(P_PIDFD, (id_t)w->pidfd, &si, WEXITED | WNOHANG) &&
+	    si.si_pid) {
+		zyg.reaped = true;
+		ta_monitor_unwatch_exit(w);
+		pr_warn("TA zygote (pid %d) died (%s %d); restarted at the "
+			"next TA start",
+			(int)si.si_pid,
+			si.si_code == CLD_EXITED ? "status" : "signal",
+			si.si_status);
+	}
+	pthread_mutex_unlock(&zyg.reap_lock);
+}
+
 /* Kills and reaps the zygote, if there is one (lock held). */
 static void zygote_stop(void)
 {
-	if (zyg.pidfd >= 0) {
-		pidfd_send_signal(zyg.pidfd, SIGKILL, NULL, 0);
-		while (waitpid(zyg.pid, NULL, 0) < 0 && errno == EINTR)
-			;
-		close(zyg.pidfd);
+	pthread_mutex_lock(&zyg.reap_lock);
+	if (zyg.watch.pidfd >= 0) {
+		ta_monitor_unwatch_exit(&zyg.watch);
+		if (!zyg.reaped) {
+			pidfd_send_signal(zyg.watch.pidfd, SIGKILL, NULL, 0);
+			while (waitid(P_PIDFD, (id_t)zyg.watch.pidfd,
+				      &(siginfo_t){0}, WEXITED) < 0 &&
+			       errno == EINTR)
+				;
+		}
+		close(zyg.watch.pidfd);
 	}
+	zyg.watch.pidfd = -1;
+	zyg.reaped = false;
+	pthread_mutex_unlock(&zyg.reap_lock);
 	if (zyg.sock >= 0)
 		close(zyg.sock);
-	zyg.sock = zyg.pidfd = zyg.pid = -1;
+	zyg.sock = zyg.pid = -1;
+}
+
+/* Whether the monitor reaped the zygote (lock held). */
+static bool zygote_reaped(void)
+{
+	bool reaped;
+
+	pthread_mutex_lock(&zyg.reap_lock);
+	reaped = zyg.reaped;
+	pthread_mutex_unlock(&zyg.reap_lock);
+	return reaped;
 }
 
 /* Starts the zygote as a TA process is started, in @envp (lock held). */
@@ -120,7 +178,7 @@ static int zygote_start(char *const *envp)
 	char *argv[] = {ZYGOTE_NAME, NULL};
 	char path[PATH_MAX];
 	struct ta_exec_args z;
-	int exe, sv[2], out[2], err;
+	int exe, sv[2], out[2], err, pidfd;
 
 	exe = open_zygote(path, sizeof(path));
 	if (exe < 0) {
@@ -151,7 +209,7 @@ static int zygote_start(char *const *envp)
 		.argv = argv,
 		.envp = envp,
 	};
-	err = ta_monitor_spawn(&z, &zyg.pid, &zyg.pidfd);
+	err = ta_monitor_spawn(&z, &zyg.pid, &pidfd);
 	close(out[1]);
 	if (err) {
 		close(out[0]);
@@ -163,6 +221,15 @@ static int zygote_start(char *const *envp)
 	close(sv[1]);
 	close(exe);
 	zyg.sock = sv[0];
+	pthread_mutex_lock(&zyg.reap_lock);
+	zyg.watch.pidfd = pidfd;
+	zyg.reaped = false;
+	/* Unwatched, a dead zygote waits for the next start to be reaped. */
+	err = ta_monitor_watch_exit(&zyg.watch);
+	if (err)
+		pr_warn("TA zygote: its exit is not watched: %s",
+			strerror(-err));
+	pthread_mutex_unlock(&zyg.reap_lock);
 	pr_debug("TA zygote %s runs as pid %d", path, (int)zyg.pid);
 	return 0;
 out_sock:
@@ -215,7 +282,29 @@ static int send_request(const struct ta_exec_args *args)
 	return n == (ssize_t)sizeof(req) ? 0 : -EPROTO;
 }
 
-/* Waits for the answer; the new process's pid in *@pid (lock held). */
+static int child_pidfd(pid_t pid, int *pidfd_out);
+
+/*
+ * A child that died before it answered, as the zygote names it: reaped,
+ * if it is ours (until then its pid cannot be reused).
+ */
+static void reap_unanswered(pid_t pid)
+{
+	int pidfd;
+
+	if (pid <= 0 || pid == zyg.pid || child_pidfd(pid, &pidfd))
+		return;
+	pidfd_send_signal(pidfd, SIGKILL, NULL, 0);
+	while (waitid(P_PIDFD, (id_t)pidfd, &(siginfo_t){0}, WEXITED) < 0 &&
+	       errno == EINTR)
+		;
+	close(pidfd);
+}
+
+/*
+ * Waits for the answer, the child's or the zygote's; the new process's
+ * pid in *@pid (lock held).
+ */
 static int receive_reply(pid_t *pid)
 {
 	struct pollfd pfd = {.fd = zyg.sock, .events = POLLIN};
@@ -235,6 +324,11 @@ static int receive_reply(pid_t *pid)
 		return -errno;
 	if (n != (ssize_t)sizeof(rep) || rep.magic != TA_ZYGOTE_MAGIC)
 		return -EPROTO;
+	/* Said apart from a pid that is not our child (-ECHILD below). */
+	if (rep.err == -ECHILD) {
+		reap_unanswered(rep.pid);
+		return -ESRCH;
+	}
 	if (rep.err)
 		return rep.err < 0 && rep.err > -4096 ? rep.err : -EPROTO;
 	if (rep.pid <= 0 || rep.pid == zyg.pid)
@@ -280,6 +374,9 @@ int ta_zygote_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd)
 	int err = 0;
 
 	pthread_mutex_lock(&zyg.lock);
+	/* The monitor reaped it: its socket goes, a new one comes. */
+	if (zyg.sock >= 0 && zygote_reaped())
+		zygote_stop();
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (zyg.sock < 0)
 			err = zygote_start(args->envp);
@@ -293,8 +390,10 @@ int ta_zygote_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd)
 		}
 		break;
 	}
-	/* A refusal leaves it working; anything else, it is broken. */
-	if (err && err != -EAGAIN && err != -ENOMEM && zyg.sock >= 0) {
+	/* A refusal, or a child that died before it answered (reaped
+	 * above), leaves it working; anything else, it is broken. */
+	if (err && err != -EAGAIN && err != -ENOMEM && err != -ESRCH &&
+	    zyg.sock >= 0) {
 		pr_warn("TA zygote (pid %d) failed: %s; restarted at the next "
 			"TA start",
 			(int)zyg.pid, strerror(-err));
@@ -309,7 +408,7 @@ pid_t ta_zygote_pid(void)
 	pid_t pid;
 
 	pthread_mutex_lock(&zyg.lock);
-	pid = zyg.pid;
+	pid = zygote_reaped() ? -1 : zyg.pid;
 	pthread_mutex_unlock(&zyg.lock);
 	return pid;
 }

@@ -38,8 +38,8 @@ bool ta_zygote_enabled(void);
 int ta_zygote_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd);
 
 /**
- * ta_zygote_pid() - the zygote's pid, -1 while there is none (it may have
- * died since: it is reaped at the next request); for tests
+ * ta_zygote_pid() - the zygote's pid, -1 while there is none (once it
+ * died, as soon as the TA monitor reaped it); for tests
  */
 pid_t ta_zygote_pid(void);
 

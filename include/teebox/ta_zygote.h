@@ -13,14 +13,25 @@
  *
  *   secure world				zygote
  *   struct ta_zygote_req, with the
- *   descriptors of enum ta_zygote_fd	 ->	forks; the child puts them
- *   (SCM_RIGHTS, in that order)		at the numbers of
+ *   descriptors of enum ta_zygote_fd	 ->	forks
+ *   (SCM_RIGHTS, in that order)
+ *					 <-	the child, on its copy of
+ *						the socket: struct
+ *						ta_zygote_rep with its pid;
+ *						it then puts the descriptors
+ *						at the numbers of
  *						teebox/ta_ipc.h and loads the
- *					 <-	image; struct ta_zygote_rep:
- *						the child's pid, or -errno
+ *						image
+ *   or					 <-	the zygote: -errno, no
+ *						process; or -ECHILD and the
+ *						pid of a child that died
+ *						before it answered
  *
- * The secure world checks that the pid is its own child before it uses
- * it.  A child that cannot load the image, or finds no entry symbol in
+ * The child answers itself so that its pid reaches the secure world
+ * even if the zygote dies between the fork and the answer; the zygote
+ * waits for the child's word that it answered (or its end) before it
+ * reads the next request.  The secure world checks that the pid is its
+ * own child before it uses it, and reaps a child named with -ECHILD.  A child that cannot load the image, or finds no entry symbol in
  * it, exits with TA_ZYGOTE_EXIT_LOAD before any TA code runs but the
  * image's constructors: the secure world then starts the TA by exec.
  */
@@ -99,7 +110,8 @@ struct ta_zygote_req {
 /**
  * struct ta_zygote_rep - the answer to one request
  * @magic:	TA_ZYGOTE_MAGIC
- * @err:	0, or -errno: no process
+ * @err:	0, or -errno: no process (-ECHILD: @pid died before it
+ *		answered)
  * @pid:	the new process (a child of the secure world)
  */
 struct ta_zygote_rep {

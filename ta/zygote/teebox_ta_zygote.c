@@ -58,6 +58,30 @@
 /* The pid in the filter as built: above any pid (PID_MAX_LIMIT 2^22). */
 #define PID_PLACEHOLDER 0x7ffffffe
 
+#define TEST_HOOK_EXIT 0
+#define TEST_HOOK_KILL 1
+#ifdef TEEBOX_TA_ZYGOTE_TEST_HOOK
+/*
+ * Test builds only (teebox-ta-zygote-test-*, never installed): at the
+ * point named TEEBOX_TA_ZYGOTE_TEST_HOOK, the process exits
+ * (TEST_HOOK_EXIT) or kills itself (TEST_HOOK_KILL).
+ */
+static void test_hook(const char *name, int how)
+{
+	if (strcmp(TEEBOX_TA_ZYGOTE_TEST_HOOK, name))
+		return;
+	if (how == TEST_HOOK_KILL)
+		raise(SIGKILL);
+	_exit(EXIT_SETUP);
+}
+#else
+static inline void test_hook(const char *name, int how)
+{
+	(void)name;
+	(void)how;
+}
+#endif
+
 /* glibc's own allocator, under the names it exports for this purpose. */
 void *__libc_malloc(size_t size);
 void __libc_free(void *p);
@@ -269,8 +293,31 @@ static int take_fds(const int fds[TA_ZYGOTE_NFDS])
 	return close_range(IMAGE_FD + 1, ~0U, 0) ? -errno : 0;
 }
 
+/*
+ * The child answers the request itself, on its copy of the control
+ * socket, before it takes its descriptors: the secure world learns its
+ * pid even if the zygote dies meanwhile.  A byte on @gate (a socket, for
+ * MSG_NOSIGNAL) then tells the zygote that the answer is sent.
+ */
+static void answer(int gate)
+{
+	struct ta_zygote_rep rep = {
+		.magic = TA_ZYGOTE_MAGIC,
+		.pid = getpid(),
+	};
+
+	test_hook("child-dies-before-answer", TEST_HOOK_EXIT);
+	if (send(TA_ZYGOTE_SOCK_FD, &rep, sizeof(rep), MSG_NOSIGNAL) !=
+	    (ssize_t)sizeof(rep))
+		_exit(EXIT_SETUP);
+	/* A zygote already gone does not need it (and raises no SIGPIPE). */
+	(void)send(gate, "", 1, MSG_NOSIGNAL);
+	close(gate);
+}
+
 /* The child: its descriptors, the image, the TA's start; never returns. */
-static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
+static void __attribute__((noreturn))
+child(const int fds[TA_ZYGOTE_NFDS], int gate)
 {
 	struct ta_zygote_start start = {.version = TA_ZYGOTE_START_VERSION};
 	int (*entry)(const struct ta_zygote_start *);
@@ -280,6 +327,7 @@ static void __attribute__((noreturn)) child(const int fds[TA_ZYGOTE_NFDS])
 	/* Die with the secure world (the fork cleared the zygote's). */
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != secure_world)
 		_exit(EXIT_SETUP);
+	answer(gate);
 	if (take_fds(fds))
 		_exit(EXIT_SETUP);
 
@@ -317,6 +365,48 @@ static pid_t fork_sibling(void)
 {
 	return (pid_t)syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, NULL, NULL,
 			      0);
+}
+
+/*
+ * Forks the child for @fds: true once it answered the request itself;
+ * false with *@rep to send otherwise.  A child that died before it
+ * answered is named in *@rep (-ECHILD), for the secure world, its
+ * parent, to reap.
+ */
+static bool fork_child(const int fds[TA_ZYGOTE_NFDS], struct ta_zygote_rep *rep)
+{
+	int gate[2];
+	ssize_t n;
+	pid_t pid;
+	char c;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, gate)) {
+		rep->err = -errno;
+		return false;
+	}
+	pid = fork_sibling();
+	if (!pid) {
+		close(gate[0]);
+		child(fds, gate[1]);
+	}
+	if (pid < 0)
+		rep->err = -errno;
+	close(gate[1]);
+	test_hook("zygote-dies-after-fork", TEST_HOOK_KILL);
+	if (pid > 0) {
+		/* A byte: answered; EOF: the child is gone without. */
+		do {
+			n = read(gate[0], &c, 1);
+		} while (n < 0 && errno == EINTR);
+		if (n == 1) {
+			close(gate[0]);
+			return true;
+		}
+		rep->err = -ECHILD;
+		rep->pid = pid;
+	}
+	close(gate[0]);
+	return false;
 }
 
 static void close_all(const int *fds, size_t n)
@@ -377,7 +467,6 @@ static bool serve(void)
 	int fds[TA_ZYGOTE_NFDS];
 	size_t nfds;
 	ssize_t n;
-	pid_t pid;
 
 	n = receive(&req, fds, &nfds);
 	if (!n)
@@ -387,14 +476,9 @@ static bool serve(void)
 	if (n != (ssize_t)sizeof(req) || req.magic != TA_ZYGOTE_MAGIC ||
 	    req.version != TA_ZYGOTE_VERSION || nfds != TA_ZYGOTE_NFDS) {
 		rep.err = -EINVAL;
-	} else {
-		pid = fork_sibling();
-		if (!pid)
-			child(fds);
-		if (pid < 0)
-			rep.err = -errno;
-		else
-			rep.pid = pid;
+	} else if (fork_child(fds, &rep)) {
+		close_all(fds, nfds);
+		return true; /* the child answered */
 	}
 	close_all(fds, nfds);
 	return send(TA_ZYGOTE_SOCK_FD, &rep, sizeof(rep), MSG_NOSIGNAL) ==

@@ -375,24 +375,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* Whether process @pid is a zombie ("State:\tZ" in /proc/<pid>/status). */
-static bool proc_state_zombie(pid_t pid)
-{
-	char path[64], line[256];
-	bool z = false;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
-	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, "State:", 6))
-			z = strchr(line, 'Z') != NULL;
-	fclose(f);
-	return z;
-}
-
 /* Reads a "Name:\tvalue" line of /proc/<pid>/status; -1 if missing. */
 static long proc_status(pid_t pid, const char *name)
 {
@@ -1428,7 +1410,54 @@ static void test_zygote__load_failure_falls_back_to_exec(void **state)
 	free(img.buf);
 }
 
-/* A dead zygote is replaced at the next start, and reaped. */
+/*
+ * Waits until the TA monitor reaped zygote @old (5 s at most): no zombie
+ * of it is left for the next TA start to find.
+ */
+static void wait_zygote_reaped(pid_t old)
+{
+	siginfo_t si;
+
+	for (int ms = 0; ta_zygote_pid() == old; ms++) {
+		assert_true(ms < 5000);
+		sleep_ms(1);
+	}
+	assert_int_equal(ta_zygote_pid(), -1);
+	memset(&si, 0, sizeof(si));
+	assert_int_equal(
+		waitid(P_PID, (id_t)old, &si, WEXITED | WNOHANG | WNOWAIT), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
+/* Kills the zygote, if there is one, and waits until it is reaped. */
+static void zygote_kill(void)
+{
+	pid_t old = ta_zygote_pid();
+
+	if (old <= 0)
+		return;
+	assert_int_equal(kill(old, SIGKILL), 0);
+	wait_zygote_reaped(old);
+}
+
+/*
+ * The build's zygote again, running as at the setup (its descriptors are
+ * counted there).
+ */
+static void zygote_restore(const char *real)
+{
+	struct ta_proc *p;
+
+	zygote_kill();
+	assert_int_equal(setenv("TEEBOX_TA_ZYGOTE", real, 1), 0);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_true(p->by_zygote);
+	ta_proc_kill(p);
+}
+
+/* A dead zygote is reaped at once (not at the next start: it is watched
+ * by its pidfd, as ta_proc_monitor.c does), and replaced at the next
+ * start. */
 static void test_zygote__dead_zygote_restarted(void **state)
 {
 	struct ta_proc *p;
@@ -1438,10 +1467,7 @@ static void test_zygote__dead_zygote_restarted(void **state)
 		skip();
 	old = ta_zygote_pid();
 	assert_true(old > 0);
-	assert_int_equal(kill(old, SIGKILL), 0);
-	/* Dead, a zombie nobody but the zygote's owner reaps. */
-	while (!proc_state_zombie(old))
-		sleep_ms(1);
+	zygote_kill();
 	p = spawn(&img_basic, &uuid_basic, NULL);
 	assert_true(p->by_zygote);
 	assert_true(ta_zygote_pid() > 0);
@@ -1473,6 +1499,72 @@ static void test_zygote__broken_zygote_falls_back_to_exec(void **state)
 	p = spawn(&img_basic, &uuid_basic, NULL);
 	assert_true(p->by_zygote);
 	ta_proc_kill(p);
+}
+
+/*
+ * The zygote dies between its fork and its answer (a zygote built with a
+ * test hook that kills itself right after the fork): the child answers
+ * by itself, so the TA runs, and nothing of the zygote is left.
+ */
+static void test_zygote__dies_after_fork(void **state)
+{
+	const char *env = getenv("TEEBOX_TA_ZYGOTE");
+	struct ta_call_param prm[4];
+	char real[4096];
+	struct ta_proc *p;
+	pid_t dying;
+
+	if (!ta_zygote_enabled() || !env)
+		skip();
+	snprintf(real, sizeof(real), "%s", env);
+	zygote_kill();
+	assert_int_equal(setenv("TEEBOX_TA_ZYGOTE", ZYGOTE_DIES_AFTER_FORK, 1),
+			 0);
+	p = spawn_open(&img_basic, &uuid_basic, 1);
+	dying = ta_zygote_pid();
+	assert_true(p->by_zygote);
+	assert_true(forked_by_zygote(ta_proc_pid(p)));
+	assert_int_equal(invoke_vout(p, 1, TA_TEST_CMD_HEAP, 1, prm, NULL),
+			 TEE_SUCCESS);
+	if (dying > 0)
+		wait_zygote_reaped(dying);
+	ta_proc_destroy(p, NULL);
+	zygote_restore(real);
+}
+
+/*
+ * The zygote's child dies before it answered (a zygote built with a test
+ * hook for it): the zygote names it, the secure world reaps it (the
+ * teardown finds no zombie) and starts the TA by exec; the zygote works
+ * on.
+ */
+static void test_zygote__child_dies_before_answer(void **state)
+{
+	const char *env = getenv("TEEBOX_TA_ZYGOTE");
+	char real[4096];
+	struct ta_proc *p;
+	pid_t zygote;
+
+	if (!ta_zygote_enabled() || !env)
+		skip();
+	snprintf(real, sizeof(real), "%s", env);
+	zygote_kill();
+	assert_int_equal(
+		setenv("TEEBOX_TA_ZYGOTE", ZYGOTE_CHILD_DIES_BEFORE_ANSWER, 1),
+		0);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_false(p->by_zygote);
+	assert_false(forked_by_zygote(ta_proc_pid(p)));
+	zygote = ta_zygote_pid();
+	assert_true(zygote > 0);
+	ta_proc_kill(p);
+	p = spawn(&img_basic, &uuid_basic, NULL);
+	assert_false(p->by_zygote);
+	assert_int_equal(ta_zygote_pid(), zygote);
+	ta_proc_kill(p);
+	/* No zombie of the children (waitpid(-1) would find one). */
+	assert_int_equal(waitpid(-1, NULL, WNOHANG), 0);
+	zygote_restore(real);
 }
 
 /* TEEBOX_TA_DEBUG=1: TAs are exec'd, so that gdb -p finds their
@@ -1530,6 +1622,8 @@ int main(int argc, char **argv)
 		T(test_zygote__load_failure_falls_back_to_exec),
 		T(test_zygote__dead_zygote_restarted),
 		T(test_zygote__broken_zygote_falls_back_to_exec),
+		T(test_zygote__dies_after_fork),
+		T(test_zygote__child_dies_before_answer),
 		T(test_zygote__debug_mode_execs),
 	};
 
