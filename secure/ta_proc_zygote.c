@@ -68,9 +68,6 @@ static struct {
 
 bool ta_zygote_enabled(void)
 {
-#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
-	return false;
-#else
 	const char *v = getenv("TEEBOX_TA_ZYGOTE");
 	const char *debug = getenv("TEEBOX_TA_DEBUG");
 
@@ -78,7 +75,6 @@ bool ta_zygote_enabled(void)
 	if (debug && !strcmp(debug, "1"))
 		return false;
 	return !v || strcmp(v, "0");
-#endif
 }
 
 /*

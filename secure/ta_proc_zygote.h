@@ -16,8 +16,7 @@
 
 /**
  * ta_zygote_enabled() - whether TA processes are started by the zygote:
- * not in sanitizer builds (the zygote would have to carry the sanitizer
- * runtime), nor when TEEBOX_TA_ZYGOTE=0 is in the secure world's
+ * not when TEEBOX_TA_ZYGOTE=0 is in the secure world's
  * environment, nor with TEEBOX_TA_DEBUG=1 (gdb -p then finds the TA's
  * executable, as docs/ta-developer-guide.md shows) (an absolute path there names the zygote's executable,
  * which is otherwise the one beside the secure world's)

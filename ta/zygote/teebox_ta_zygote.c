@@ -82,6 +82,31 @@ static inline void test_hook(const char *name, int how)
 }
 #endif
 
+#if defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED
+/*
+ * The sanitizer's runtime starts with the zygote, and its options are the
+ * zygote's: its children run the TA sandbox, which forbids the thread
+ * and the ptrace LeakSanitizer checks with at exit, so leak checking is
+ * off as in an exec'd TA (ta/libutee/utee_sandbox.c).
+ */
+const char *__asan_default_options(void);
+
+const char *__asan_default_options(void)
+{
+	return "detect_leaks=0";
+}
+
+/*
+ * The sanitizer's runtime owns the malloc family (the zygote, built with
+ * it, has it as its first object, and every allocation must reach it), as
+ * in a sanitized TA image, which does not define the family either
+ * (ta/libutee/utee_malloc.c): nothing to forward.
+ */
+static void heap_take(void *image)
+{
+	(void)image;
+}
+#else
 /* glibc's own allocator, under the names it exports for this purpose. */
 void *__libc_malloc(size_t size);
 void __libc_free(void *p);
@@ -196,6 +221,7 @@ static void heap_take(void *image)
 	    t.aligned_alloc && t.posix_memalign && t.valloc && t.pvalloc)
 		heap = t;
 }
+#endif
 
 /* The secure world: our parent, and the parent of every child. */
 static pid_t secure_world;

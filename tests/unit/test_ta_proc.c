@@ -527,11 +527,17 @@ static void test_parent_death(void **state)
 	assert_int_equal(waitpid(ta, &status, 0), ta);
 	assert_true(WIFSIGNALED(status));
 	assert_int_equal(WTERMSIG(status), SIGKILL);
-	/* Its zygote too, orphaned to us as well. */
+	/*
+	 * Its zygote too, orphaned to us as well: killed by its parent-death
+	 * signal, or gone on its own when its control socket hung up (the
+	 * dying process's descriptors close before the signal is sent; under
+	 * load, or the sanitizers, the zygote sees that first).
+	 */
 	if (zygote > 0) {
 		assert_int_equal(waitpid(zygote, &status, 0), zygote);
-		assert_true(WIFSIGNALED(status));
-		assert_int_equal(WTERMSIG(status), SIGKILL);
+		assert_true(
+			(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) ||
+			(WIFEXITED(status) && !WEXITSTATUS(status)));
 	}
 	assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 0), 0);
 }
