@@ -68,6 +68,10 @@ static struct {
 
 bool ta_zygote_enabled(void)
 {
+#if defined(TEEBOX_SANITIZER_RUNTIME_STATIC) && TEEBOX_SANITIZER_RUNTIME_STATIC
+	/* Each TA image carries a sanitizer runtime of its own (CMakeLists). */
+	return false;
+#else
 	const char *v = getenv("TEEBOX_TA_ZYGOTE");
 	const char *debug = getenv("TEEBOX_TA_DEBUG");
 
@@ -75,6 +79,7 @@ bool ta_zygote_enabled(void)
 	if (debug && !strcmp(debug, "1"))
 		return false;
 	return !v || strcmp(v, "0");
+#endif
 }
 
 /*

@@ -16,7 +16,8 @@
 
 /**
  * ta_zygote_enabled() - whether TA processes are started by the zygote:
- * not when TEEBOX_TA_ZYGOTE=0 is in the secure world's
+ * not in sanitizer builds whose runtime is linked into each executable
+ * (clang's), nor when TEEBOX_TA_ZYGOTE=0 is in the secure world's
  * environment, nor with TEEBOX_TA_DEBUG=1 (gdb -p then finds the TA's
  * executable, as docs/ta-developer-guide.md shows) (an absolute path there names the zygote's executable,
  * which is otherwise the one beside the secure world's)
