@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
@@ -54,6 +55,26 @@ pid_t harness_spawn(char *const argv[], const char *log)
 		_exit(127);
 	}
 	return pid;
+}
+
+int harness_run(char *const argv[])
+{
+	int status;
+	pid_t pid = harness_spawn(argv, "/dev/null");
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+const char *harness_path_in(const char *dir, const char *name)
+{
+	static char buf[4][PATH_MAX];
+	static unsigned int n;
+	char *p = buf[n++ % 4];
+
+	snprintf(p, PATH_MAX, "%s/%s", dir, name);
+	return p;
 }
 
 /* 0 when @dev answers TEE_IOC_VERSION, else -errno. */

@@ -113,6 +113,20 @@ pid_t harness_secure_world_pid(const struct harness *h);
  */
 pid_t harness_spawn(char *const argv[], const char *log);
 
+/**
+ * harness_run() - run @argv (argv[0] a path) to its end, its stderr
+ * discarded: a tool a test drives (teebox-sign)
+ * Return: its exit status, or -1 if it did not exit normally.
+ */
+int harness_run(char *const argv[]);
+
+/**
+ * harness_path_in() - "@dir/@name" in one of four rotating buffers, so
+ * that a test may name up to four paths in one call
+ * Return: the path, valid until the fourth call after this one.
+ */
+const char *harness_path_in(const char *dir, const char *name);
+
 /** harness_sleep_ms() - sleep @ms milliseconds. */
 void harness_sleep_ms(long ms);
 

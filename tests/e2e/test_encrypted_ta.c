@@ -53,36 +53,16 @@ static const char other_key[] =
 
 static char dir[] = "/tmp/teebox-enc-XXXXXX";
 
-static const char *path(const char *name)
-{
-	static char buf[4][PATH_MAX];
-	static unsigned int n;
-	char *p = buf[n++ % 4];
-
-	snprintf(p, PATH_MAX, "%s/%s", dir, name);
-	return p;
-}
-
-static int run(char *const argv[])
-{
-	int status;
-	pid_t pid = harness_spawn(argv, "/dev/null");
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* The basic TA signed with this build's key and encrypted, into DIR/tas. */
 static void sign_encrypted(const char *key, const char *type)
 {
-	assert_int_equal(run((char *const[]){TEEBOX_SIGN_TOOL, "sign", "--key",
-					     TEEBOX_TEST_SIGN_KEY, "--in",
-					     TEEBOX_TEST_BASIC_ELF, "--out",
-					     (char *)path("tas"), "--enc-key",
-					     (char *)key, "--enc-key-type",
-					     (char *)type, NULL}),
-			 0);
+	assert_int_equal(
+		harness_run((char *const[]){
+			TEEBOX_SIGN_TOOL, "sign", "--key", TEEBOX_TEST_SIGN_KEY,
+			"--in", TEEBOX_TEST_BASIC_ELF, "--out",
+			(char *)harness_path_in(dir, "tas"), "--enc-key",
+			(char *)key, "--enc-key-type", (char *)type, NULL}),
+		0);
 }
 
 static void write_text(const char *file, const void *buf, size_t len,
@@ -107,10 +87,11 @@ static void open_basic(const char *const *teed_args, const char *state,
 	struct harness h;
 	uint32_t origin = 0;
 
-	harness_start_ok(&h, (struct harness_opts){.supplicant = true,
-						   .ta_dir = path("tas"),
-						   .teed_args = teed_args,
-						   .state_dir = state});
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true,
+					  .ta_dir = harness_path_in(dir, "tas"),
+					  .teed_args = teed_args,
+					  .state_dir = state});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 expected);
@@ -128,7 +109,8 @@ static void open_basic(const char *const *teed_args, const char *state,
 /* A class-wide encrypted TA runs with the key teed was given. */
 static void test_class_wide_encrypted_ta_runs(void **state)
 {
-	const char *args[] = {"--ta-enc-key", path("class.key"), NULL};
+	const char *args[] = {"--ta-enc-key", harness_path_in(dir, "class.key"),
+			      NULL};
 
 	(void)state;
 	sign_encrypted(class_key, "SHDR_ENC_KEY_CLASS_WIDE");
@@ -138,7 +120,8 @@ static void test_class_wide_encrypted_ta_runs(void **state)
 /* Encrypted with another key: the tag does not match. */
 static void test_wrong_class_key_refused(void **state)
 {
-	const char *args[] = {"--ta-enc-key", path("class.key"), NULL};
+	const char *args[] = {"--ta-enc-key", harness_path_in(dir, "class.key"),
+			      NULL};
 
 	(void)state;
 	sign_encrypted(other_key, "SHDR_ENC_KEY_CLASS_WIDE");
@@ -161,7 +144,8 @@ static void test_no_class_key_refused(void **state)
 /* One bit of the GCM tag changed (it follows the 12-byte IV). */
 static void test_tampered_tag_refused(void **state)
 {
-	const char *args[] = {"--ta-enc-key", path("class.key"), NULL};
+	const char *args[] = {"--ta-enc-key", harness_path_in(dir, "class.key"),
+			      NULL};
 	unsigned char hdr[20];
 	long off;
 	FILE *f;
@@ -169,7 +153,8 @@ static void test_tampered_tag_refused(void **state)
 
 	(void)state;
 	sign_encrypted(class_key, "SHDR_ENC_KEY_CLASS_WIDE");
-	f = fopen(path("tas/" TA_TEST_BASIC_UUID_STR ".ta"), "r+b");
+	f = fopen(harness_path_in(dir, "tas/" TA_TEST_BASIC_UUID_STR ".ta"),
+		  "r+b");
 	assert_non_null(f);
 	assert_int_equal(fread(hdr, 1, sizeof(hdr), f), sizeof(hdr));
 	/* shdr, hash, sig, uuid + version, encryption header, IV. */
@@ -221,21 +206,21 @@ static void test_dev_specific_encrypted_ta_runs(void **state)
 	char hex[65], cmd[3 * PATH_MAX];
 
 	(void)state;
-	assert_int_equal(mkdir(path("state"), 0700), 0);
-	write_text(path("state/huk"), huk, sizeof(huk), 0600);
+	assert_int_equal(mkdir(harness_path_in(dir, "state"), 0700), 0);
+	write_text(harness_path_in(dir, "state/huk"), huk, sizeof(huk), 0600);
 	dev_key_hex(huk, hex);
 	/* teebox-sign ta-enc-key derives the same key. */
 	snprintf(cmd, sizeof(cmd),
 		 "'%s' ta-enc-key --key '%s' --huk '%s' | grep -qx '%s'",
-		 TEEBOX_SIGN_TOOL, TEEBOX_TEST_SIGN_KEY, path("state/huk"),
-		 hex);
+		 TEEBOX_SIGN_TOOL, TEEBOX_TEST_SIGN_KEY,
+		 harness_path_in(dir, "state/huk"), hex);
 	assert_int_equal(system(cmd), 0);
 	sign_encrypted(hex, "SHDR_ENC_KEY_DEV_SPECIFIC");
-	open_basic(NULL, path("state"), TEEC_SUCCESS, NULL);
+	open_basic(NULL, harness_path_in(dir, "state"), TEEC_SUCCESS, NULL);
 
 	/* Another device (another HUK): it does not decrypt there. */
-	unlink(path("state/huk"));
-	rmdir(path("state"));
+	unlink(harness_path_in(dir, "state/huk"));
+	rmdir(harness_path_in(dir, "state"));
 	open_basic(NULL, NULL, TEE_ERROR_SECURITY,
 		   "it is encrypted and decryption failed");
 }
@@ -243,9 +228,10 @@ static void test_dev_specific_encrypted_ta_runs(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	if (!mkdtemp(dir) || mkdir(path("tas"), 0700))
+	if (!mkdtemp(dir) || mkdir(harness_path_in(dir, "tas"), 0700))
 		return -1;
-	write_text(path("class.key"), class_key, strlen(class_key), 0600);
+	write_text(harness_path_in(dir, "class.key"), class_key,
+		   strlen(class_key), 0600);
 	return 0;
 }
 

@@ -357,15 +357,6 @@ static void test_bad_ta_images_are_refused(void **state)
 }
 
 /* Runs @argv to its end. Return: its exit status, or -1. */
-static int run(char *const argv[])
-{
-	int status;
-	pid_t pid = harness_spawn(argv, "/dev/null");
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /*
  * The SHA-256 of the DER public key of the PEM private key @path, in hex,
@@ -412,12 +403,12 @@ static void test_ta_signed_with_another_key_is_named(void **state)
 	snprintf(key, sizeof(key), "%s/other.pem", dir);
 	snprintf(ta, sizeof(ta), "%s/%s.ta", dir, TA_TEST_BASIC_UUID_STR);
 	assert_int_equal(
-		run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out", key,
-				    "--bits", "2048", NULL}),
+		harness_run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out",
+					    key, "--bits", "2048", NULL}),
 		0);
-	assert_int_equal(run((char *const[]){TEEBOX_SIGN_TOOL, "sign", "--key",
-					     key, "--in", TEEBOX_TEST_BASIC_ELF,
-					     "--out", dir, NULL}),
+	assert_int_equal(harness_run((char *const[]){
+				 TEEBOX_SIGN_TOOL, "sign", "--key", key, "--in",
+				 TEEBOX_TEST_BASIC_ELF, "--out", dir, NULL}),
 			 0);
 
 	harness_start_ok(

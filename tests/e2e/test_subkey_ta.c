@@ -38,32 +38,12 @@ static const TEEC_UUID basic_uuid = TA_TEST_BASIC_UUID;
 /* The scratch directory: keys, subkeys and the TA directory. */
 static char dir[] = "/tmp/teebox-subkey-XXXXXX";
 
-static int run(char *const argv[])
-{
-	int status;
-	pid_t pid = harness_spawn(argv, "/dev/null");
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static const char *path(const char *name)
-{
-	static char buf[4][PATH_MAX];
-	static unsigned int n;
-	char *p = buf[n++ % 4];
-
-	snprintf(p, PATH_MAX, "%s/%s", dir, name);
-	return p;
-}
-
 static void keygen(const char *name)
 {
 	assert_int_equal(
-		run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out",
-				    (char *)path(name), "--bits", "2048",
-				    "--force", NULL}),
+		harness_run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out",
+					    (char *)harness_path_in(dir, name),
+					    "--bits", "2048", "--force", NULL}),
 		0);
 }
 
@@ -76,8 +56,8 @@ static void sign_subkey(const char *signer, const char *parent, const char *pem,
 {
 	char *argv[24] = {TEEBOX_SIGN_TOOL, "sign-subkey",
 			  "--key",	    (char *)signer,
-			  "--in",	    (char *)path(pem),
-			  "--out",	    (char *)path(out),
+			  "--in",	    (char *)harness_path_in(dir, pem),
+			  "--out",	    (char *)harness_path_in(dir, out),
 			  "--uuid",	    TA_TEST_BASIC_UUID_STR,
 			  "--name-size",    "0",
 			  "--max-depth",    (char *)depth};
@@ -85,19 +65,20 @@ static void sign_subkey(const char *signer, const char *parent, const char *pem,
 
 	if (parent) {
 		argv[n++] = "--subkey";
-		argv[n++] = (char *)path(parent);
+		argv[n++] = (char *)harness_path_in(dir, parent);
 	}
-	assert_int_equal(run(argv), 0);
+	assert_int_equal(harness_run(argv), 0);
 }
 
 /* The basic TA signed with @pem under @bin, into DIR/tas. */
 static void sign_ta(const char *pem, const char *bin)
 {
-	assert_int_equal(run((char *const[]){TEEBOX_SIGN_TOOL, "sign", "--key",
-					     (char *)path(pem), "--subkey",
-					     (char *)path(bin), "--in",
-					     TEEBOX_TEST_BASIC_ELF, "--out",
-					     (char *)path("tas"), NULL}),
+	assert_int_equal(harness_run((char *const[]){
+				 TEEBOX_SIGN_TOOL, "sign", "--key",
+				 (char *)harness_path_in(dir, pem), "--subkey",
+				 (char *)harness_path_in(dir, bin), "--in",
+				 TEEBOX_TEST_BASIC_ELF, "--out",
+				 (char *)harness_path_in(dir, "tas"), NULL}),
 			 0);
 }
 
@@ -112,8 +93,9 @@ static void open_basic(TEEC_Result expected, const char *log)
 	struct harness h;
 	uint32_t origin = 0;
 
-	harness_start_ok(&h, (struct harness_opts){.supplicant = true,
-						   .ta_dir = path("tas")});
+	harness_start_ok(&h, (struct harness_opts){
+				     .supplicant = true,
+				     .ta_dir = harness_path_in(dir, "tas")});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
 			 expected);
@@ -142,7 +124,8 @@ static void test_ta_under_two_levels_runs(void **state)
 {
 	(void)state;
 	sign_subkey(TEEBOX_TEST_SIGN_KEY, NULL, "top.pem", "top.bin", "1");
-	sign_subkey(path("top.pem"), "top.bin", "mid.pem", "mid.bin", "0");
+	sign_subkey(harness_path_in(dir, "top.pem"), "top.bin", "mid.pem",
+		    "mid.bin", "0");
 	sign_ta("mid.pem", "mid.bin");
 	open_basic(TEEC_SUCCESS, NULL);
 }
@@ -151,7 +134,8 @@ static void test_ta_under_two_levels_runs(void **state)
 static void test_subkey_signed_by_another_key_refused(void **state)
 {
 	(void)state;
-	sign_subkey(path("rogue.pem"), NULL, "sub.pem", "rogue.bin", "0");
+	sign_subkey(harness_path_in(dir, "rogue.pem"), NULL, "sub.pem",
+		    "rogue.bin", "0");
 	sign_ta("sub.pem", "rogue.bin");
 	open_basic(TEE_ERROR_SECURITY,
 		   "secure world refused TA " TA_TEST_BASIC_UUID_STR
@@ -171,7 +155,8 @@ static void test_tampered_subkey_refused(void **state)
 	sign_subkey(TEEBOX_TEST_SIGN_KEY, NULL, "sub.pem", "sub.bin", "0");
 	sign_ta("sub.pem", "sub.bin");
 	/* Past shdr, hash and signature (sig_size at 18), into the modulus. */
-	f = fopen(path("tas/" TA_TEST_BASIC_UUID_STR ".ta"), "r+b");
+	f = fopen(harness_path_in(dir, "tas/" TA_TEST_BASIC_UUID_STR ".ta"),
+		  "r+b");
 	assert_non_null(f);
 	assert_int_equal(fread(hdr, 1, sizeof(hdr), f), sizeof(hdr));
 	off = 20 + 32 + (hdr[18] | hdr[19] << 8) + 100;
@@ -189,7 +174,7 @@ static void test_tampered_subkey_refused(void **state)
 static int setup(void **state)
 {
 	(void)state;
-	if (!mkdtemp(dir) || mkdir(path("tas"), 0700))
+	if (!mkdtemp(dir) || mkdir(harness_path_in(dir, "tas"), 0700))
 		return -1;
 	keygen("sub.pem");
 	keygen("top.pem");
@@ -208,8 +193,8 @@ static int teardown(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		unlink(path(files[i]));
-	rmdir(path("tas"));
+		unlink(harness_path_in(dir, files[i]));
+	rmdir(harness_path_in(dir, "tas"));
 	rmdir(dir);
 	return 0;
 }

@@ -42,35 +42,15 @@ static char dir[] = "/tmp/teebox-taver-XXXXXX";
 /* This test's state directory: a new one for each test. */
 static char state_path[PATH_MAX];
 
-static int run(char *const argv[])
-{
-	int status;
-	pid_t pid = harness_spawn(argv, "/dev/null");
-
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static const char *path(const char *name)
-{
-	static char buf[4][PATH_MAX];
-	static unsigned int n;
-	char *p = buf[n++ % 4];
-
-	snprintf(p, PATH_MAX, "%s/%s", dir, name);
-	return p;
-}
-
 /* @elf signed with the platform key as version @ver into DIR/tas. */
 static void sign_ta(const char *elf, const char *ver)
 {
-	assert_int_equal(
-		run((char *const[]){TEEBOX_SIGN_TOOL, "sign", "--key",
-				    TEEBOX_TEST_SIGN_KEY, "--in", (char *)elf,
-				    "--out", (char *)path("tas"),
-				    "--ta-version", (char *)ver, NULL}),
-		0);
+	assert_int_equal(harness_run((char *const[]){
+				 TEEBOX_SIGN_TOOL, "sign", "--key",
+				 TEEBOX_TEST_SIGN_KEY, "--in", (char *)elf,
+				 "--out", (char *)harness_path_in(dir, "tas"),
+				 "--ta-version", (char *)ver, NULL}),
+			 0);
 }
 
 /*
@@ -81,19 +61,22 @@ static void sign_under_subkey(const char *elf, const char *uuid,
 			      const char *ver)
 {
 	assert_int_equal(
-		run((char *const[]){
+		harness_run((char *const[]){
 			TEEBOX_SIGN_TOOL, "sign-subkey", "--key",
-			TEEBOX_TEST_SIGN_KEY, "--in", (char *)path("sub.pem"),
-			"--out", (char *)path("sub.bin"), "--uuid",
+			TEEBOX_TEST_SIGN_KEY, "--in",
+			(char *)harness_path_in(dir, "sub.pem"), "--out",
+			(char *)harness_path_in(dir, "sub.bin"), "--uuid",
 			(char *)uuid, "--name-size", "0", "--max-depth", "0",
 			"--subkey-version", (char *)ver, NULL}),
 		0);
-	assert_int_equal(run((char *const[]){
-				 TEEBOX_SIGN_TOOL, "sign", "--key",
-				 (char *)path("sub.pem"), "--subkey",
-				 (char *)path("sub.bin"), "--in", (char *)elf,
-				 "--out", (char *)path("tas"), NULL}),
-			 0);
+	assert_int_equal(
+		harness_run((char *const[]){
+			TEEBOX_SIGN_TOOL, "sign", "--key",
+			(char *)harness_path_in(dir, "sub.pem"), "--subkey",
+			(char *)harness_path_in(dir, "sub.bin"), "--in",
+			(char *)elf, "--out",
+			(char *)harness_path_in(dir, "tas"), NULL}),
+		0);
 }
 
 /*
@@ -108,9 +91,10 @@ static void open_ta(const TEEC_UUID *uuid, TEEC_Result expected,
 	struct harness h;
 	uint32_t origin = 0;
 
-	harness_start_ok(&h, (struct harness_opts){.supplicant = true,
-						   .ta_dir = path("tas"),
-						   .state_dir = state_path});
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true,
+					  .ta_dir = harness_path_in(dir, "tas"),
+					  .state_dir = state_path});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(e2e_open_session(&ctx, &s, uuid, &origin), expected);
 	if (expected == TEEC_SUCCESS) {
@@ -175,9 +159,10 @@ static void test_ta_rollback_refused_without_restart(void **state)
 	uint32_t origin = 0;
 
 	(void)state;
-	harness_start_ok(&h, (struct harness_opts){.supplicant = true,
-						   .ta_dir = path("tas"),
-						   .state_dir = state_path});
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true,
+					  .ta_dir = harness_path_in(dir, "tas"),
+					  .state_dir = state_path});
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	sign_ta(TEEBOX_TEST_BASIC_ELF, "3");
 	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
@@ -250,11 +235,12 @@ static int fresh_state(void **st)
 static int setup(void **st)
 {
 	(void)st;
-	if (!mkdtemp(dir) || mkdir(path("tas"), 0700))
+	if (!mkdtemp(dir) || mkdir(harness_path_in(dir, "tas"), 0700))
 		return -1;
-	return run((char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out",
-				   (char *)path("sub.pem"), "--bits", "2048",
-				   "--force", NULL});
+	return harness_run(
+		(char *const[]){TEEBOX_SIGN_TOOL, "keygen", "--out",
+				(char *)harness_path_in(dir, "sub.pem"),
+				"--bits", "2048", "--force", NULL});
 }
 
 static int remove_one(const char *p, const struct stat *sb, int flag,
