@@ -8,6 +8,7 @@
 
 #include <cmocka.h>
 
+#include "harness.h"
 #include "teec_helpers.h"
 #include "ta/tests/test_ta_cmds.h"
 
@@ -77,6 +78,29 @@ void e2e_assert_inc(TEEC_Session *s, uint32_t cmd)
 					   &v, NULL, &origin),
 			 TEEC_SUCCESS);
 	assert_int_equal(v.a, 42);
+}
+
+void e2e_expect_open(const struct harness_opts *o, const TEEC_UUID *uuid,
+		     bool inc, TEEC_Result expected, const char *log)
+{
+	TEEC_Context ctx;
+	TEEC_Session s;
+	struct harness h;
+	uint32_t origin = 0;
+
+	harness_start_ok(&h, *o);
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(e2e_open_session(&ctx, &s, uuid, &origin), expected);
+	if (expected == TEEC_SUCCESS) {
+		if (inc)
+			e2e_assert_inc(&s, TA_TEST_CMD_VALUE_INC);
+		TEEC_CloseSession(&s);
+	} else {
+		assert_int_equal(origin, TEEC_ORIGIN_TEE);
+		assert_true(harness_log_contains(&h, "teed.log", log));
+	}
+	TEEC_FinalizeContext(&ctx);
+	harness_stop_ok(&h);
 }
 
 void e2e_assert_serves(TEEC_Session *s)

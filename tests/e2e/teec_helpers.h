@@ -58,6 +58,18 @@ uint32_t e2e_invoke_value(TEEC_Session *s, uint32_t cmd);
  */
 void e2e_assert_inc(TEEC_Session *s, uint32_t cmd);
 
+struct harness_opts;
+
+/**
+ * e2e_expect_open() - start teebox with @o, open a session to @uuid and
+ * expect @expected, then stop teebox: on success, when @inc, a
+ * ta_test_basic TA_TEST_CMD_VALUE_INC call must succeed (e2e_assert_inc());
+ * on failure the origin must be the TEE and teed.log must contain @log.
+ * What the loader's tests (signing, subkeys, encryption, versions) do.
+ */
+void e2e_expect_open(const struct harness_opts *o, const TEEC_UUID *uuid,
+		     bool inc, TEEC_Result expected, const char *log);
+
 /**
  * e2e_assert_serves() - a value round trip on ta_test_basic that must
  * succeed, (7, 9) in and (8, 11) out: the TEE serves @s.

@@ -82,28 +82,12 @@ static void write_text(const char *file, const void *buf, size_t len,
 static void open_basic(const char *const *teed_args, const char *state,
 		       TEEC_Result expected, const char *log)
 {
-	TEEC_Context ctx;
-	TEEC_Session s;
-	struct harness h;
-	uint32_t origin = 0;
+	struct harness_opts o = {.supplicant = true,
+				 .ta_dir = harness_path_in(dir, "tas"),
+				 .teed_args = teed_args,
+				 .state_dir = state};
 
-	harness_start_ok(
-		&h, (struct harness_opts){.supplicant = true,
-					  .ta_dir = harness_path_in(dir, "tas"),
-					  .teed_args = teed_args,
-					  .state_dir = state});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
-			 expected);
-	if (expected == TEEC_SUCCESS) {
-		e2e_assert_inc(&s, TA_TEST_CMD_VALUE_INC);
-		TEEC_CloseSession(&s);
-	} else {
-		assert_int_equal(origin, TEEC_ORIGIN_TEE);
-		assert_true(harness_log_contains(&h, "teed.log", log));
-	}
-	TEEC_FinalizeContext(&ctx);
-	harness_stop_ok(&h);
+	e2e_expect_open(&o, &basic_uuid, true, expected, log);
 }
 
 /* A class-wide encrypted TA runs with the key teed was given. */

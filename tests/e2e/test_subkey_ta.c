@@ -88,26 +88,10 @@ static void sign_ta(const char *pem, const char *bin)
  */
 static void open_basic(TEEC_Result expected, const char *log)
 {
-	TEEC_Context ctx;
-	TEEC_Session s;
-	struct harness h;
-	uint32_t origin = 0;
+	struct harness_opts o = {.supplicant = true,
+				 .ta_dir = harness_path_in(dir, "tas")};
 
-	harness_start_ok(&h, (struct harness_opts){
-				     .supplicant = true,
-				     .ta_dir = harness_path_in(dir, "tas")});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(e2e_open_session(&ctx, &s, &basic_uuid, &origin),
-			 expected);
-	if (expected == TEEC_SUCCESS) {
-		e2e_assert_inc(&s, TA_TEST_CMD_VALUE_INC);
-		TEEC_CloseSession(&s);
-	} else {
-		assert_int_equal(origin, TEEC_ORIGIN_TEE);
-		assert_true(harness_log_contains(&h, "teed.log", log));
-	}
-	TEEC_FinalizeContext(&ctx);
-	harness_stop_ok(&h);
+	e2e_expect_open(&o, &basic_uuid, true, expected, log);
 }
 
 /* xtest 1039 "Load TA with identity subkey": it loads and runs. */

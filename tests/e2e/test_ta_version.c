@@ -86,25 +86,11 @@ static void sign_under_subkey(const char *elf, const char *uuid,
 static void open_ta(const TEEC_UUID *uuid, TEEC_Result expected,
 		    const char *log)
 {
-	TEEC_Context ctx;
-	TEEC_Session s;
-	struct harness h;
-	uint32_t origin = 0;
+	struct harness_opts o = {.supplicant = true,
+				 .ta_dir = harness_path_in(dir, "tas"),
+				 .state_dir = state_path};
 
-	harness_start_ok(
-		&h, (struct harness_opts){.supplicant = true,
-					  .ta_dir = harness_path_in(dir, "tas"),
-					  .state_dir = state_path});
-	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
-	assert_int_equal(e2e_open_session(&ctx, &s, uuid, &origin), expected);
-	if (expected == TEEC_SUCCESS) {
-		TEEC_CloseSession(&s);
-	} else {
-		assert_int_equal(origin, TEEC_ORIGIN_TEE);
-		assert_true(harness_log_contains(&h, "teed.log", log));
-	}
-	TEEC_FinalizeContext(&ctx);
-	harness_stop_ok(&h);
+	e2e_expect_open(&o, uuid, false, expected, log);
 }
 
 #define TA_ROLLBACK_LOG(ver)                                                   \
