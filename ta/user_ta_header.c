@@ -10,7 +10,8 @@
  *   TA_DATA_SIZE	the TEE_Malloc heap, in bytes
  *
  * and may define TA_DESCRIPTION and TA_VERSION, strings (the properties
- * gpd.ta.description and gpd.ta.version), and TA_CURRENT_TA_EXT_PROPERTIES,
+ * gpd.ta.description and gpd.ta.version), TA_NO_SHARE_DATA_SIZE (the
+ * TEE_MALLOC_NO_SHARE pool, in bytes), and TA_CURRENT_TA_EXT_PROPERTIES,
  * more properties: initialisers of struct user_ta_property separated by
  * commas.
  *
@@ -59,6 +60,15 @@ const struct ta_head ta_head __attribute__((section(".ta_head"), used)) = {
 };
 
 const size_t ta_heap_size = TA_DATA_SIZE;
+
+/* The TEE_MALLOC_NO_SHARE pool: none unless the TA asks, as OP-TEE. */
+#ifdef TA_NO_SHARE_DATA_SIZE
+_Static_assert((TA_NO_SHARE_DATA_SIZE) >= 1024,
+	       "TA_NO_SHARE_DATA_SIZE too small (OP-TEE's minimum: 1024)");
+const size_t ta_no_share_heap_size = TA_NO_SHARE_DATA_SIZE;
+#else
+const size_t ta_no_share_heap_size;
+#endif
 
 #ifndef TA_DESCRIPTION
 #define TA_DESCRIPTION "Undefined description"

@@ -282,7 +282,8 @@ struct ta_ipc_uuid {
  * @uuid:	ta_head.uuid
  * @stack_size:	ta_head.stack_size (TA_STACK_SIZE)
  * @flags:	ta_head.flags (TA_FLAGS)
- * @data_size:	TA_DATA_SIZE, the TEE_Malloc heap (saturated to 32 bits)
+ * @data_size:	TA_DATA_SIZE + TA_NO_SHARE_DATA_SIZE, the TEE_Malloc
+ *		heap and no-share pool (saturated to 32 bits)
  */
 struct ta_ipc_hello {
 	struct ta_ipc_uuid uuid;

@@ -179,15 +179,22 @@ TEE_Result TEE_CheckMemoryAccessRights(uint32_t accessFlags, void *buffer,
 
 /**
  * TEE_Malloc() - @size bytes of the TA's heap (TA_DATA_SIZE in all)
- * @hint:	TEE_MALLOC_FILL_ZERO (zeroed), TEE_MALLOC_NO_FILL, and
- *		TEE_MALLOC_NO_SHARE (no effect here)
- * Return: the memory, or NULL when the heap is exhausted or @hint unknown.
+ * @hint:	as OP-TEE: TEE_MALLOC_FILL_ZERO (zeroed);
+ *		TEE_USER_MEM_HINT_NO_FILL_ZERO (not zeroed);
+ *		TEE_MALLOC_NO_SHARE, with or without TEE_MALLOC_NO_FILL: from
+ *		the TA's no-share pool (TA_NO_SHARE_DATA_SIZE; NULL when it
+ *		has none), memory a TA may not pass to another TA.
+ *		TEE_MALLOC_NO_FILL alone panics.
+ * Return: the memory; for @size 0 a non-NULL pointer that must not be
+ * used; NULL when the pool is exhausted or @hint unknown.
  */
 void *TEE_Malloc(size_t size, uint32_t hint);
 
 /**
- * TEE_Realloc() - resize @buffer (from TEE_Malloc) to @newSize bytes; a
- * NULL @buffer allocates.  Bytes beyond the old size are zeroed.
+ * TEE_Realloc() - resize @buffer (from TEE_Malloc) to @newSize bytes in
+ * its pool; a NULL @buffer allocates, a @newSize of 0 frees it and gives
+ * TEE_Malloc()'s pointer for 0 bytes.  Bytes beyond the old size are
+ * zeroed.
  * Return: the memory (perhaps moved) or NULL, leaving @buffer as it was.
  */
 void *TEE_Realloc(void *buffer, size_t newSize);

@@ -109,5 +109,7 @@ extern const size_t ta_num_props;
 extern const struct ta_head ta_head;
 /* TA_DATA_SIZE: the most TEE_Malloc() hands out at a time, in bytes. */
 extern const size_t ta_heap_size;
+/* TA_NO_SHARE_DATA_SIZE: the TEE_MALLOC_NO_SHARE pool, 0 for none. */
+extern const size_t ta_no_share_heap_size;
 
 #endif /* USER_TA_HEADER_H */

@@ -17,9 +17,13 @@
  * shared memory needs TEE_MEMORY_ACCESS_ANY_OWNER; OP-TEE's NONSECURE
  * asks for shared memory and SECURE for private memory.
  *
- * OP-TEE's extensions here: the hint TEE_USER_MEM_HINT_NO_FILL_ZERO
- * (alone, as OP-TEE's TEE_Malloc() switch takes it: TEE_MALLOC_NO_FILL's
- * older name), and tee_user_mem_mark_heap() / tee_user_mem_check_heap(),
+ * TEE_Malloc() takes OP-TEE's hints exactly (lib/libutee/tee_api.c):
+ * FILL_ZERO, its own TEE_USER_MEM_HINT_NO_FILL_ZERO (alone), NO_SHARE
+ * with or without NO_FILL (the TA's no-share pool, utee_no_share.c), and
+ * panics on NO_FILL alone; 0 bytes give a non-NULL pointer per pool
+ * that TEE_Free() and TEE_Realloc() know.
+ *
+ * OP-TEE's extensions here: tee_user_mem_mark_heap() / tee_user_mem_check_heap(),
  * the leak check of OP-TEE's former lib/libutee/tee_user_mem.c: the
  * TEE_Malloc bytes allocated and not freed since the mark, in size_t
  * arithmetic (freeing a block from before the mark wraps, as OP-TEE's
@@ -29,6 +33,7 @@
  * CFG_TEE_CORE_USER_MEM_DEBUG=1, mk/config.mk's default then), counting
  * requested bytes rather than bget's block sizes.
  */
+#include <inttypes.h>
 #include <link.h>
 #include <malloc.h>
 #include <search.h>
@@ -62,6 +67,14 @@ struct mem_region {
 };
 
 #define MAX_REGIONS 16
+
+/*
+ * What TEE_Malloc() gives for 0 bytes: OP-TEE's non-NULL pointers that
+ * must not be used, one per pool, which TEE_Free() and TEE_Realloc()
+ * recognise.
+ */
+#define NULL_SIZED_VA	       ((void *)1)
+#define NULL_SIZED_NO_SHARE_VA ((void *)2)
 
 static void *heap_tree;
 
@@ -110,20 +123,13 @@ static struct heap_block *block_of(const void *p)
 	return *node;
 }
 
-void *TEE_Malloc(size_t size, uint32_t hint)
+/* A TEE_Malloc block of the TA heap (utee_malloc.c counts and refuses). */
+static void *heap_alloc(size_t size, bool zero)
 {
 	struct heap_block *b;
 	void *p;
 
-	if (hint == TEE_USER_MEM_HINT_NO_FILL_ZERO)
-		hint = TEE_MALLOC_NO_FILL;
-	if (hint & ~(uint32_t)(TEE_MALLOC_NO_FILL | TEE_MALLOC_NO_SHARE)) {
-		EMSG("invalid hint 0x%x", hint);
-		return NULL;
-	}
-	/* The TA heap (utee_malloc.c) counts and refuses. */
-	p = (hint & TEE_MALLOC_NO_FILL) ? utee_heap_malloc(size)
-					: utee_heap_calloc(1, size);
+	p = zero ? utee_heap_calloc(1, size) : utee_heap_malloc(size);
 	if (!p)
 		return NULL;
 	b = utee_heap_malloc(sizeof(*b));
@@ -140,40 +146,100 @@ err:
 	return NULL;
 }
 
-void *TEE_Realloc(void *buffer, size_t newSize)
+/* A block of the TEE_MALLOC_NO_SHARE pool, or its zero-size stand-in. */
+static void *no_share_alloc(size_t size, bool zero)
 {
-	struct heap_block *b;
-	size_t old_size;
-	char *p;
+	if (!size)
+		return NULL_SIZED_NO_SHARE_VA;
+	return utee_no_share_alloc(size, zero);
+}
 
-	if (!buffer)
-		return TEE_Malloc(newSize, TEE_MALLOC_FILL_ZERO);
-	b = block_of(buffer);
-	if (!b) /* not ours: libc's malloc, as in OP-TEE where both share */
-		return realloc(buffer, newSize);
-	/* realloc(p, 0) would free the block: keep one byte instead. */
-	p = utee_heap_realloc(buffer, newSize ? newSize : 1);
+/*
+ * OP-TEE's hints, exactly: TEE_MALLOC_NO_FILL alone panics (OP-TEE
+ * allows skipping the zeroing only with TEE_MALLOC_NO_SHARE, or with its
+ * own TEE_USER_MEM_HINT_NO_FILL_ZERO), any other unknown hint is NULL.
+ */
+void *TEE_Malloc(size_t size, uint32_t hint)
+{
+	switch (hint) {
+	case TEE_MALLOC_FILL_ZERO:
+		return size ? heap_alloc(size, true) : NULL_SIZED_VA;
+	case TEE_MALLOC_NO_FILL:
+		TEE_Panic(0);
+		break;
+	case TEE_MALLOC_NO_SHARE:
+		return no_share_alloc(size, true);
+	case TEE_MALLOC_NO_FILL | TEE_MALLOC_NO_SHARE:
+		return no_share_alloc(size, false);
+	case TEE_USER_MEM_HINT_NO_FILL_ZERO:
+		return size ? heap_alloc(size, false) : NULL_SIZED_VA;
+	default:
+		break;
+	}
+	EMSG("invalid hint 0x%" PRIx32, hint);
+	return NULL;
+}
+
+/* Resizes TEE_Malloc block @b of the TA heap. */
+static void *heap_realloc(struct heap_block *b, size_t size)
+{
+	size_t old_size = b->size;
+	char *p = utee_heap_realloc((void *)b->start, size);
+
 	if (!p)
 		return NULL;
-
 	tdelete(b, &heap_tree, block_cmp);
-	old_size = b->size;
-	if (newSize > old_size)
-		memset(p + old_size, 0, newSize - old_size);
+	if (size > old_size)
+		memset(p + old_size, 0, size - old_size);
 	b->start = (uintptr_t)p;
-	b->size = newSize;
-	heap_level += newSize - old_size;
+	b->size = size;
+	heap_level += size - old_size;
 	if (!tsearch(b, &heap_tree, block_cmp))
 		TEE_Panic(TEE_ERROR_OUT_OF_MEMORY);
 	return p;
+}
+
+/*
+ * As OP-TEE's: a size of 0 frees the block and gives the zero-size
+ * stand-in of its pool; a stand-in grows into a zeroed block of its
+ * pool.
+ */
+void *TEE_Realloc(void *buffer, size_t newSize)
+{
+	struct heap_block *b;
+
+	if (!newSize) {
+		void *none = utee_no_share_owns(buffer) ||
+					     buffer == NULL_SIZED_NO_SHARE_VA
+				     ? NULL_SIZED_NO_SHARE_VA
+				     : NULL_SIZED_VA;
+
+		TEE_Free(buffer);
+		return none;
+	}
+	if (!buffer || buffer == NULL_SIZED_VA)
+		return heap_alloc(newSize, true);
+	if (buffer == NULL_SIZED_NO_SHARE_VA)
+		return utee_no_share_alloc(newSize, true);
+	if (utee_no_share_owns(buffer))
+		return utee_no_share_realloc(buffer, newSize);
+	b = block_of(buffer);
+	if (!b) /* not ours: libc's malloc, as in OP-TEE where both share */
+		return realloc(buffer, newSize);
+	return heap_realloc(b, newSize);
 }
 
 void TEE_Free(void *buffer)
 {
 	struct heap_block *b;
 
-	if (!buffer)
+	if (!buffer || buffer == NULL_SIZED_VA ||
+	    buffer == NULL_SIZED_NO_SHARE_VA)
 		return;
+	if (utee_no_share_owns(buffer)) {
+		utee_no_share_free(buffer);
+		return;
+	}
 	b = block_of(buffer);
 	if (b) {
 		heap_level -= b->size;
@@ -200,11 +266,24 @@ void TEE_MemMove(void *dest, const void *src, size_t size)
 	memmove(dest, src, size);
 }
 
+/*
+ * OP-TEE's consttime_memcmp(): memcmp()'s sign, in a time that depends on
+ * @size only (TAs compare MACs and PINs with it).  Walking backwards, the
+ * first differing byte is the last difference kept.
+ */
 int32_t TEE_MemCompare(const void *buffer1, const void *buffer2, size_t size)
 {
-	int r = memcmp(buffer1, buffer2, size);
+	const volatile uint8_t *a = buffer1, *b = buffer2;
+	int32_t res = 0;
 
-	return r < 0 ? -1 : r > 0;
+	for (size_t i = size; i-- > 0;) {
+		int32_t d = (int32_t)a[i] - (int32_t)b[i];
+		/* All ones when d != 0: d or -d has its sign bit set. */
+		int32_t differs = -(int32_t)((uint32_t)(d | -d) >> 31);
+
+		res = (res & ~differs) | (d & differs);
+	}
+	return (res > 0) - (res < 0);
 }
 
 void TEE_MemFill(void *buff, uint32_t x, size_t size)
@@ -250,7 +329,7 @@ static bool private_memory(uintptr_t p, uintptr_t end, bool *writable)
 		*writable = true;
 		return end <= (*node)->start + (*node)->size;
 	}
-	if (utee_map_zi_contains(p, end)) {
+	if (utee_map_zi_contains(p, end) || utee_no_share_contains(p, end)) {
 		*writable = true;
 		return true;
 	}

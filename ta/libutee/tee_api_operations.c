@@ -20,6 +20,7 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 
 #include "utee_crypto.h"
 
@@ -521,7 +522,7 @@ static uint8_t *dup_bytes(const uint8_t *src, size_t len)
 
 	if (!src)
 		return NULL;
-	p = TEE_Malloc(len ? len : 1, TEE_MALLOC_NO_FILL);
+	p = TEE_Malloc(len ? len : 1, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (!p)
 		misuse();
 	memcpy(p, src, len);

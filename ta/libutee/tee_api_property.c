@@ -40,6 +40,7 @@
 #include <openssl/crypto.h>
 #include <tbx/uuid.h>
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 #include <user_ta_header.h>
 
 #include "utee_priv.h"
@@ -589,7 +590,7 @@ TEE_Result TEE_GetPropertyAsString(TEE_PropSetHandle propsetOrEnumerator,
 		break;
 	case PROP_BINARY:
 		b64 = TEE_Malloc(4 * ((v.u.bin.len + 2) / 3) + 1,
-				 TEE_MALLOC_NO_FILL);
+				 TEE_USER_MEM_HINT_NO_FILL_ZERO);
 		if (!b64)
 			return TEE_ERROR_OUT_OF_MEMORY;
 		base64_encode(v.u.bin.buf, v.u.bin.len, b64);

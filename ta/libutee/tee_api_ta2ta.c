@@ -104,6 +104,9 @@ static TEE_Result params_out(uint32_t types, const TEE_Param *params,
 		    utee_memref_overlaps_input(p->memref.buffer,
 					       p->memref.size))
 			TEE_Panic(TEE_ERROR_ACCESS_DENIED);
+		/* OP-TEE's check_invoke_param(): no-share memory stays. */
+		if (utee_no_share_overlaps(p->memref.buffer, p->memref.size))
+			TEE_Panic(0);
 		if (p->memref.size > TA_IPC_WIN_BANK_SIZE)
 			return TEE_ERROR_OUT_OF_MEMORY;
 		start = cur + ((uintptr_t)p->memref.buffer & (PAGE - 1));

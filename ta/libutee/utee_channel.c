@@ -56,6 +56,7 @@ struct ta_ipc_crash *utee_channel_crash(void)
 void utee_channel_hello(void)
 {
 	struct ta_ipc_hello *h = &page->hello;
+	uint64_t data;
 
 	h->uuid.time_low = ta_head.uuid.timeLow;
 	h->uuid.time_mid = ta_head.uuid.timeMid;
@@ -64,8 +65,9 @@ void utee_channel_hello(void)
 	       sizeof(h->uuid.clock_seq_and_node));
 	h->stack_size = ta_head.stack_size;
 	h->flags = ta_head.flags;
-	h->data_size =
-		ta_heap_size > UINT32_MAX ? UINT32_MAX : (uint32_t)ta_heap_size;
+	/* Both pools count: the secure world sizes the memory limit on it. */
+	data = ta_heap_size + ta_no_share_heap_size;
+	h->data_size = data > UINT32_MAX ? UINT32_MAX : (uint32_t)data;
 	atomic_store_explicit(&page->state, TA_IPC_STATE_RUNNING,
 			      memory_order_release);
 	doorbell_ring(&page->to_sw);

@@ -13,6 +13,7 @@
 #include <openssl/err.h>
 #include <openssl/kdf.h>
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 #include <tee_api_defines_extensions.h>
 
 #include "utee_crypto.h"
@@ -117,7 +118,7 @@ TEE_Result utee_kdf_derive(struct utee_op *op, const TEE_Attribute *params,
 
 	if (res)
 		return res;
-	*out = TEE_Malloc(in.out_len, TEE_MALLOC_NO_FILL);
+	*out = TEE_Malloc(in.out_len, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (!*out)
 		return TEE_ERROR_OUT_OF_MEMORY;
 	*q++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST,

@@ -287,6 +287,22 @@ void *utee_heap_memalign(size_t align, size_t size)
 	return account(next.memalign(align, size), size);
 }
 
+void *utee_heap_raw_malloc(size_t size)
+{
+	return resolve() ? next.malloc(size) : NULL;
+}
+
+void *utee_heap_raw_realloc(void *p, size_t size)
+{
+	return resolve() ? next.realloc(p, size) : NULL;
+}
+
+void utee_heap_raw_free(void *p)
+{
+	if (p && !in_boot(p) && resolve())
+		next.free(p);
+}
+
 #if !(defined(TEEBOX_SANITIZED) && TEEBOX_SANITIZED)
 /*
  * libc's names, defined in the TA executable: glibc, libcrypto and the TA

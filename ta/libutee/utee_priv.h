@@ -337,6 +337,62 @@ void *utee_heap_memalign(size_t align, size_t size);
 /** utee_heap_free() - free() of the TA heap. */
 void utee_heap_free(void *p);
 
+/**
+ * utee_heap_raw_malloc() - a block of the allocator below the TA heap,
+ * not counted against TA_DATA_SIZE (the TEE_MALLOC_NO_SHARE pool keeps
+ * its own count)
+ * Return: the block or NULL.
+ */
+void *utee_heap_raw_malloc(size_t size);
+
+/**
+ * utee_heap_raw_realloc() - realloc() of a utee_heap_raw_malloc() block
+ * (@p is left as it was when refused)
+ * Return: the block or NULL.
+ */
+void *utee_heap_raw_realloc(void *p, size_t size);
+
+/** utee_heap_raw_free() - free() of a utee_heap_raw_malloc() block. */
+void utee_heap_raw_free(void *p);
+
+/* utee_no_share.c */
+
+/**
+ * utee_no_share_alloc() - a block of the TEE_MALLOC_NO_SHARE pool
+ * @size:	bytes, not 0
+ * @zero:	fill it with zeros
+ * Return: the block, or NULL when the TA has no such pool
+ * (TA_NO_SHARE_DATA_SIZE) or it is full.
+ */
+void *utee_no_share_alloc(size_t size, bool zero);
+
+/**
+ * utee_no_share_owns() - @p is the start of a live block of the pool
+ */
+bool utee_no_share_owns(const void *p);
+
+/**
+ * utee_no_share_realloc() - resize pool block @p (utee_no_share_owns());
+ * bytes added are zero
+ * Return: the block, or NULL with @p left as it was.
+ */
+void *utee_no_share_realloc(void *p, size_t size);
+
+/** utee_no_share_free() - free pool block @p (utee_no_share_owns()). */
+void utee_no_share_free(void *p);
+
+/**
+ * utee_no_share_overlaps() - [@buf, @buf + @size) touches a live block
+ * of the pool (OP-TEE's buf_overlaps_no_share_heap())
+ */
+bool utee_no_share_overlaps(const void *buf, size_t size);
+
+/**
+ * utee_no_share_contains() - [@start, @end) lies in one live block of
+ * the pool: TA-private memory for TEE_CheckMemoryAccessRights()
+ */
+bool utee_no_share_contains(uintptr_t start, uintptr_t end);
+
 /* tee_api_memory.c */
 
 /**

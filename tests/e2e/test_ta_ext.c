@@ -13,9 +13,13 @@
  *    non-shareable tee_map_zi(); optee_os PR #7747's fixed
  *    vm_buf_intersects_um_private()) and for memory the TA does not
  *    have, SUCCESS for memref parameters and shareable tee_map_zi();
- *  - TEE_Malloc's TEE_USER_MEM_HINT_NO_FILL_ZERO (0x80000000, alone:
- *    OP-TEE's TEE_Malloc() switch), tee_user_mem_mark_heap() and
- *    tee_user_mem_check_heap() (OP-TEE's former tee_user_mem.c).
+ *  - TEE_Malloc's hints as OP-TEE's TEE_Malloc() switch takes them
+ *    (lib/libutee/tee_api.c): TEE_USER_MEM_HINT_NO_FILL_ZERO (0x80000000)
+ *    alone, TEE_MALLOC_NO_FILL alone a panic, TEE_MALLOC_NO_SHARE from
+ *    the TA_NO_SHARE_DATA_SIZE pool only, the 0-byte pointers 1 and 2,
+ *    and no-share memory refused to TEE_OpenTASession() (a panic);
+ *    tee_user_mem_mark_heap() and tee_user_mem_check_heap() (OP-TEE's
+ *    former tee_user_mem.c).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,6 +39,9 @@
 /* OP-TEE's tee_api_defines.h / tee_api_defines_extensions.h */
 #define TEE_ERROR_BAD_FORMAT	       0xFFFF0005
 #define TEE_USER_MEM_HINT_NO_FILL_ZERO 0x80000000
+#define TEE_MALLOC_FILL_ZERO	       0x00000000
+#define TEE_MALLOC_NO_FILL	       0x00000001
+#define TEE_MALLOC_NO_SHARE	       0x00000002
 
 static const TEEC_UUID ext_uuid = TA_TEST_EXT_UUID;
 static const TEEC_UUID ext2_uuid = TA_TEST_EXT2_UUID;
@@ -288,6 +295,136 @@ static void test_malloc_user_mem_hint(void **state)
 	assert_int_equal(malloc_hint(&f->s, 0x40000000, 64), 0);
 }
 
+/*
+ * OP-TEE's TEE_Malloc() switch (lib/libutee/tee_api.c): FILL_ZERO and
+ * NO_SHARE (with or without NO_FILL) allocate, NO_SHARE only from a TA
+ * with TA_NO_SHARE_DATA_SIZE and within it; unknown hints give NULL.
+ */
+static void test_malloc_hints_as_optee(void **state)
+{
+	struct fixture *f = *state;
+
+	assert_int_equal(malloc_hint(&f->s, TEE_MALLOC_FILL_ZERO, 64), 1);
+	assert_int_equal(malloc_hint(&f->s2, TEE_MALLOC_FILL_ZERO, 64), 1);
+	assert_int_equal(malloc_hint(&f->s, TEE_MALLOC_NO_SHARE, 64), 1);
+	assert_int_equal(malloc_hint(&f->s,
+				     TEE_MALLOC_NO_SHARE | TEE_MALLOC_NO_FILL,
+				     64),
+			 1);
+	assert_int_equal(malloc_hint(&f->s, TEE_MALLOC_NO_SHARE,
+				     TA_EXT_NO_SHARE_SIZE + 1),
+			 0);
+	/* no TA_NO_SHARE_DATA_SIZE: no pool, NULL */
+	assert_int_equal(malloc_hint(&f->s2, TEE_MALLOC_NO_SHARE, 64), 0);
+	assert_int_equal(malloc_hint(&f->s2,
+				     TEE_MALLOC_NO_SHARE | TEE_MALLOC_NO_FILL,
+				     64),
+			 0);
+	assert_int_equal(malloc_hint(&f->s, 4, 64), 0);
+}
+
+/* A session of its own to TA_TEST_EXT (multi-instance: a new instance). */
+static void open_own(TEEC_Context *ctx, TEEC_Session *s)
+{
+	uint32_t origin;
+
+	assert_int_equal(e2e_open_session(ctx, s, &ext_uuid, &origin),
+			 TEEC_SUCCESS);
+}
+
+/* OP-TEE's TEE_Malloc(): case TEE_MALLOC_NO_FILL: TEE_Panic(0). */
+static void test_malloc_no_fill_alone_panics(void **state)
+{
+	struct fixture *f = *state;
+	TEEC_Operation op = {0};
+	TEEC_Session s;
+	uint32_t origin = 0;
+
+	open_own(&f->ctx, &s);
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = TEE_MALLOC_NO_FILL;
+	op.params[0].value.b = 64;
+	assert_int_equal(
+		TEEC_InvokeCommand(&s, TA_EXT_CMD_MALLOC_HINT, &op, &origin),
+		TEEC_ERROR_TARGET_DEAD);
+	assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	TEEC_CloseSession(&s);
+	/* the fixture's instance is another one: alive */
+	assert_int_equal(malloc_hint(&f->s, TEE_MALLOC_FILL_ZERO, 8), 1);
+}
+
+/*
+ * OP-TEE's TEE_NULL_SIZED_VA (1) and TEE_NULL_SIZED_NO_SHARE_VA (2):
+ * what TEE_Malloc() gives for 0 bytes and TEE_Realloc() for a new size
+ * of 0, each in its pool; TEE_Realloc() grows them into zeroed blocks of
+ * that pool.
+ */
+static void test_malloc_zero_size(void **state)
+{
+	struct fixture *f = *state;
+	TEEC_Operation op = {0};
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
+	assert_int_equal(
+		TEEC_InvokeCommand(&f->s, TA_EXT_CMD_MALLOC_ZERO, &op, NULL),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.a, 1);
+	assert_int_equal(op.params[0].value.b, 2);
+	assert_int_equal(op.params[1].value.a, 1);
+	assert_int_equal(op.params[1].value.b, 2);
+	assert_int_equal(op.params[2].value.a, 1);
+	assert_int_equal(op.params[2].value.b, 1);
+	/* 8 KiB: 8 blocks of 1 KiB (each costs its size here), then NULL */
+	assert_int_equal(op.params[3].value.a, TA_EXT_NO_SHARE_SIZE / 1024);
+	assert_int_equal(op.params[3].value.b, 1);
+
+	/* without a pool, the no-share stand-in still comes, and stays one */
+	memset(&op.params, 0, sizeof(op.params));
+	assert_int_equal(
+		TEEC_InvokeCommand(&f->s2, TA_EXT_CMD_MALLOC_ZERO, &op, NULL),
+		TEEC_SUCCESS);
+	assert_int_equal(op.params[0].value.a, 1);
+	assert_int_equal(op.params[0].value.b, 2);
+	assert_int_equal(op.params[1].value.b, 0);
+	assert_int_equal(op.params[2].value.a, 1);
+	assert_int_equal(op.params[2].value.b, 0);
+	assert_int_equal(op.params[3].value.a, 0);
+}
+
+/* TEE_OpenTASession() from TA_TEST_EXT to TA_TEST_EXT2 with @no_share. */
+static TEEC_Result no_share_ta2ta(TEEC_Session *s, uint32_t no_share,
+				  uint32_t *res)
+{
+	TEEC_Operation op = {0};
+	TEEC_Result r;
+
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INPUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = no_share;
+	r = TEEC_InvokeCommand(s, TA_EXT_CMD_NO_SHARE_TA2TA, &op, NULL);
+	*res = op.params[1].value.a;
+	return r;
+}
+
+/*
+ * OP-TEE's check_invoke_param(): a memref into the no-share pool passed
+ * to another TA is a panic; heap memory goes (copied).
+ */
+static void test_no_share_memory_stays_in_the_ta(void **state)
+{
+	struct fixture *f = *state;
+	TEEC_Session s;
+	uint32_t res = 0xdead;
+
+	assert_int_equal(no_share_ta2ta(&f->s, 0, &res), TEEC_SUCCESS);
+	assert_int_equal(res, TEEC_SUCCESS);
+	open_own(&f->ctx, &s);
+	assert_int_equal(no_share_ta2ta(&s, 1, &res), TEEC_ERROR_TARGET_DEAD);
+	TEEC_CloseSession(&s);
+}
+
 static void test_heap_mark_and_check(void **state)
 {
 	struct fixture *f = *state;
@@ -320,6 +457,10 @@ int main(void)
 		cmocka_unit_test(test_cache_refuses_what_is_not_mapped),
 		cmocka_unit_test(test_malloc_user_mem_hint),
 		cmocka_unit_test(test_heap_mark_and_check),
+		cmocka_unit_test(test_malloc_hints_as_optee),
+		cmocka_unit_test(test_malloc_no_fill_alone_panics),
+		cmocka_unit_test(test_malloc_zero_size),
+		cmocka_unit_test(test_no_share_memory_stays_in_the_ta),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 
 #include "ta_test_arith_cmds.h"
 
@@ -331,7 +332,7 @@ static TEE_Result run_layout(struct call *c, uint32_t op, TEE_Param *out,
 		op == TA_TEST_ARITH_OP_LAYOUT ? TEE_BigIntSizeInU32(n) : n;
 	/* Room for the header even when TEE_BigIntInit() must refuse. */
 	size_t size = (words > 2 ? words : 2) * sizeof(TEE_BigInt);
-	TEE_BigInt *b = TEE_Malloc(size, TEE_MALLOC_NO_FILL);
+	TEE_BigInt *b = TEE_Malloc(size, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	TEE_Result res;
 
 	if (!b)

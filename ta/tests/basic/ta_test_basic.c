@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <tee_internal_api.h>
+#include <tee_internal_api_extensions.h>
 #include <utee_syscalls.h>
 
 #include <test_ta_cmds.h>
@@ -200,16 +201,16 @@ static TEE_Result heap_test(TEE_Param params[4])
 	a = TEE_Malloc(half, TEE_MALLOC_FILL_ZERO);
 	if (a && all_zero(a, half))
 		ok |= 1 << 1;
-	b = TEE_Malloc(half + half / 2, TEE_MALLOC_NO_FILL);
+	b = TEE_Malloc(half + half / 2, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (!b)
 		ok |= 1 << 2;
 	TEE_Free(b);
 	TEE_Free(a);
-	b = TEE_Malloc(half + half / 2, TEE_MALLOC_NO_FILL);
+	b = TEE_Malloc(half + half / 2, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (b)
 		ok |= 1 << 3;
 	TEE_Free(b);
-	a = TEE_Malloc(16, TEE_MALLOC_NO_FILL);
+	a = TEE_Malloc(16, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (a) {
 		TEE_MemFill(a, 0xa5, 16);
 		b = TEE_Realloc(a, 4096);
@@ -219,7 +220,7 @@ static TEE_Result heap_test(TEE_Param params[4])
 	}
 	if (!TEE_Malloc(16, 0x80))
 		ok |= 1 << 5;
-	/* Shrinking to nothing keeps a block that TEE_Free takes. */
+	/* Shrinking to nothing gives OP-TEE's 0-byte pointer: TEE_Free takes it. */
 	a = TEE_Malloc(64, TEE_MALLOC_FILL_ZERO);
 	b = a ? TEE_Realloc(a, 0) : NULL;
 	if (b) {
@@ -227,7 +228,7 @@ static TEE_Result heap_test(TEE_Param params[4])
 		TEE_Free(b);
 	}
 	/* Growing beyond the limit fails and leaves the block alone. */
-	a = TEE_Malloc(16, TEE_MALLOC_NO_FILL);
+	a = TEE_Malloc(16, TEE_USER_MEM_HINT_NO_FILL_ZERO);
 	if (a) {
 		TEE_MemFill(a, 0x3c, 16);
 		b = TEE_Realloc(a, TA_TEST_BASIC_DATA_SIZE);

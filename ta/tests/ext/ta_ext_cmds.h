@@ -27,14 +27,37 @@
  *   [1] VALUE_OUTPUT	a, b: after TEE_Realloc, after TEE_Free
  *   [2] VALUE_OUTPUT	a, b: after the older block's free, low and high
  *			32 bits
+ * TA_EXT_CMD_MALLOC_ZERO: TEE_Malloc() of 0 bytes and TEE_Realloc() to
+ *   and from 0, in both pools (OP-TEE's TEE_NULL_SIZED_VA = 1 and
+ *   TEE_NULL_SIZED_NO_SHARE_VA = 2)
+ *   [0] VALUE_OUTPUT	a, b: TEE_Malloc(0, FILL_ZERO), TEE_Malloc(0,
+ *			NO_SHARE), as numbers
+ *   [1] VALUE_OUTPUT	a, b: TEE_Realloc(heap block, 0), TEE_Realloc(
+ *			no-share block, 0) (b: 0 when the TA has no pool)
+ *   [2] VALUE_OUTPUT	a: 1 when TEE_Realloc(a, 16) of [0].a's pointer
+ *			gave 16 zero bytes of writable TA memory; b: the
+ *			same for [0].b's pointer (in the no-share pool)
+ *   [3] VALUE_OUTPUT	a: how many 1024-byte NO_SHARE blocks fit before
+ *			NULL (at most 64); b: 1 when one fits again after
+ *			they are freed
+ * TA_EXT_CMD_NO_SHARE_TA2TA: TEE_OpenTASession() to TA_TEST_EXT2 with a
+ *   16-byte block as MEMREF_INPUT [0], then TEE_CloseTASession()
+ *   [0] VALUE_INPUT	a: 0 = a TEE_Malloc heap block, 1 = a NO_SHARE
+ *			block (OP-TEE panics: check_invoke_param())
+ *   [1] VALUE_OUTPUT	a: the open's result
  */
 #ifndef TA_EXT_CMDS_H
 #define TA_EXT_CMDS_H
 
-#define TA_EXT_CMD_UUID_FROM_STR 0
-#define TA_EXT_CMD_CACHE	 1
-#define TA_EXT_CMD_MALLOC_HINT	 2
-#define TA_EXT_CMD_HEAP_CHECK	 3
+#define TA_EXT_CMD_UUID_FROM_STR  0
+#define TA_EXT_CMD_CACHE	  1
+#define TA_EXT_CMD_MALLOC_HINT	  2
+#define TA_EXT_CMD_HEAP_CHECK	  3
+#define TA_EXT_CMD_MALLOC_ZERO	  4
+#define TA_EXT_CMD_NO_SHARE_TA2TA 5
+
+/* TA_TEST_EXT's TA_NO_SHARE_DATA_SIZE; TA_TEST_EXT2 has no pool. */
+#define TA_EXT_NO_SHARE_SIZE 8192
 
 #define TA_EXT_FILL 0xa5
 

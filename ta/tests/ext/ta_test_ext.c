@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <ext/ta_ext_cmds.h>
+#include <test_ta_uuids.h>
 #include <tee_internal_api.h>
 #include <tee_internal_api_extensions.h>
 
@@ -159,6 +160,86 @@ static TEE_Result heap_check(uint32_t types, TEE_Param params[4])
 	return TEE_SUCCESS;
 }
 
+/* 1 when @p holds @n zero bytes of writable TA memory. */
+static uint32_t zeroed_private(const uint8_t *p, size_t n)
+{
+	if (!p || TEE_CheckMemoryAccessRights(TEE_MEMORY_ACCESS_READ |
+						      TEE_MEMORY_ACCESS_WRITE,
+					      (void *)p, n))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
+}
+
+/* How many 1024-byte no-share blocks fit; 1 in *@again if one fits after. */
+static uint32_t fill_no_share_pool(uint32_t *again)
+{
+	void *blocks[64];
+	uint32_t n = 0;
+	void *p;
+
+	while (n < 64 && (blocks[n] = TEE_Malloc(1024, TEE_MALLOC_NO_SHARE)))
+		n++;
+	for (uint32_t i = 0; i < n; i++)
+		TEE_Free(blocks[i]);
+	p = TEE_Malloc(1024, TEE_MALLOC_NO_SHARE);
+	*again = p != NULL;
+	TEE_Free(p);
+	return n;
+}
+
+static TEE_Result malloc_zero(uint32_t types, TEE_Param params[4])
+{
+	void *heap0 = TEE_Malloc(0, TEE_MALLOC_FILL_ZERO);
+	void *pool0 = TEE_Malloc(0, TEE_MALLOC_NO_SHARE);
+	void *p = TEE_Malloc(8, TEE_MALLOC_FILL_ZERO);
+	void *q = TEE_Malloc(8, TEE_MALLOC_NO_SHARE);
+
+	if (types != PT(VALUE_OUTPUT, VALUE_OUTPUT, VALUE_OUTPUT, VALUE_OUTPUT))
+		return TEE_ERROR_BAD_PARAMETERS;
+	params[0].value.a = (uint32_t)(uintptr_t)heap0;
+	params[0].value.b = (uint32_t)(uintptr_t)pool0;
+	params[1].value.a = (uint32_t)(uintptr_t)TEE_Realloc(p, 0);
+	params[1].value.b = q ? (uint32_t)(uintptr_t)TEE_Realloc(q, 0) : 0;
+	p = TEE_Realloc(heap0, 16);
+	params[2].value.a = zeroed_private(p, 16);
+	TEE_Free(p);
+	q = TEE_Realloc(pool0, 16);
+	params[2].value.b = zeroed_private(q, 16);
+	TEE_Free(q);
+	TEE_Free(heap0);
+	TEE_Free(pool0);
+	params[3].value.a = fill_no_share_pool(&params[3].value.b);
+	return TEE_SUCCESS;
+}
+
+static TEE_Result no_share_ta2ta(uint32_t types, TEE_Param params[4])
+{
+	static const TEE_UUID ext2 = TA_TEST_EXT2_UUID;
+	uint32_t hint = TEE_MALLOC_FILL_ZERO;
+	uint32_t pt = PT(MEMREF_INPUT, NONE, NONE, NONE);
+	TEE_Param p[4] = {0};
+	TEE_TASessionHandle s;
+	void *buf;
+
+	if (types != PT(VALUE_INPUT, VALUE_OUTPUT, NONE, NONE))
+		return TEE_ERROR_BAD_PARAMETERS;
+	if (params[0].value.a)
+		hint = TEE_MALLOC_NO_SHARE;
+	buf = TEE_Malloc(16, hint);
+	if (!buf)
+		return TEE_ERROR_OUT_OF_MEMORY;
+	p[0].memref.buffer = buf;
+	p[0].memref.size = 16;
+	params[1].value.a =
+		TEE_OpenTASession(&ext2, TEE_TIMEOUT_INFINITE, pt, p, &s, NULL);
+	TEE_CloseTASession(s);
+	TEE_Free(buf);
+	return TEE_SUCCESS;
+}
+
 TEE_Result TA_InvokeCommandEntryPoint(void *ctx __unused, uint32_t cmd,
 				      uint32_t types, TEE_Param params[4])
 {
@@ -171,6 +252,10 @@ TEE_Result TA_InvokeCommandEntryPoint(void *ctx __unused, uint32_t cmd,
 		return malloc_hint(types, params);
 	case TA_EXT_CMD_HEAP_CHECK:
 		return heap_check(types, params);
+	case TA_EXT_CMD_MALLOC_ZERO:
+		return malloc_zero(types, params);
+	case TA_EXT_CMD_NO_SHARE_TA2TA:
+		return no_share_ta2ta(types, params);
 	}
 	return TEE_ERROR_NOT_SUPPORTED;
 }
