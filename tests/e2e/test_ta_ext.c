@@ -360,16 +360,23 @@ static void test_malloc_no_fill_alone_panics(void **state)
  * of 0, each in its pool; TEE_Realloc() grows them into zeroed blocks of
  * that pool.
  */
+/* TA_EXT_CMD_MALLOC_ZERO on @s: its four values in @op. */
+static void malloc_zero(TEEC_Session *s, TEEC_Operation *op)
+{
+	memset(op, 0, sizeof(*op));
+	op->paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
+					  TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
+	assert_int_equal(
+		TEEC_InvokeCommand(s, TA_EXT_CMD_MALLOC_ZERO, op, NULL),
+		TEEC_SUCCESS);
+}
+
 static void test_malloc_zero_size(void **state)
 {
 	struct fixture *f = *state;
-	TEEC_Operation op = {0};
+	TEEC_Operation op;
 
-	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT,
-					 TEEC_VALUE_OUTPUT, TEEC_VALUE_OUTPUT);
-	assert_int_equal(
-		TEEC_InvokeCommand(&f->s, TA_EXT_CMD_MALLOC_ZERO, &op, NULL),
-		TEEC_SUCCESS);
+	malloc_zero(&f->s, &op);
 	assert_int_equal(op.params[0].value.a, 1);
 	assert_int_equal(op.params[0].value.b, 2);
 	assert_int_equal(op.params[1].value.a, 1);
@@ -381,10 +388,7 @@ static void test_malloc_zero_size(void **state)
 	assert_int_equal(op.params[3].value.b, 1);
 
 	/* without a pool, the no-share stand-in still comes, and stays one */
-	memset(&op.params, 0, sizeof(op.params));
-	assert_int_equal(
-		TEEC_InvokeCommand(&f->s2, TA_EXT_CMD_MALLOC_ZERO, &op, NULL),
-		TEEC_SUCCESS);
+	malloc_zero(&f->s2, &op);
 	assert_int_equal(op.params[0].value.a, 1);
 	assert_int_equal(op.params[0].value.b, 2);
 	assert_int_equal(op.params[1].value.b, 0);
