@@ -272,6 +272,24 @@ static void flip_byte(const char *dir, const char *name, long from_end)
 	fclose(f);
 }
 
+/* Flips bit 0 of the byte at @offs of a TA file, as xtest's corrupt_file(). */
+static void flip_bit_at(const char *dir, const char *name, long offs)
+{
+	char path[PATH_MAX];
+	FILE *f;
+	int c;
+
+	snprintf(path, sizeof(path), "%s/%s.ta", dir, name);
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, offs, SEEK_SET), 0);
+	c = fgetc(f);
+	assert_int_not_equal(c, EOF);
+	assert_int_equal(fseek(f, offs, SEEK_SET), 0);
+	fputc(c ^ 1, f);
+	fclose(f);
+}
+
 static void assert_open_fails(TEEC_Context *ctx, const TEEC_UUID *uuid,
 			      TEEC_Result expected)
 {
@@ -382,6 +400,42 @@ static void key_sha256(const char *path, char hex[65])
 		snprintf(hex + 2 * i, 3, "%02x", md[i]);
 	OPENSSL_free(der);
 	EVP_PKEY_free(key);
+}
+
+/*
+ * xtest 1008's "Load corrupt TA" (optee_test host/xtest/regression_1000.c,
+ * load_corrupt_ta()): bit 0 flipped in each field of the signed header
+ * (struct shdr: magic, img_type, img_size, algo, hash_size, sig_size),
+ * in the hash, in the signature and twice in the payload; every open
+ * gets TEEC_ERROR_SECURITY, as on OP-TEE.
+ */
+static void test_xtest_1008_corrupt_tas(void **state)
+{
+	static const long offsets[] = {0,  4,  8,	12,   16,
+				       18, 20, 20 + 32, 3000, 30000};
+	const TEEC_UUID basic = TA_TEST_BASIC_UUID;
+	char dir[] = "/tmp/teebox-corrupt-XXXXXX";
+	char path[PATH_MAX];
+	TEEC_Context ctx;
+	struct harness h;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_BASIC_UUID_STR);
+	harness_start_ok(
+		&h, (struct harness_opts){.supplicant = true, .ta_dir = dir});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	for (size_t i = 0; i < sizeof(offsets) / sizeof(offsets[0]); i++) {
+		copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_BASIC_UUID_STR);
+		flip_bit_at(dir, TA_TEST_BASIC_UUID_STR, offsets[i]);
+		print_message("corrupt at %ld\n", offsets[i]);
+		assert_open_fails(&ctx, &basic, TEE_ERROR_SECURITY);
+	}
+	TEEC_FinalizeContext(&ctx);
+	harness_stop_ok(&h);
+	snprintf(path, sizeof(path), "%s/%s.ta", dir, TA_TEST_BASIC_UUID_STR);
+	unlink(path);
+	rmdir(dir);
 }
 
 /*
@@ -726,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_thousand_invokes_in_one_session),
 		cmocka_unit_test(test_bad_ta_images_are_refused),
 		cmocka_unit_test(test_ta_signed_with_another_key_is_named),
+		cmocka_unit_test(test_xtest_1008_corrupt_tas),
 		cmocka_unit_test(test_ta_panic_is_target_dead),
 		cmocka_unit_test(test_ta_segv_is_target_dead),
 		cmocka_unit_test(test_killed_client_loses_sessions_and_shm),
