@@ -8,7 +8,12 @@
  *    struct pta_stats_ta per TA instance, SHORT_BUFFER with the size
  *    needed, STATS_CMD_GET_TIME, BAD_PARAMETERS for unknown commands;
  *  - teebox's information pseudo TA (flags and process of each instance),
- *    which teectl tas uses.
+ *    which teectl tas uses;
+ *  - OP-TEE's pseudo TAs teebox does not have (the core test, TA store
+ *    and attestation ones of pta_invoke_tests.h, pta_secstor_ta_mgmt.h,
+ *    pta_attestation.h): TEEC_ERROR_ITEM_NOT_FOUND at open, as on an
+ *    OP-TEE built without them, which is what xtest's cases 1001-1003
+ *    test for before they skip.
  *
  * A pseudo TA needs no image: it opens with no tee-supplicant attached.
  */
@@ -27,6 +32,9 @@
 
 #include "harness.h"
 #include "teec_helpers.h"
+#include "ta/include/pta_attestation.h"
+#include "ta/include/pta_invoke_tests.h"
+#include "ta/include/pta_secstor_ta_mgmt.h"
 #include "ta/include/pta_stats.h"
 #include "ta/include/pta_teebox_info.h"
 #include "ta/include/user_ta_header.h"
@@ -372,6 +380,36 @@ static void test_info_instances(void **state)
 }
 
 /*
+ * A pseudo TA the trusted OS does not have is a TA that is not found:
+ * OP-TEE's tee_ta_open_session() fails with TEE_ERROR_ITEM_NOT_FOUND,
+ * origin TEE, and optee_test's regression_1000.c checks exactly that
+ * result ("skip test, pseudo TA not found").
+ */
+static void test_absent_ptas(void **state)
+{
+	static const TEEC_UUID absent[] = {
+		PTA_INVOKE_TESTS_UUID,
+		PTA_SECSTOR_TA_MGMT_UUID,
+		PTA_ATTESTATION_UUID,
+	};
+	struct pta_stats_ta cells[MAX_CELLS];
+	struct fixture *f = *state;
+	TEEC_Session s;
+	uint32_t origin;
+	size_t n;
+
+	for (n = 0; n < sizeof(absent) / sizeof(absent[0]); n++) {
+		origin = 0;
+		assert_int_equal(
+			e2e_open_session(&f->ctx, &s, &absent[n], &origin),
+			TEEC_ERROR_ITEM_NOT_FOUND);
+		assert_int_equal(origin, TEEC_ORIGIN_TEE);
+	}
+	/* The statistics pseudo TA beside them still answers. */
+	assert_int_equal(ta_stats_ok(&f->stats, cells), 0);
+}
+
+/*
  * With no supplicant attached, a pseudo TA still opens and answers: it
  * is part of the trusted OS, nothing is loaded.
  */
@@ -406,6 +444,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_stats_bad_requests, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_info_instances, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_absent_ptas, setup,
 						teardown),
 		cmocka_unit_test(test_pta_without_supplicant),
 	};
