@@ -7,7 +7,10 @@
  * Input: the image, in a heap block of exactly its size (ASan catches a
  * read beyond it).  An image found loadable must name a DT_FLAGS_1 value
  * that lies in the image, and the value to write there must have
- * DF_1_PIE cleared and nothing else changed.
+ * DF_1_PIE cleared and nothing else changed.  Every DT_NEEDED name the
+ * lister gives (the TA libraries' walk, secure/ta_shlib.c) must lie in
+ * the image with its NUL, and the count must not change with the room
+ * given for entries.
  */
 #include <elf.h>
 #include <stdint.h>
@@ -17,6 +20,25 @@
 #include "secure/ta_elf_dyn.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* DT_NEEDED entries asked for: fewer than some inputs have. */
+#define NEEDED_ROOM 4
+
+/* The DT_NEEDED lister's answer must hold for @elf. */
+static void check_needed(const uint8_t *elf, size_t size)
+{
+	struct ta_elf_needed e[NEEDED_ROOM];
+	int n = ta_elf_dyn_needed(elf, size, e, NEEDED_ROOM);
+
+	if (n != ta_elf_dyn_needed(elf, size, NULL, 0))
+		abort();
+	for (int i = 0; i < n && i < NEEDED_ROOM; i++) {
+		if (e[i].off > size || size - e[i].off <= e[i].len ||
+		    elf[e[i].off + e[i].len] != '\0' ||
+		    memchr(elf + e[i].off, '\0', e[i].len))
+			abort();
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -35,6 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (dyn.flags1 != (was & ~(uint64_t)DF_1_PIE))
 			abort();
 	}
+	check_needed(elf, size);
 	free(elf);
 	return 0;
 }

@@ -142,3 +142,137 @@ const char *ta_elf_dyn_zygote_check(const void *elf, size_t len,
 		       " (built before the TA zygote, or EXEC_ONLY)";
 	return NULL;
 }
+
+/* The image's PT_DYNAMIC in @dyn: 1, 0 for none, -1 when malformed. */
+static int find_dynamic(const void *elf, size_t len, const Elf64_Ehdr *eh,
+			Elf64_Phdr *dyn)
+{
+	int found = 0;
+	Elf64_Phdr ph;
+
+	for (unsigned int i = 0; i < eh->e_phnum; i++) {
+		if (!phdr(elf, len, eh, i, &ph))
+			return -1;
+		if (ph.p_type != PT_DYNAMIC)
+			continue;
+		if (found)
+			return -1;
+		*dyn = ph;
+		found = 1;
+	}
+	return found;
+}
+
+/* The file offset of address @va, in the PT_LOAD segment that holds it. */
+static bool va_to_off(const void *elf, size_t len, const Elf64_Ehdr *eh,
+		      uint64_t va, uint64_t *off)
+{
+	Elf64_Phdr ph;
+
+	for (unsigned int i = 0; i < eh->e_phnum; i++) {
+		if (!phdr(elf, len, eh, i, &ph))
+			return false;
+		if (ph.p_type != PT_LOAD || va < ph.p_vaddr ||
+		    va - ph.p_vaddr >= ph.p_filesz)
+			continue;
+		*off = ph.p_offset + (va - ph.p_vaddr);
+		return true;
+	}
+	return false;
+}
+
+/**
+ * struct dyn_strtab - the dynamic string table, as file offsets
+ * @off:	where it starts
+ * @size:	DT_STRSZ, cut to what the image holds
+ */
+struct dyn_strtab {
+	uint64_t off;
+	uint64_t size;
+};
+
+/* DT_STRTAB and DT_STRSZ of PT_DYNAMIC @dyn; false when malformed. */
+static bool find_strtab(const void *elf, size_t len, const Elf64_Ehdr *eh,
+			const Elf64_Phdr *dyn, struct dyn_strtab *st)
+{
+	uint64_t n = dyn->p_filesz / sizeof(Elf64_Dyn), va = 0, size = 0;
+	bool has_va = false, has_size = false;
+	Elf64_Dyn d;
+
+	if (!in_image(len, dyn->p_offset, n, sizeof(d)))
+		return false;
+	for (uint64_t i = 0; i < n; i++) {
+		memcpy(&d, (const char *)elf + dyn->p_offset + i * sizeof(d),
+		       sizeof(d));
+		if (d.d_tag == DT_NULL)
+			break;
+		if (d.d_tag == DT_STRTAB) {
+			va = d.d_un.d_ptr;
+			has_va = true;
+		} else if (d.d_tag == DT_STRSZ) {
+			size = d.d_un.d_val;
+			has_size = true;
+		}
+	}
+	if (!has_va || !has_size || !va_to_off(elf, len, eh, va, &st->off) ||
+	    st->off > len)
+		return false;
+	st->size = size < len - st->off ? size : len - st->off;
+	return true;
+}
+
+/* The name at @val in @st, into *@out; false unless NUL-terminated. */
+static bool needed_name(const void *elf, const struct dyn_strtab *st,
+			uint64_t val, struct ta_elf_needed *out)
+{
+	const char *s, *nul;
+
+	if (val >= st->size)
+		return false;
+	s = (const char *)elf + st->off + val;
+	nul = memchr(s, '\0', st->size - val);
+	if (!nul)
+		return false;
+	out->off = st->off + val;
+	out->len = (size_t)(nul - s);
+	return true;
+}
+
+int ta_elf_dyn_needed(const void *elf, size_t len, struct ta_elf_needed *out,
+		      unsigned int max)
+{
+	struct ta_elf_needed e;
+	struct dyn_strtab st;
+	Elf64_Phdr dyn;
+	Elf64_Ehdr eh;
+	Elf64_Dyn d;
+	uint64_t n;
+	int count = 0, r;
+
+	if (len < sizeof(eh))
+		return -1;
+	memcpy(&eh, elf, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return -1;
+	r = find_dynamic(elf, len, &eh, &dyn);
+	if (r <= 0)
+		return r; /* 0: static, it needs nothing */
+	if (!find_strtab(elf, len, &eh, &dyn, &st))
+		return -1;
+	n = dyn.p_filesz / sizeof(d);
+	for (uint64_t i = 0; i < n && count < INT32_MAX; i++) {
+		memcpy(&d, (const char *)elf + dyn.p_offset + i * sizeof(d),
+		       sizeof(d));
+		if (d.d_tag == DT_NULL)
+			break;
+		if (d.d_tag != DT_NEEDED)
+			continue;
+		if (!needed_name(elf, &st, d.d_un.d_val, &e))
+			return -1;
+		if ((unsigned int)count < max)
+			out[count] = e;
+		count++;
+	}
+	return count;
+}

@@ -6,6 +6,9 @@
  * at link time, which hold only for the main executable), and glibc must
  * be told it is not a PIE (dlopen refuses DF_1_PIE).
  *
+ * It also lists an image's DT_NEEDED names, for the TA libraries a TA
+ * or a library links (ta_shlib.h).
+ *
  * The image is the TA author's: signed, but not trusted to be well formed.
  * Every offset, size and count is checked against the image's length
  * before use, and structures are copied out (no unaligned access).
@@ -34,5 +37,30 @@ struct ta_elf_dyn {
  */
 const char *ta_elf_dyn_zygote_check(const void *elf, size_t len,
 				    struct ta_elf_dyn *out);
+
+/**
+ * struct ta_elf_needed - one DT_NEEDED entry of an image
+ * @off:	file offset of the name in the dynamic string table
+ * @len:	its length, the NUL excluded; the NUL is at @off + @len,
+ *		inside both the image and DT_STRSZ
+ */
+struct ta_elf_needed {
+	uint64_t off;
+	size_t len;
+};
+
+/**
+ * ta_elf_dyn_needed() - the names an image needs (DT_NEEDED), in order
+ * @elf, @len:	the ELF image (ELF64, the host's byte order)
+ * @out:	[out] up to @max entries
+ * @max:	room in @out
+ * The string table is found as ld.so finds it: DT_STRTAB's address, in
+ * the PT_LOAD segment that holds it, bounded by DT_STRSZ.
+ * Return: how many entries the image has (more than @max: only @max
+ * were written), or -1 when its dynamic section or string table is
+ * malformed.
+ */
+int ta_elf_dyn_needed(const void *elf, size_t len, struct ta_elf_needed *out,
+		      unsigned int max);
 
 #endif
