@@ -33,6 +33,8 @@ struct ta_proc;
  * @out_fd:	its stdout and stderr (the write end of the pipe the
  *		secure world logs from, ta_output.h)
  * @argv, @envp: its arguments and environment
+ * @lib_fds, @nlibs: its TA libraries (sealed memory files, ta_shlib.h),
+ *		for the TA zygote only: exec cannot load them
  */
 struct ta_exec_args {
 	int image_fd;
@@ -42,6 +44,8 @@ struct ta_exec_args {
 	int out_fd;
 	char *const *argv;
 	char *const *envp;
+	const int *lib_fds;
+	unsigned int nlibs;
 };
 
 /**

@@ -242,20 +242,28 @@ out_exe:
 	return err;
 }
 
+/* @args's descriptors in request order: TA_ZYGOTE_NFDS, then libraries. */
+static unsigned int request_fds(const struct ta_exec_args *args, int *fds)
+{
+	fds[TA_ZYGOTE_FD_IMAGE] = args->image_fd;
+	fds[TA_ZYGOTE_FD_SOCK] = args->sock_fd;
+	fds[TA_ZYGOTE_FD_PAGE] = args->page_fd;
+	fds[TA_ZYGOTE_FD_WIN] = args->win_fd;
+	fds[TA_ZYGOTE_FD_OUT] = args->out_fd;
+	for (unsigned int i = 0; i < args->nlibs; i++)
+		fds[TA_ZYGOTE_NFDS + i] = args->lib_fds[i];
+	return TA_ZYGOTE_NFDS + args->nlibs;
+}
+
 /* Sends one request with @args's descriptors (lock held). */
 static int send_request(const struct ta_exec_args *args)
 {
 	struct ta_zygote_req req = {
 		.magic = TA_ZYGOTE_MAGIC,
 		.version = TA_ZYGOTE_VERSION,
+		.nlibs = args->nlibs,
 	};
-	int fds[TA_ZYGOTE_NFDS] = {
-		[TA_ZYGOTE_FD_IMAGE] = args->image_fd,
-		[TA_ZYGOTE_FD_SOCK] = args->sock_fd,
-		[TA_ZYGOTE_FD_PAGE] = args->page_fd,
-		[TA_ZYGOTE_FD_WIN] = args->win_fd,
-		[TA_ZYGOTE_FD_OUT] = args->out_fd,
-	};
+	int fds[TA_ZYGOTE_NFDS + TA_ZYGOTE_MAX_LIBS];
 	union {
 		char buf[CMSG_SPACE(sizeof(fds))];
 		struct cmsghdr align;
@@ -265,16 +273,21 @@ static int send_request(const struct ta_exec_args *args)
 		.msg_iov = &iov,
 		.msg_iovlen = 1,
 		.msg_control = ctl.buf,
-		.msg_controllen = sizeof(ctl.buf),
 	};
-	struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+	struct cmsghdr *c;
+	unsigned int nfds;
 	ssize_t n;
 
+	if (args->nlibs > TA_ZYGOTE_MAX_LIBS)
+		return -E2BIG;
+	nfds = request_fds(args, fds);
 	memset(&ctl, 0, sizeof(ctl));
+	msg.msg_controllen = CMSG_SPACE(nfds * sizeof(int));
+	c = CMSG_FIRSTHDR(&msg);
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(fds));
-	memcpy(CMSG_DATA(c), fds, sizeof(fds));
+	c->cmsg_len = CMSG_LEN(nfds * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, nfds * sizeof(int));
 	do {
 		n = sendmsg(zyg.sock, &msg, MSG_NOSIGNAL);
 	} while (n < 0 && errno == EINTR);
@@ -394,7 +407,7 @@ int ta_zygote_spawn(const struct ta_exec_args *args, pid_t *pid, int *pidfd)
 	/* A refusal, or a child that died before it answered (reaped
 	 * above), leaves it working; anything else, it is broken. */
 	if (err && err != -EAGAIN && err != -ENOMEM && err != -ESRCH &&
-	    zyg.sock >= 0) {
+	    err != -E2BIG && zyg.sock >= 0) {
 		pr_warn("TA zygote (pid %d) failed: %s; restarted at the next "
 			"TA start",
 			(int)zyg.pid, strerror(-err));

@@ -74,7 +74,20 @@ int utee_zygote_entry(const struct ta_zygote_start *start);
 #define TA_ZYGOTE_SOCK_FD TA_IPC_SOCK_FD
 
 #define TA_ZYGOTE_MAGIC	  0x6f67795aU /* "Zygo" */
-#define TA_ZYGOTE_VERSION 1
+#define TA_ZYGOTE_VERSION 2
+
+/* The image in the child, from its descriptors' move until it is loaded. */
+#define TA_ZYGOTE_IMAGE_FD (TA_IPC_WIN_FD + 1)
+
+/*
+ * TA libraries (OP-TEE's SHLIBNAME, secure/ta_shlib.h): at most this many
+ * per TA, library @i at descriptor TA_ZYGOTE_LIB_FD(@i) in the child
+ * until the image is loaded.  The secure world has named them
+ * "/proc/self/fd/<n>" in the DT_NEEDED of its copies of the images, so
+ * that loading the image loads them.
+ */
+#define TA_ZYGOTE_MAX_LIBS  16
+#define TA_ZYGOTE_LIB_FD(i) (TA_ZYGOTE_IMAGE_FD + 1 + (i))
 
 /* A child that could not load the image, before any TA code ran. */
 #define TA_ZYGOTE_EXIT_LOAD 125
@@ -87,6 +100,8 @@ int utee_zygote_entry(const struct ta_zygote_start *start);
  * @TA_ZYGOTE_FD_WIN:	the parameter window's file
  * @TA_ZYGOTE_FD_OUT:	stdout and stderr
  * @TA_ZYGOTE_NFDS:	how many
+ * The request's TA libraries follow them, struct ta_zygote_req.nlibs
+ * sealed memory files, in the order of TA_ZYGOTE_LIB_FD().
  */
 enum ta_zygote_fd {
 	TA_ZYGOTE_FD_IMAGE,
@@ -101,10 +116,15 @@ enum ta_zygote_fd {
  * struct ta_zygote_req - start a TA process
  * @magic:	TA_ZYGOTE_MAGIC
  * @version:	TA_ZYGOTE_VERSION
+ * @nlibs:	TA libraries after the TA_ZYGOTE_NFDS descriptors, at most
+ *		TA_ZYGOTE_MAX_LIBS
+ * @reserved:	0
  */
 struct ta_zygote_req {
 	uint32_t magic;
 	uint32_t version;
+	uint32_t nlibs;
+	uint32_t reserved;
 };
 
 /**

@@ -50,9 +50,14 @@
 #include "utee_sandbox_filter.h"
 
 /* Received descriptors are first moved up here, out of the way. */
-#define SCRATCH_FD 16
+#define SCRATCH_FD 32
 /* The image, just above the channel, until it is loaded. */
-#define IMAGE_FD (TA_IPC_WIN_FD + 1)
+#define IMAGE_FD TA_ZYGOTE_IMAGE_FD
+/* Descriptors a request carries at most: the TA's, its libraries. */
+#define REQ_FDS_MAX (TA_ZYGOTE_NFDS + TA_ZYGOTE_MAX_LIBS)
+
+_Static_assert(TA_ZYGOTE_LIB_FD(TA_ZYGOTE_MAX_LIBS - 1) < SCRATCH_FD,
+	       "the libraries' descriptors are below the scratch ones");
 /* The child could not even take its descriptors. */
 #define EXIT_SETUP 127
 /* The pid in the filter as built: above any pid (PID_MAX_LIMIT 2^22). */
@@ -294,16 +299,30 @@ static void filter_for_self(void)
 }
 
 /*
- * Puts the received descriptors at the numbers of teebox/ta_ipc.h and
- * closes every other one: the control socket first of all (TA_IPC_SOCK_FD
- * is its number: the dup2 replaces it), so that no TA can reach the
- * zygote.  stdin stays the zygote's, /dev/null.
+ * TA libraries @fds (@n of them) at TA_ZYGOTE_LIB_FD(), where the
+ * image's rewritten DT_NEEDED name them; @fds are above them already.
  */
-static int take_fds(const int fds[TA_ZYGOTE_NFDS])
+static int take_lib_fds(const int *fds, unsigned int n)
 {
-	int s[TA_ZYGOTE_NFDS];
+	for (unsigned int i = 0; i < n; i++)
+		if (dup3(fds[i], TA_ZYGOTE_LIB_FD(i), O_CLOEXEC) < 0)
+			return -errno;
+	return 0;
+}
 
-	for (int i = 0; i < TA_ZYGOTE_NFDS; i++) {
+/*
+ * Puts the received descriptors at the numbers of teebox/ta_ipc.h, the
+ * TA libraries' (@nlibs after TA_ZYGOTE_NFDS in @fds) at
+ * TA_ZYGOTE_LIB_FD(), and closes every other one: the control socket
+ * first of all (TA_IPC_SOCK_FD is its number: the dup2 replaces it), so
+ * that no TA can reach the zygote.  stdin stays the zygote's, /dev/null.
+ */
+static int take_fds(const int *fds, unsigned int nlibs)
+{
+	int s[REQ_FDS_MAX];
+	unsigned int nfds = TA_ZYGOTE_NFDS + nlibs;
+
+	for (unsigned int i = 0; i < nfds; i++) {
 		s[i] = fcntl(fds[i], F_DUPFD_CLOEXEC, SCRATCH_FD);
 		if (s[i] < 0)
 			return -errno;
@@ -314,9 +333,10 @@ static int take_fds(const int fds[TA_ZYGOTE_NFDS])
 	    dup2(s[TA_ZYGOTE_FD_SOCK], TA_IPC_SOCK_FD) < 0 ||
 	    dup2(s[TA_ZYGOTE_FD_PAGE], TA_IPC_PAGE_FD) < 0 ||
 	    dup2(s[TA_ZYGOTE_FD_WIN], TA_IPC_WIN_FD) < 0 ||
-	    dup3(s[TA_ZYGOTE_FD_IMAGE], IMAGE_FD, O_CLOEXEC) < 0)
+	    dup3(s[TA_ZYGOTE_FD_IMAGE], IMAGE_FD, O_CLOEXEC) < 0 ||
+	    take_lib_fds(s + TA_ZYGOTE_NFDS, nlibs))
 		return -errno;
-	return close_range(IMAGE_FD + 1, ~0U, 0) ? -errno : 0;
+	return close_range(TA_ZYGOTE_LIB_FD(nlibs), ~0U, 0) ? -errno : 0;
 }
 
 /*
@@ -341,9 +361,17 @@ static void answer(int gate)
 	close(gate);
 }
 
+/* Closes the TA libraries' descriptors: their mappings hold the files. */
+static void close_lib_fds(unsigned int nlibs)
+{
+	if (nlibs)
+		close_range(TA_ZYGOTE_LIB_FD(0), TA_ZYGOTE_LIB_FD(nlibs - 1),
+			    0);
+}
+
 /* The child: its descriptors, the image, the TA's start; never returns. */
 static void __attribute__((noreturn))
-child(const int fds[TA_ZYGOTE_NFDS], int gate)
+child(const int *fds, unsigned int nlibs, int gate)
 {
 	struct ta_zygote_start start = {.version = TA_ZYGOTE_START_VERSION};
 	int (*entry)(const struct ta_zygote_start *);
@@ -354,12 +382,13 @@ child(const int fds[TA_ZYGOTE_NFDS], int gate)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != secure_world)
 		_exit(EXIT_SETUP);
 	answer(gate);
-	if (take_fds(fds))
+	if (take_fds(fds, nlibs))
 		_exit(EXIT_SETUP);
 
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", IMAGE_FD);
 	image = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	close(IMAGE_FD); /* the mappings hold the file */
+	close_lib_fds(nlibs);
 	if (!image) {
 		fprintf(stderr, "TA zygote: cannot load the image: %s\n",
 			dlerror());
@@ -399,7 +428,8 @@ static pid_t fork_sibling(void)
  * answered is named in *@rep (-ECHILD), for the secure world, its
  * parent, to reap.
  */
-static bool fork_child(const int fds[TA_ZYGOTE_NFDS], struct ta_zygote_rep *rep)
+static bool fork_child(const int *fds, unsigned int nlibs,
+		       struct ta_zygote_rep *rep)
 {
 	int gate[2];
 	ssize_t n;
@@ -413,7 +443,7 @@ static bool fork_child(const int fds[TA_ZYGOTE_NFDS], struct ta_zygote_rep *rep)
 	pid = fork_sibling();
 	if (!pid) {
 		close(gate[0]);
-		child(fds, gate[1]);
+		child(fds, nlibs, gate[1]);
 	}
 	if (pid < 0)
 		rep->err = -errno;
@@ -445,7 +475,7 @@ static void close_all(const int *fds, size_t n)
 static ssize_t receive(struct ta_zygote_req *req, int *fds, size_t *nfds)
 {
 	union {
-		char buf[CMSG_SPACE(sizeof(int) * TA_ZYGOTE_NFDS)];
+		char buf[CMSG_SPACE(sizeof(int) * REQ_FDS_MAX)];
 		struct cmsghdr align;
 	} ctl;
 	struct iovec iov = {.iov_base = req, .iov_len = sizeof(*req)};
@@ -474,7 +504,7 @@ static ssize_t receive(struct ta_zygote_req *req, int *fds, size_t *nfds)
 			int fd;
 
 			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(fd));
-			if (*nfds < TA_ZYGOTE_NFDS)
+			if (*nfds < REQ_FDS_MAX)
 				fds[(*nfds)++] = fd;
 			else
 				close(fd);
@@ -490,7 +520,7 @@ static bool serve(void)
 {
 	struct ta_zygote_rep rep = {.magic = TA_ZYGOTE_MAGIC};
 	struct ta_zygote_req req;
-	int fds[TA_ZYGOTE_NFDS];
+	int fds[REQ_FDS_MAX];
 	size_t nfds;
 	ssize_t n;
 
@@ -500,9 +530,11 @@ static bool serve(void)
 	if (n < 0 && n != -EMSGSIZE)
 		return false; /* the socket itself is broken */
 	if (n != (ssize_t)sizeof(req) || req.magic != TA_ZYGOTE_MAGIC ||
-	    req.version != TA_ZYGOTE_VERSION || nfds != TA_ZYGOTE_NFDS) {
+	    req.version != TA_ZYGOTE_VERSION || req.reserved ||
+	    req.nlibs > TA_ZYGOTE_MAX_LIBS ||
+	    nfds != TA_ZYGOTE_NFDS + req.nlibs) {
 		rep.err = -EINVAL;
-	} else if (fork_child(fds, &rep)) {
+	} else if (fork_child(fds, req.nlibs, &rep)) {
 		close_all(fds, nfds);
 		return true; /* the child answered */
 	}
