@@ -18,6 +18,7 @@
 #include "ta_enc_key.h"
 #include "ta_loader.h"
 #include "ta_proc.h"
+#include "ta_shlib.h"
 #include "ta_ver_db.h"
 #include "thread.h"
 #include "thread_rpc.h"
@@ -154,20 +155,43 @@ static TEE_Result check_ta_version(const struct secure_world *sw,
 	return res;
 }
 
-TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
-		   struct ta_proc **proc, struct ta_proc_info *info)
+/**
+ * struct ta_image - a fetched and verified image
+ * @img:	the signed image, as fetched (owned)
+ * @info:	what it holds; @info.payload is the ELF (@info.owned too)
+ */
+struct ta_image {
+	void *img;
+	struct shdr_ta_info info;
+};
+
+static void ta_image_free(struct ta_image *im)
+{
+	free(im->info.owned);
+	free(im->img);
+	memset(im, 0, sizeof(*im));
+}
+
+/*
+ * Fetches image @uuid from tee-supplicant and verifies it as OP-TEE's
+ * TA store does every binary it opens, a TA or a TA library: signature,
+ * UUID, encryption, subkeys, then the version against ta_ver.db.  The
+ * codes are OP-TEE's: TEE_ERROR_ITEM_NOT_FOUND, TEE_ERROR_SECURITY,
+ * TEE_ERROR_ACCESS_CONFLICT.  Logged.
+ */
+static TEE_Result fetch_verified(struct sthread *t, const TEE_UUID *uuid,
+				 struct ta_image *im)
 {
 	struct secure_world *sw = t->sw;
 	struct shdr_enc_keys keys = {.get = ta_enc_key_get,
 				     .subkey_version = subkey_version,
 				     .arg = sw};
-	struct shdr_ta_info sinfo = {0};
 	char name[UUID_STR_LEN];
 	const char *why = NULL;
-	void *img = NULL;
 	size_t size, len;
 	TEE_Result res;
 
+	memset(im, 0, sizeof(*im));
 	uuid_to_str(name, uuid);
 	res = query_size(t, uuid, &size);
 	if (res == TEE_ERROR_ITEM_NOT_FOUND) {
@@ -180,31 +204,67 @@ TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
 		pr_err("TA %s could not be loaded (0x%08x)", name, res);
 		return res;
 	}
-	res = fetch_image(t, uuid, size, &img, &len);
+	res = fetch_image(t, uuid, size, &im->img, &len);
 	if (res) {
 		pr_err("TA %s could not be fetched (0x%08x)", name, res);
 		return res;
 	}
-	res = shdr_verify_ta_enc(img, len, uuid, sw->pubkey, sw->pubkey_len,
-				 &keys, &sinfo, &why);
+	res = shdr_verify_ta_enc(im->img, len, uuid, sw->pubkey, sw->pubkey_len,
+				 &keys, &im->info, &why);
 	if (res == TEE_ERROR_OUT_OF_MEMORY) {
 		pr_err("TA %s: out of memory while verifying it", name);
-		free(img);
+		ta_image_free(im);
 		return res;
 	}
 	if (res) {
-		report_refused(sw, name, why, &sinfo);
-		free(img);
+		report_refused(sw, name, why, &im->info);
+		ta_image_free(im);
 		return TEE_ERROR_SECURITY;
 	}
-	res = check_ta_version(sw, name, uuid, sinfo.ta_version);
-	if (res) {
-		free(sinfo.owned);
-		free(img);
+	res = check_ta_version(sw, name, uuid, im->info.ta_version);
+	if (res)
+		ta_image_free(im);
+	return res;
+}
+
+/* ta_shlib_fetch_fn for a TA's libraries: @arg is the thread. */
+static TEE_Result fetch_lib(void *arg, const TEE_UUID *uuid, void **elf,
+			    size_t *len)
+{
+	struct ta_image im;
+	TEE_Result res;
+
+	res = fetch_verified(arg, uuid, &im);
+	if (res)
 		return res;
-	}
-	res = ta_proc_spawn(sinfo.payload, sinfo.payload_len, uuid, proc, info);
-	free(sinfo.owned);
-	free(img);
+	*len = im.info.payload_len;
+	*elf = malloc(*len);
+	if (*elf)
+		memcpy(*elf, im.info.payload, *len);
+	else
+		res = TEE_ERROR_OUT_OF_MEMORY;
+	ta_image_free(&im);
+	return res;
+}
+
+TEE_Result ta_load(struct sthread *t, const TEE_UUID *uuid,
+		   struct ta_proc **proc, struct ta_proc_info *info)
+{
+	struct ta_shlib_set libs;
+	struct ta_image im;
+	TEE_Result res;
+
+	res = fetch_verified(t, uuid, &im);
+	if (res)
+		return res;
+	/* As ldelf: each TA library it links, verified as a TA is. */
+	res = ta_shlib_resolve(im.info.payload, im.info.payload_len, uuid,
+			       fetch_lib, t, &libs);
+	if (!res)
+		res = ta_proc_spawn_libs(
+			libs.ta_elf ? libs.ta_elf : im.info.payload,
+			im.info.payload_len, uuid, &libs, proc, info);
+	ta_shlib_release(&libs);
+	ta_image_free(&im);
 	return res;
 }

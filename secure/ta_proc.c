@@ -48,6 +48,7 @@
 #include "ta_proc_monitor.h"
 #include "ta_proc_priv.h"
 #include "ta_proc_zygote.h"
+#include "ta_shlib.h"
 #include "teebox/ta_zygote.h"
 
 /*
@@ -235,6 +236,14 @@ static TEE_Result report_early_death(struct ta_proc *p)
 		       p->name, *(volatile uint32_t *)&p->page->panic_code);
 		return TEE_ERROR_GENERIC;
 	}
+	if (p->by_zygote && p->has_libs && p->status >= 0 &&
+	    WIFEXITED(p->status) &&
+	    WEXITSTATUS(p->status) == TA_ZYGOTE_EXIT_LOAD) {
+		pr_err("TA %s: the TA zygote could not load it with its TA "
+		       "libraries (its output says why)",
+		       p->name);
+		return TEE_ERROR_NOT_SUPPORTED;
+	}
 	if (p->by_zygote && p->status >= 0 && WIFEXITED(p->status) &&
 	    WEXITSTATUS(p->status) == TA_ZYGOTE_EXIT_LOAD) {
 		pr_warn("TA %s: the TA zygote could not load it (its output "
@@ -306,12 +315,13 @@ static TEE_Result check_hello(struct ta_proc *p,
 }
 
 /*
- * Starts the process, from the zygote with @dyn's change to the image,
- * by exec without @dyn; @p gets pid, pidfd and sock, and is watched.
- * TEE_ERROR_NOT_SUPPORTED: the zygote failed, exec is worth a try.
+ * start_process() with the TA libraries' files @lib_fds (@nlibs), which
+ * the caller keeps.
  */
-static TEE_Result start_process(struct ta_proc *p, const void *elf,
-				size_t elf_len, const struct ta_elf_dyn *dyn)
+static TEE_Result start_process_fds(struct ta_proc *p, const void *elf,
+				    size_t elf_len,
+				    const struct ta_elf_dyn *dyn,
+				    const int *lib_fds, unsigned int nlibs)
 {
 	struct ta_proc_env env;
 	struct ta_exec_args args;
@@ -355,6 +365,8 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 		.out_fd = output[1],
 		.argv = env.argv,
 		.envp = env.envp,
+		.lib_fds = lib_fds,
+		.nlibs = nlibs,
 	};
 	p->by_zygote = dyn != NULL;
 	if (dyn)
@@ -365,7 +377,11 @@ static TEE_Result start_process(struct ta_proc *p, const void *elf,
 	close(output[1]);
 	p->sock = sv[0];
 	if (err) {
-		if (dyn && err != -ENOENT)
+		if (dyn && nlibs)
+			pr_err("TA %s: the TA zygote did not start it (%s), "
+			       "and exec cannot load its TA libraries",
+			       p->name, strerror(-err));
+		else if (dyn && err != -ENOENT)
 			pr_warn("TA %s: the TA zygote did not start it (%s): "
 				"started by exec",
 				p->name, strerror(-err));
@@ -397,6 +413,56 @@ out_image:
 	close(image_fd);
 out_page:
 	close(page_fd);
+	return res;
+}
+
+/*
+ * The TA libraries of @libs in sealed executable memory files, as the
+ * image: @fds gets @libs->n descriptors.
+ */
+static TEE_Result make_lib_images(struct ta_proc *p,
+				  const struct ta_shlib_set *libs, int *fds)
+{
+	for (unsigned int i = 0; libs && i < libs->n; i++) {
+		fds[i] = memfd_new_frozen("teebox-ta-lib", libs->lib[i].elf,
+					  libs->lib[i].len, true, NULL, 0, 0);
+		if (fds[i] < 0) {
+			pr_err("TA %s: no memory file for a TA library: %s",
+			       p->name, strerror(-fds[i]));
+			while (i--)
+				close(fds[i]);
+			return TEE_ERROR_OUT_OF_MEMORY;
+		}
+	}
+	return TEE_SUCCESS;
+}
+
+static void close_lib_images(const struct ta_shlib_set *libs, const int *fds)
+{
+	for (unsigned int i = 0; libs && i < libs->n; i++)
+		close(fds[i]);
+}
+
+/*
+ * Starts the process, from the zygote with @dyn's change to the image
+ * and TA libraries @libs (NULL: none), by exec without @dyn; @p gets
+ * pid, pidfd and sock, and is watched.  TEE_ERROR_NOT_SUPPORTED: the
+ * zygote failed, exec is worth a try (unless there are libraries).
+ */
+static TEE_Result start_process(struct ta_proc *p, const void *elf,
+				size_t elf_len, const struct ta_elf_dyn *dyn,
+				const struct ta_shlib_set *libs)
+{
+	int lib_fds[TA_ZYGOTE_MAX_LIBS];
+	TEE_Result res;
+
+	res = make_lib_images(p, libs, lib_fds);
+	if (res)
+		return res;
+	p->has_libs = libs && libs->n;
+	res = start_process_fds(p, elf, elf_len, dyn, lib_fds,
+				libs ? libs->n : 0);
+	close_lib_images(libs, lib_fds);
 	return res;
 }
 
@@ -435,6 +501,7 @@ static void tell_exec_once(const TEE_UUID *uuid, const char *why)
  */
 static TEE_Result spawn_as(const void *elf, size_t elf_len,
 			   const TEE_UUID *uuid, const struct ta_elf_dyn *dyn,
+			   const struct ta_shlib_set *libs,
 			   struct ta_proc **out, struct ta_proc_info *info)
 {
 	struct ta_ipc_hello hello;
@@ -461,7 +528,7 @@ static TEE_Result spawn_as(const void *elf, size_t elf_len,
 	p->uuid = *uuid;
 	uuid_format(p->name, uuid);
 
-	res = start_process(p, elf, elf_len, dyn);
+	res = start_process(p, elf, elf_len, dyn, libs);
 	if (res)
 		goto err_put;
 	res = wait_hello(p, &hello);
@@ -506,14 +573,56 @@ TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 	if (ta_zygote_enabled()) {
 		why = ta_elf_dyn_zygote_check(elf, elf_len, &dyn);
 		if (!why) {
-			res = spawn_as(elf, elf_len, uuid, &dyn, out, info);
+			res = spawn_as(elf, elf_len, uuid, &dyn, NULL, out,
+				       info);
 			if (res != TEE_ERROR_NOT_SUPPORTED)
 				return res;
 		} else {
 			tell_exec_once(uuid, why);
 		}
 	}
-	return spawn_as(elf, elf_len, uuid, NULL, out, info);
+	return spawn_as(elf, elf_len, uuid, NULL, NULL, out, info);
+}
+
+/*
+ * Why a TA with TA libraries cannot start (@why): exec would have
+ * ld.so look for its libraries' UUIDs in the file system, so it is
+ * never tried.
+ */
+static TEE_Result refuse_exec(const TEE_UUID *uuid, const char *why)
+{
+	char name[TA_PROC_UUID_STR_LEN];
+
+	uuid_format(name, uuid);
+	pr_err("TA %s links TA libraries, which only the TA zygote loads, "
+	       "and %s: not started (docs/ta-developer-guide.md, \"TA shared "
+	       "libraries\")",
+	       name, why);
+	return TEE_ERROR_NOT_SUPPORTED;
+}
+
+TEE_Result ta_proc_spawn_libs(const void *elf, size_t elf_len,
+			      const TEE_UUID *uuid,
+			      const struct ta_shlib_set *libs,
+			      struct ta_proc **out, struct ta_proc_info *info)
+{
+	struct ta_elf_dyn dyn;
+	const char *why;
+
+	if (!libs || !libs->n)
+		return ta_proc_spawn(elf, elf_len, uuid, out, info);
+	if (!elf || !elf_len || !uuid || !out)
+		return TEE_ERROR_BAD_PARAMETERS;
+	*out = NULL;
+	if (!ta_zygote_enabled())
+		return refuse_exec(uuid,
+				   "TAs are started by exec here "
+				   "(TEEBOX_TA_ZYGOTE=0, TEEBOX_TA_DEBUG=1 "
+				   "or a clang sanitizer build)");
+	why = ta_elf_dyn_zygote_check(elf, elf_len, &dyn);
+	if (why)
+		return refuse_exec(uuid, why);
+	return spawn_as(elf, elf_len, uuid, &dyn, libs, out, info);
 }
 
 void ta_proc_destroy(struct ta_proc *p, const struct ta_proc_host *host)

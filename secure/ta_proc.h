@@ -118,6 +118,24 @@ struct ta_proc_host {
 TEE_Result ta_proc_spawn(const void *elf, size_t elf_len, const TEE_UUID *uuid,
 			 struct ta_proc **out, struct ta_proc_info *info);
 
+struct ta_shlib_set;
+
+/**
+ * ta_proc_spawn_libs() - ta_proc_spawn() for a TA that links TA libraries
+ * @elf, @elf_len: the TA's image with its DT_NEEDED rewritten
+ *		(@libs->ta_elf), or the verified image when @libs has none
+ * @libs:	its libraries (ta_shlib.h); NULL or none: ta_proc_spawn()
+ * Only the TA zygote loads TA libraries: with libraries, the TA is never
+ * exec'd.
+ * Return: as ta_proc_spawn(); TEE_ERROR_NOT_SUPPORTED (logged) when the
+ * zygote is off (TEEBOX_TA_ZYGOTE=0, TEEBOX_TA_DEBUG=1, a clang
+ * sanitizer build), cannot load the image, or failed.
+ */
+TEE_Result ta_proc_spawn_libs(const void *elf, size_t elf_len,
+			      const TEE_UUID *uuid,
+			      const struct ta_shlib_set *libs,
+			      struct ta_proc **out, struct ta_proc_info *info);
+
 /**
  * ta_proc_create() - run TA_CreateEntryPoint
  * @host:	serves the TA's system calls meanwhile (NULL: none)

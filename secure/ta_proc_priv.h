@@ -48,6 +48,7 @@
  *		the crash report names functions from it
  * @stack_size:	TA_STACK_SIZE from its hello, for the crash report
  * @by_zygote:	forked by the TA zygote, not exec'd
+ * @has_libs:	it links TA libraries (ta_shlib.h): never exec'd
  * @dead:	set once, when the process exited or crashed (monitor), or
  *		broke the protocol (ta_proc_call.c); every call then fails
  * @started:	hello received: the monitor reports the death of a started
@@ -84,6 +85,7 @@ struct ta_proc {
 	int image_fd;
 	uint32_t stack_size;
 	bool by_zygote;
+	bool has_libs;
 	atomic_bool dead;
 	atomic_bool started;
 	atomic_bool quiet;
