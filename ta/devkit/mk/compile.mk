@@ -45,9 +45,10 @@ ta-stackprot-y := -fstack-protector
 ta-stackprot-n := -fno-stack-protector
 ta-stackprot-none := -fno-stack-protector
 
-# -fPIE: the TA is a position-independent executable, like OP-TEE's.
+# -fPIE: the TA is a position-independent executable, like OP-TEE's
+# (-fPIC for a TA shared library: ta-pic, ta_dev_kit.mk).
 # Frame pointers: the secure world's crash report walks the TA's stack.
-ta-cflags-common := -std=gnu11 -fPIE -fno-omit-frame-pointer \
+ta-cflags-common := -std=gnu11 $(or $(ta-pic),-fPIE) -fno-omit-frame-pointer \
 	$(ta-stackprot-$(or $(_CFG_TA_STACK_PROTECTOR),strong)) \
 	$(teebox-ta-opt) $(teebox-ta-cflags) $(ta-warns)
 ta-cppflags-common := -DTRACE_LEVEL=$(CFG_TEE_TA_LOG_LEVEL) $(ta-api-defines) \

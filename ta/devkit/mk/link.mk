@@ -44,7 +44,9 @@ TA_SIGN_KEY ?= $(ta-dev-kit-dir)/keys/default_ta.pem
 CFG_TA_VERSION ?= 0
 
 # Libraries of the TA (libnames, libdirs, libdeps from the Makefile or
-# the sub.mk files) may call libutee: one group.
+# the sub.mk files) may call libutee: one group.  LDADD comes first, as
+# in OP-TEE's link.mk: a TA shared library it names (-lfoo) calls
+# libutee too, whose members the TA then links and exports for it.
 ta-link-libs := -Wl,--start-group $(libdeps) $(addprefix -L,$(libdirs)) \
 	$(addprefix -l,$(libnames)) $(ta-dev-kit-dir)/lib/libutee.a \
 	-Wl,--end-group $(teebox-ta-libs)
@@ -53,7 +55,7 @@ $(ta-elf): $(ta-objs) $(libdeps) $(ta-dev-kit-dir)/lib/libutee.a
 	$(cmd-echo) '  LD      $@'
 	$(q)$(TEEBOX_TA_CC) -pie $(teebox-ta-zygote-ldflags) \
 		$(teebox-ta-ldflags) $(LDFLAGS) \
-		-Wl,-Map=$(ta-map) -o $@ $(ta-objs) $(ta-link-libs) $(LDADD)
+		-Wl,-Map=$(ta-map) -o $@ $(ta-objs) $(LDADD) $(ta-link-libs)
 
 $(ta-dmp): $(ta-elf)
 	$(cmd-echo) '  OBJDUMP $@'

@@ -6,7 +6,9 @@
 #
 #   CFG_TEE_TA_LOG_LEVEL ?= 4           (optional)
 #   CFG_TA_OPTEE_CORE_API_COMPAT_1_1=y  (optional)
-#   BINARY = <uuid>                     (or LIBNAME = libfoo)
+#   BINARY = <uuid>                     (or LIBNAME = libfoo, or
+#                                        SHLIBNAME = libfoo and
+#                                        SHLIBUUID = <uuid>: shlib.mk)
 #   include $(TA_DEV_KIT_DIR)/mk/ta_dev_kit.mk
 #
 # with the sources listed in sub.mk files (subdir.mk), and
@@ -44,9 +46,9 @@ ta-kinds := $(strip $(if $(BINARY),binary) $(if $(LIBNAME),lib) \
 ifneq ($(words $(ta-kinds)),1)
 $(error exactly one of BINARY, LIBNAME and SHLIBNAME must be set (BINARY = <uuid> for a TA))
 endif
-ifneq ($(SHLIBNAME),)
-$(error SHLIBNAME: TA shared libraries are not supported by teebox's dev kit; build the library with LIBNAME and link it with libnames/libdirs)
-endif
+# A TA shared library's code is linked -shared: position-independent
+# code, not a PIE's (compile.mk).
+ta-pic := $(if $(SHLIBNAME),-fPIC,-fPIE)
 
 O ?= .
 out-dir := $(patsubst %/,%,$(O))
@@ -72,6 +74,8 @@ $(eval $(call process-subdir,.))
 
 ifneq ($(BINARY),)
 include $(ta-dev-kit-dir)/mk/link.mk
+else ifneq ($(SHLIBNAME),)
+include $(ta-dev-kit-dir)/mk/shlib.mk
 else
 include $(ta-dev-kit-dir)/mk/lib.mk
 endif
