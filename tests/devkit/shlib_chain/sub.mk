@@ -1,0 +1,2 @@
+srcs-y += chain.c
+global-incdirs-y += include

@@ -1,0 +1,1 @@
+srcs-y += shlib_ta.c
