@@ -14,7 +14,9 @@
  * TEE_ERROR_ITEM_NOT_FOUND, one that does not verify with
  * TEE_ERROR_SECURITY.  teebox's own rules: at most TA_ZYGOTE_MAX_LIBS
  * (16) libraries, and a TA that links any is never exec'd
- * (TEEBOX_TA_ZYGOTE=0): TEE_ERROR_NOT_SUPPORTED.
+ * (TEEBOX_TA_ZYGOTE=0): TEE_ERROR_NOT_SUPPORTED.  optee_test's own
+ * os_test_lib is built and used when TEEBOX_OPTEE_TEST_DIR names an
+ * optee_test checkout.
  */
 #include <limits.h>
 #include <setjmp.h>
@@ -46,9 +48,10 @@ static const TEEC_UUID shlib_ta_uuid = {
 #define MAX_LIBS 16
 
 struct scratch {
-	char dir[64];	    /* the scratch root */
-	char tas[PATH_MAX]; /* the supplicant's TA directory */
-	char ldadd[8192];   /* -L/-l of every link built */
+	char dir[64];	      /* the scratch root */
+	char tas[PATH_MAX];   /* the supplicant's TA directory */
+	char ldadd[8192];     /* -L/-l of every link built */
+	char state[PATH_MAX]; /* the secure world's, kept ("": fresh) */
 };
 
 static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -110,20 +113,21 @@ static void link_uuid(char *buf, size_t size, int n)
 
 /*
  * Builds link @n of the chain (linking link @n - 1 unless @n is 1, and
- * link @cycle too if not 0) from a fresh copy of the fixture, and puts
- * its signed image in the TA directory.
+ * link @cycle too if not 0), signed as version @version, from a fresh
+ * copy of the fixture, and puts its signed image in the TA directory.
  */
-static void build_link(struct scratch *s, int n, int cycle)
+static void build_link_v(struct scratch *s, int n, int cycle, int version)
 {
-	char uuid[40], next[40], extra[3 * PATH_MAX] = "";
+	char uuid[40], extra[3 * PATH_MAX];
 	size_t len;
 
 	link_uuid(uuid, sizeof(uuid), n);
-	link_uuid(next, sizeof(next), n - 1);
+	snprintf(extra, sizeof(extra), "CFG_TA_VERSION=%d", version);
+	len = strlen(extra);
 	if (n > 1)
-		snprintf(extra, sizeof(extra),
-			 "CHAIN_NEXT=%d CHAIN_NEXT_DIR='%s/c%d'", n - 1, s->dir,
-			 n - 1);
+		snprintf(extra + len, sizeof(extra) - len,
+			 " CHAIN_NEXT=%d CHAIN_NEXT_DIR='%s/c%d'", n - 1,
+			 s->dir, n - 1);
 	len = strlen(extra);
 	if (cycle)
 		snprintf(extra + len, sizeof(extra) - len,
@@ -135,11 +139,18 @@ static void build_link(struct scratch *s, int n, int cycle)
 	   "CFG_CHAIN_N=%d CHAIN_UUID=%s %s && cp '%s/c%d/%s.ta' '%s'",
 	   TEEBOX_MAKE, s->dir, n, TEEBOX_DEVKIT_DIR, n, uuid, extra, s->dir, n,
 	   uuid, s->tas);
-	if (!cycle) {
+	snprintf(extra, sizeof(extra), " -L%s/c%d -lchain%d", s->dir, n, n);
+	/* Each link once, even when built again. */
+	if (!cycle && !strstr(s->ldadd, extra)) {
 		len = strlen(s->ldadd);
-		snprintf(s->ldadd + len, sizeof(s->ldadd) - len,
-			 " -L%s/c%d -lchain%d", s->dir, n, n);
+		snprintf(s->ldadd + len, sizeof(s->ldadd) - len, "%s", extra);
 	}
+}
+
+/* build_link_v() of version 0. */
+static void build_link(struct scratch *s, int n, int cycle)
+{
+	build_link_v(s, n, cycle, 0);
 }
 
 /* Links 1 to @top, then the TA that calls link @top. */
@@ -171,8 +182,11 @@ static void run(const struct scratch *s, uint32_t x, TEEC_Result res,
 	TEEC_Operation op;
 	uint32_t origin = 0;
 
-	harness_start_ok(&h, (struct harness_opts){.ta_dir = s->tas,
-						   .supplicant = true});
+	harness_start_ok(&h, (struct harness_opts){
+				     .ta_dir = s->tas,
+				     .supplicant = true,
+				     .state_dir = s->state[0] ? s->state : NULL,
+			     });
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	assert_int_equal(e2e_open_session(&ctx, &sess, &shlib_ta_uuid, &origin),
 			 res);
@@ -300,6 +314,24 @@ static void test_seventeen_libraries_are_refused(void **state)
 }
 
 /*
+ * A library is a binary of the TA store like a TA, and OP-TEE's
+ * ree_fs_ta.c checks every one against ta_ver.db: a library older than
+ * one loaded before is refused with TEE_ERROR_ACCESS_CONFLICT.
+ */
+static void test_library_rollback_is_refused(void **state)
+{
+	struct scratch *s = *state;
+
+	snprintf(s->state, sizeof(s->state), "%s/secure", s->dir);
+	build_link_v(s, 1, 0, 2);
+	build_ta(s, 1);
+	run(s, 4, TEEC_SUCCESS, 5, NULL);
+	build_link_v(s, 1, 0, 1);
+	run(s, 4, TEEC_ERROR_ACCESS_CONFLICT, 0,
+	    "its ta_version 1 is lower than that of a version loaded before");
+}
+
+/*
  * With TAs started by exec (TEEBOX_TA_ZYGOTE=0 in the secure world's
  * environment) a TA that links libraries is refused, never exec'd: ld.so
  * would look for its libraries' UUIDs in the file system.
@@ -314,6 +346,77 @@ static void test_exec_path_refuses(void **state)
 	run(s, 0, TEEC_ERROR_NOT_SUPPORTED, 0,
 	    "links TA libraries, which only the TA zygote loads");
 	unsetenv("TEEBOX_TA_ZYGOTE");
+}
+
+#define OS_TEST_USER_UUID "0e9d4b3c-4a8e-4c8f-9d6a-6a3f2b1c0d11"
+
+static const TEEC_UUID os_test_user_uuid = {
+	0x0e9d4b3c,
+	0x4a8e,
+	0x4c8f,
+	{0x9d, 0x6a, 0x6a, 0x3f, 0x2b, 0x1c, 0x0d, 0x11}};
+
+/* Calls the os_test_lib user TA: add(@a, @b), and what it read. */
+static void run_os_test_user(const struct scratch *s, uint32_t a, uint32_t b,
+			     TEEC_Value out[2])
+{
+	struct harness h;
+	TEEC_Context ctx;
+	TEEC_Session sess;
+	TEEC_Operation op;
+	uint32_t origin = 0;
+
+	harness_start_ok(&h, (struct harness_opts){.ta_dir = s->tas,
+						   .supplicant = true});
+	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
+	assert_int_equal(
+		e2e_open_session(&ctx, &sess, &os_test_user_uuid, &origin),
+		TEEC_SUCCESS);
+	memset(&op, 0, sizeof(op));
+	op.paramTypes = TEEC_PARAM_TYPES(TEEC_VALUE_INOUT, TEEC_VALUE_OUTPUT,
+					 TEEC_NONE, TEEC_NONE);
+	op.params[0].value.a = a;
+	op.params[0].value.b = b;
+	assert_int_equal(TEEC_InvokeCommand(&sess, 0, &op, &origin),
+			 TEEC_SUCCESS);
+	out[0] = op.params[0].value;
+	out[1] = op.params[1].value;
+	TEEC_CloseSession(&sess);
+	TEEC_FinalizeContext(&ctx);
+	harness_stop_ok(&h);
+}
+
+/*
+ * optee_test's os_test_lib, a real SHLIBNAME library, builds unchanged
+ * from an optee_test checkout named by TEEBOX_OPTEE_TEST_DIR (skipped
+ * without one: OP-TEE's code is not in this tree), with COMPILER=clang,
+ * for which its sub.mk leaves out its C++ file; a TA of ours
+ * (tests/devkit/os_test_lib_user) links it as os_test does.  What
+ * os_test checks of it: the library's constructor ran on the TA's
+ * os_test_global before the TA (1 -> 12), its function and its
+ * thread-local variable (123) work.
+ */
+static void test_optee_os_test_lib(void **state)
+{
+	const char *optee_test = getenv("TEEBOX_OPTEE_TEST_DIR");
+	struct scratch *s = *state;
+	TEEC_Value out[2];
+
+	if (!optee_test || !*optee_test)
+		skip();
+	sh("'%s' -s -C '%s/ta/os_test_lib' TA_DEV_KIT_DIR='%s' "
+	   "COMPILER=clang O='%s/lib' && cp '%s/lib/"
+	   "ffd2bded-ab7d-4988-95ee-e4962fff7154.ta' '%s'",
+	   TEEBOX_MAKE, optee_test, TEEBOX_DEVKIT_DIR, s->dir, s->dir, s->tas);
+	sh("cp -R '%s' '%s/user' && '%s' -s -C '%s/user' TA_DEV_KIT_DIR='%s' "
+	   "CFG_WERROR=y OS_TEST_LIB_DIR='%s/lib' && cp "
+	   "'%s/user/" OS_TEST_USER_UUID ".ta' '%s'",
+	   TEEBOX_OS_TEST_USER_FIXTURE, s->dir, TEEBOX_MAKE, s->dir,
+	   TEEBOX_DEVKIT_DIR, s->dir, s->dir, s->tas);
+	run_os_test_user(s, 30, 12, out);
+	assert_int_equal(out[0].a, 42);
+	assert_int_equal(out[0].b, 12);
+	assert_int_equal(out[1].a, 123);
 }
 
 /* SHLIBNAME without SHLIBUUID is refused by the dev kit, with why. */
@@ -341,10 +444,14 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_seventeen_libraries_are_refused, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_library_rollback_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_exec_path_refuses, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_shlibname_needs_shlibuuid,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_optee_os_test_lib, setup,
+						teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

@@ -1,0 +1,1 @@
+srcs-y += os_test_lib_user.c
