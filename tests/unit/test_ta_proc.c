@@ -1347,6 +1347,35 @@ static void test_zygote__image_check(void **state)
 }
 
 /*
+ * An image's DT_NEEDED names, as the TA libraries' walk reads them
+ * (secure/ta_shlib.c): a TA names libc.so.6, each name ends with its NUL
+ * in the image, the count does not depend on the room given, and what is
+ * not an ELF image, or is cut short, is refused.
+ */
+static void test_zygote__needed_names(void **state)
+{
+	static const char junk[] = "this is not an ELF file";
+	struct ta_elf_needed e[8];
+	bool libc = false;
+	int n;
+
+	(void)state;
+	n = ta_elf_dyn_needed(img_basic.buf, img_basic.len, e, 8);
+	assert_in_range(n, 1, 8);
+	assert_int_equal(
+		ta_elf_dyn_needed(img_basic.buf, img_basic.len, NULL, 0), n);
+	for (int i = 0; i < n; i++) {
+		const char *name = (const char *)img_basic.buf + e[i].off;
+
+		assert_int_equal(strlen(name), e[i].len);
+		libc |= !strcmp(name, "libc.so.6");
+	}
+	assert_true(libc);
+	assert_int_equal(ta_elf_dyn_needed(junk, sizeof(junk), e, 8), -1);
+	assert_int_equal(ta_elf_dyn_needed(img_basic.buf, 16, e, 8), -1);
+}
+
+/*
  * A TA the zygote forked is the secure world's child (CLONE_PARENT), in
  * the same sandbox as an exec'd one, and the zygote is not its parent.
  */
@@ -1623,6 +1652,7 @@ int main(int argc, char **argv)
 		T(test_yield_long_call),
 		T(test_parent_death),
 		T(test_zygote__image_check),
+		T(test_zygote__needed_names),
 		T(test_zygote__forks_ta_as_our_child),
 		T(test_zygote__exec_only_image_is_execd),
 		T(test_zygote__load_failure_falls_back_to_exec),
