@@ -142,4 +142,15 @@
 	}
 #define TA_TEST_EXT2_UUID_STR "f4497147-225c-4171-8e5c-0d2a2f5e6694"
 
+/* A TA built with add_teebox_ta(LIBRARIES), and its TA library. */
+#define TA_TEST_SHLIB_UUID                                                     \
+	{                                                                      \
+		0x6e1c3f52, 0x8a47, 0x4d0b,                                    \
+		{                                                              \
+			0xb3, 0x29, 0x71, 0x0e, 0x5c, 0xa4, 0x88, 0x3d         \
+		}                                                              \
+	}
+#define TA_TEST_SHLIB_UUID_STR	   "6e1c3f52-8a47-4d0b-b329-710e5ca4883d"
+#define TA_TEST_SHLIB_LIB_UUID_STR "d7a0b6e4-1f35-4c92-8e6b-3a5f9c0d2e71"
+
 #endif

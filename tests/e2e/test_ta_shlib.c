@@ -34,6 +34,8 @@
 #include <tee_client_api.h>
 
 #include "harness.h"
+#include "ta/tests/shlib/ta_test_shlib.h"
+#include "ta/tests/test_ta_uuids.h"
 #include "teec_helpers.h"
 
 #define TA_UUID_STR "5b9e0e40-2636-11e1-ad9e-0002a5d5c51c"
@@ -419,6 +421,32 @@ static void test_optee_os_test_lib(void **state)
 	assert_int_equal(out[1].a, 123);
 }
 
+/*
+ * The CMake side: ta_test_shlib_lib (add_teebox_ta_library) under
+ * ta_test_shlib (add_teebox_ta LIBRARIES), from the build's TA
+ * directory: 6 times the TA's shlib_factor, 7, which the library reads.
+ */
+static void test_cmake_built_library(void **state)
+{
+	static const TEEC_UUID uuid = TA_TEST_SHLIB_UUID;
+	struct harness h;
+	TEEC_Context ctx;
+	TEEC_Session sess;
+	TEEC_Value v = {.a = 6};
+	uint32_t origin;
+
+	(void)state;
+	harness_start_ok(&h, (struct harness_opts){.supplicant = true});
+	e2e_open(&ctx, &sess, &uuid, TEEC_LOGIN_PUBLIC, NULL);
+	assert_int_equal(e2e_invoke_values(&sess, TA_TEST_SHLIB_CMD_SCALE,
+					   TEEC_VALUE_INOUT, TEEC_NONE, &v,
+					   NULL, &origin),
+			 TEEC_SUCCESS);
+	assert_int_equal(v.b, 42);
+	e2e_close(&ctx, &sess);
+	harness_stop_ok(&h);
+}
+
 /* SHLIBNAME without SHLIBUUID is refused by the dev kit, with why. */
 static void test_shlibname_needs_shlibuuid(void **state)
 {
@@ -452,6 +480,7 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_optee_os_test_lib, setup,
 						teardown),
+		cmocka_unit_test(test_cmake_built_library),
 	};
 
 	signal(SIGPIPE, SIG_IGN);
