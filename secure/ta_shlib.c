@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* A TA's TA libraries, found by their UUIDs; see ta_shlib.h. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,20 @@ static int find_lib(const struct ta_shlib_set *set, const TEE_UUID *uuid)
 	return -1;
 }
 
+/* Whether DT_NEEDED name @e of @elf is a UUID, into *@uuid. */
+static bool needed_uuid(const void *elf, const struct ta_elf_needed *e,
+			TEE_UUID *uuid)
+{
+	char str[UUID_STR_LEN];
+
+	/* Only a UUID names a TA library; libc.so.6 is the host's. */
+	if (e->len != UUID_STR_LEN - 1)
+		return false;
+	/* With its NUL, which ta_elf_dyn_needed() found in the image. */
+	memcpy(str, (const char *)elf + e->off, sizeof(str));
+	return !uuid_from_str(uuid, str);
+}
+
 /* Fetches library @uuid into @set; its index in *@idx. */
 static TEE_Result add_lib(struct ta_shlib_set *set, const TEE_UUID *uuid,
 			  const char *ta_name, ta_shlib_fetch_fn fetch,
@@ -89,7 +104,6 @@ static TEE_Result resolve_image(struct ta_shlib_set *set, void *elf, size_t len,
 				ta_shlib_fetch_fn fetch, void *arg)
 {
 	struct ta_elf_needed needed[NEEDED_MAX];
-	char str[UUID_STR_LEN];
 	TEE_UUID uuid;
 	TEE_Result res;
 	int n, idx;
@@ -102,11 +116,7 @@ static TEE_Result resolve_image(struct ta_shlib_set *set, void *elf, size_t len,
 		return TEE_ERROR_BAD_FORMAT;
 	}
 	for (int i = 0; i < n; i++) {
-		/* Only a UUID names a TA library; libc.so.6 is the host's. */
-		if (needed[i].len != UUID_STR_LEN - 1)
-			continue;
-		memcpy(str, (const char *)elf + needed[i].off, sizeof(str));
-		if (uuid_from_str(&uuid, str))
+		if (!needed_uuid(elf, &needed[i], &uuid))
 			continue;
 		if (uuid_equal(&uuid, ta_uuid)) {
 			idx = IMAGE_TA;
@@ -124,6 +134,26 @@ static TEE_Result resolve_image(struct ta_shlib_set *set, void *elf, size_t len,
 	return TEE_SUCCESS;
 }
 
+/*
+ * Whether @elf names a UUID in DT_NEEDED (or its dynamic section is
+ * malformed: resolve_image() then says so).  Most TAs link no TA
+ * library, and their images are not copied.
+ */
+static bool needs_libs(const void *elf, size_t len)
+{
+	struct ta_elf_needed needed[NEEDED_MAX];
+	TEE_UUID uuid;
+	int n;
+
+	n = ta_elf_dyn_needed(elf, len, needed, NEEDED_MAX);
+	if (n < 0 || n > NEEDED_MAX)
+		return true;
+	for (int i = 0; i < n; i++)
+		if (needed_uuid(elf, &needed[i], &uuid))
+			return true;
+	return false;
+}
+
 TEE_Result ta_shlib_resolve(const void *ta, size_t ta_len,
 			    const TEE_UUID *ta_uuid, ta_shlib_fetch_fn fetch,
 			    void *arg, struct ta_shlib_set *set)
@@ -132,6 +162,8 @@ TEE_Result ta_shlib_resolve(const void *ta, size_t ta_len,
 	TEE_Result res;
 
 	memset(set, 0, sizeof(*set));
+	if (!needs_libs(ta, ta_len))
+		return TEE_SUCCESS;
 	uuid_to_str(ta_name, ta_uuid);
 	set->ta_elf = dup_image(ta, ta_len);
 	if (!set->ta_elf)
