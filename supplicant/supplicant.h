@@ -37,13 +37,24 @@
  * @fd:		its fd
  * @va:		where we mapped it
  * @size:	its size
+ * @kept:	the secure world freed it and it is kept, zeroed, for its
+ *		next SHM_ALLOC (shm.c): no request names it until then
  */
 struct supp_shm {
 	int id;
 	int fd;
 	void *va;
 	size_t size;
+	bool kept;
 };
+
+/*
+ * Freed memory kept for the next SHM_ALLOC, at most SUPP_SHM_KEEP_MAX
+ * buffers and SUPP_SHM_KEEP_BYTES bytes (libteec's bounds for its
+ * temporary memrefs): a TA load asks for its image's size each time.
+ */
+#define SUPP_SHM_KEEP_MAX   4
+#define SUPP_SHM_KEEP_BYTES (1024 * 1024)
 
 /* OP-TEE's default FS parent path (CFG_TEE_FS_PARENT_PATH). */
 #define SUPP_FS_DEFAULT_DIR "/var/lib/tee"
@@ -159,16 +170,24 @@ uint32_t supp_rpmb(struct supplicant *s, size_t num_params,
 
 /**
  * supp_shm_alloc() - OPTEE_RPC_CMD_SHM_ALLOC: allocate b bytes, answer
- * the id in c (§5.9)
+ * the id in c (§5.9); a kept buffer of a fitting size (zeroed when it
+ * was kept) is answered before a new one is asked of the device
  */
 uint32_t supp_shm_alloc(struct supplicant *s, size_t num_params,
 			struct tee_ioctl_param *params);
 
-/** supp_shm_free() - OPTEE_RPC_CMD_SHM_FREE of the id in b. */
+/**
+ * supp_shm_free() - OPTEE_RPC_CMD_SHM_FREE of the id in b: the memory is
+ * zeroed and kept for the next SHM_ALLOC within the keep bounds, else
+ * unmapped and closed
+ */
 uint32_t supp_shm_free(struct supplicant *s, size_t num_params,
 		       struct tee_ioctl_param *params);
 
-/** supp_shm_find() - our shared memory with @id, or NULL. */
+/**
+ * supp_shm_find() - our shared memory with @id that the secure world
+ * holds (not kept), or NULL
+ */
 struct supp_shm *supp_shm_find(struct supplicant *s, uint64_t id);
 
 /** supp_shm_free_all() - release everything (exit). */

@@ -92,8 +92,13 @@ ta_procs() {
 sessions() {
 	"$BIN/teectl" --json sessions | grep -o '"login":' | wc -l
 }
+# Shared memory of the clients (tee0); tee-supplicant's on teepriv0 is
+# what it keeps for the next SHM_ALLOC (supplicant/shm.c), at most 4.
 shms() {
-	"$BIN/teectl" --json shm | grep -o '"id":' | wc -l
+	"$BIN/teectl" --json shm | grep -o '"device":"tee[0-9]' | wc -l
+}
+supp_shms() {
+	"$BIN/teectl" --json shm | grep -o '"device":"teepriv' | wc -l
 }
 
 start_teebox() {
@@ -181,6 +186,7 @@ T1=$(date +%s.%N)
 settle || fail "teebox did not settle within ${SETTLE_S}s"
 AFTER_SESS=$(sessions)
 AFTER_SHM=$(shms)
+AFTER_SUPP_SHM=$(supp_shms)
 AFTER_TAS=$(ta_procs)
 AFTER_FDS=$(teed_fds)
 AFTER_THREADS=$(teed_threads)
@@ -190,7 +196,7 @@ printf 'load: %d clients x %d invokes (%d threads each), %d killed, %.1f s\n' \
 	"$CLIENTS" "$INVOKES" "$THREADS_PER_CLIENT" "$KILLED" \
 	"$(awk "BEGIN { print $T1 - $T0 }")"
 echo "load: sessions      after $AFTER_SESS"
-echo "load: shm           after $AFTER_SHM"
+echo "load: shm           after $AFTER_SHM (tee-supplicant's kept: $AFTER_SUPP_SHM)"
 echo "load: TA processes  baseline $BASE_TAS after $AFTER_TAS"
 echo "load: teed fds      baseline $BASE_FDS after $AFTER_FDS"
 echo "load: teed threads  baseline $BASE_THREADS after $AFTER_THREADS"
@@ -199,6 +205,7 @@ echo "load: teed RSS      baseline ${BASE_RSS} kB after ${AFTER_RSS} kB" \
 
 [ "$AFTER_SESS" -eq 0 ] || fail "sessions left: $AFTER_SESS"
 [ "$AFTER_SHM" -eq 0 ] || fail "shared memory left: $AFTER_SHM"
+[ "$AFTER_SUPP_SHM" -le 4 ] || fail "tee-supplicant keeps $AFTER_SUPP_SHM shm"
 [ "$AFTER_TAS" -le "$BASE_TAS" ] || fail "TA processes: $AFTER_TAS"
 [ "$AFTER_FDS" -le "$BASE_FDS" ] || fail "teed fds: $AFTER_FDS"
 [ "$AFTER_THREADS" -le "$BASE_THREADS" ] || fail "teed threads: $AFTER_THREADS"
