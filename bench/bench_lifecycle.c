@@ -279,7 +279,8 @@ static int zygote_image(void)
 /* One request: the image and /dev/null for every other descriptor. */
 static pid_t zygote_request(int sock, int image, int nul)
 {
-	struct ta_zygote_req req = {TA_ZYGOTE_MAGIC, TA_ZYGOTE_VERSION, 0, 0};
+	struct ta_zygote_req req = {TA_ZYGOTE_MAGIC, TA_ZYGOTE_VERSION, 0, 0,
+				    0};
 	int fds[TA_ZYGOTE_NFDS] = {image, nul, nul, nul, nul};
 	union {
 		char buf[CMSG_SPACE(sizeof(fds))];

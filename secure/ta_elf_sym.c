@@ -194,3 +194,93 @@ bool ta_elf_sym_lookup(const void *elf, size_t len, uint64_t load_base,
 		out->found = true;
 	return true;
 }
+
+/* Whether name @off of string table @str is @name. */
+static bool name_is(const struct elf_view *v, const Elf64_Shdr *str,
+		    uint64_t off, const char *name)
+{
+	size_t n = strlen(name) + 1;
+
+	if (str->sh_offset > v->len || str->sh_size > v->len - str->sh_offset ||
+	    off >= str->sh_size || n > str->sh_size - off)
+		return false;
+	return !memcmp(v->p + str->sh_offset + off, name, n);
+}
+
+/*
+ * Where the @size bytes at link-time address @vaddr start in the file
+ * (*@bss false), or that they lie past a segment's file bytes, where the
+ * loader gives zeros (*@bss true).
+ */
+static bool file_off(const struct elf_view *v, uint64_t vaddr, uint64_t size,
+		     uint64_t *off, bool *bss)
+{
+	Elf64_Phdr ph;
+
+	for (unsigned int i = 0; i < v->eh.e_phnum; i++) {
+		uint64_t at;
+
+		if (!read_phdr(v, i, &ph))
+			return false;
+		if (ph.p_type != PT_LOAD || vaddr < ph.p_vaddr ||
+		    ph.p_filesz > ph.p_memsz)
+			continue;
+		at = vaddr - ph.p_vaddr;
+		if (at <= ph.p_filesz && size <= ph.p_filesz - at) {
+			*off = ph.p_offset + at;
+			*bss = false;
+			return true;
+		}
+		if (at >= ph.p_filesz && at <= ph.p_memsz &&
+		    size <= ph.p_memsz - at) {
+			*bss = true;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The object @name of @size bytes in table @sym: where its bytes are. */
+static bool find_object(const struct elf_view *v, const Elf64_Shdr *sym,
+			const Elf64_Shdr *str, const char *name, size_t size,
+			uint64_t *out, bool *bss)
+{
+	uint64_t num = sym->sh_size / sizeof(Elf64_Sym), off;
+	Elf64_Sym s;
+
+	if (num > MAX_SYMS)
+		num = MAX_SYMS;
+	for (uint64_t i = 0; i < num; i++) {
+		if (!entry_off(v, sym->sh_offset, num, sizeof(s), i, &off) ||
+		    !copy_at(v, off, &s, sizeof(s)))
+			return false;
+		if (ELF64_ST_TYPE(s.st_info) != STT_OBJECT ||
+		    s.st_shndx == SHN_UNDEF || s.st_size != size ||
+		    !name_is(v, str, s.st_name, name))
+			continue;
+		return file_off(v, s.st_value, size, out, bss);
+	}
+	return false;
+}
+
+bool ta_elf_sym_read(const void *elf, size_t len, const char *name, void *dst,
+		     size_t size)
+{
+	Elf64_Shdr sym, str;
+	struct elf_view v;
+	bool bss = false;
+	uint64_t off = 0;
+
+	if (!open_elf(&v, elf, len))
+		return false;
+	if (!(find_symtab(&v, SHT_SYMTAB, &sym, &str) &&
+	      find_object(&v, &sym, &str, name, size, &off, &bss)) &&
+	    !(find_symtab(&v, SHT_DYNSYM, &sym, &str) &&
+	      find_object(&v, &sym, &str, name, size, &off, &bss)))
+		return false;
+	if (bss) {
+		memset(dst, 0, size);
+		return true;
+	}
+	return copy_at(&v, off, dst, size);
+}

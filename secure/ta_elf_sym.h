@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * Function names for a TA's crash report, from the TA's own ELF image
- * (.symtab, else .dynsym), as the secure world holds it.
+ * Function names for a TA's crash report, and the initial values of the
+ * TA header's objects, from the TA's own ELF image (.symtab, else
+ * .dynsym), as the secure world holds it.
  *
  * The image is the TA author's: signed, but not trusted to be well
  * formed.  Every offset, size and count is checked against the image's
@@ -44,5 +45,19 @@ struct ta_elf_sym {
  */
 bool ta_elf_sym_lookup(const void *elf, size_t len, uint64_t load_base,
 		       uint64_t addr, struct ta_elf_sym *out);
+
+/**
+ * ta_elf_sym_read() - the initial bytes of a data object of the image, as
+ * the loader maps them (before any relocation)
+ * @elf, @len:	the ELF image (ELF64, the host's byte order)
+ * @name:	the object's symbol (.symtab, else .dynsym)
+ * @dst:	[out] its bytes
+ * @size:	its size: a symbol of another size does not count
+ * Return: true when an object @name of @size bytes lies within a PT_LOAD
+ * segment's file bytes (copied to @dst) or wholly past them, in its
+ * zero-filled rest (@dst zeroed), false otherwise.
+ */
+bool ta_elf_sym_read(const void *elf, size_t len, const char *name, void *dst,
+		     size_t size);
 
 #endif

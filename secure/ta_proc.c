@@ -367,6 +367,7 @@ static TEE_Result start_process_fds(struct ta_proc *p, const void *elf,
 		.envp = env.envp,
 		.lib_fds = lib_fds,
 		.nlibs = nlibs,
+		.data_limit = p->data_limit,
 	};
 	p->by_zygote = dyn != NULL;
 	if (dyn)
@@ -504,6 +505,7 @@ static TEE_Result spawn_as(const void *elf, size_t elf_len,
 			   const struct ta_shlib_set *libs,
 			   struct ta_proc **out, struct ta_proc_info *info)
 {
+	struct ta_proc_mem mem = {0};
 	struct ta_ipc_hello hello;
 	struct ta_proc *p;
 	TEE_Result res;
@@ -528,13 +530,23 @@ static TEE_Result spawn_as(const void *elf, size_t elf_len,
 	p->uuid = *uuid;
 	uuid_format(p->name, uuid);
 
+	/* From the zygote, the TA's limit holds before any of its code. */
+	if (dyn) {
+		res = ta_proc_image_limit(p->name, elf, elf_len, uuid, &mem);
+		if (res && res != TEE_ERROR_ITEM_NOT_FOUND)
+			goto err_put;
+		p->data_limit = mem.limit;
+	}
 	res = start_process(p, elf, elf_len, dyn, libs);
 	if (res)
 		goto err_put;
 	res = wait_hello(p, &hello);
 	if (!res)
 		res = check_hello(p, &hello, info);
-	if (!res)
+	if (!res && mem.limit)
+		res = ta_proc_check_memory(p, &mem, hello.stack_size,
+					   hello.data_size);
+	else if (!res)
 		res = ta_proc_limit_memory(p, hello.stack_size,
 					   hello.data_size);
 	if (res)

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct ta_proc;
@@ -35,6 +36,9 @@ struct ta_proc;
  * @argv, @envp: its arguments and environment
  * @lib_fds, @nlibs: its TA libraries (sealed memory files, ta_shlib.h),
  *		for the TA zygote only: exec cannot load them
+ * @data_limit:	the TA zygote's child sets RLIMIT_DATA to it before it
+ *		loads the image (0: the ceiling stays until hello); exec
+ *		does not use it
  */
 struct ta_exec_args {
 	int image_fd;
@@ -46,6 +50,7 @@ struct ta_exec_args {
 	char *const *envp;
 	const int *lib_fds;
 	unsigned int nlibs;
+	uint64_t data_limit;
 };
 
 /**

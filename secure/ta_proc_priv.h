@@ -47,6 +47,9 @@
  * @image_fd:	its image (the sealed memory file it was started from):
  *		the crash report names functions from it
  * @stack_size:	TA_STACK_SIZE from its hello, for the crash report
+ * @data_limit:	RLIMIT_DATA its process set before the image was loaded
+ *		(the TA zygote's child; ta_proc_image_limit()), 0: set at
+ *		hello
  * @by_zygote:	forked by the TA zygote, not exec'd
  * @has_libs:	it links TA libraries (ta_shlib.h): never exec'd
  * @dead:	set once, when the process exited or crashed (monitor), or
@@ -84,6 +87,7 @@ struct ta_proc {
 	unsigned long output_id;
 	int image_fd;
 	uint32_t stack_size;
+	uint64_t data_limit;
 	bool by_zygote;
 	bool has_libs;
 	atomic_bool dead;
@@ -147,6 +151,47 @@ bool ta_proc_creds_id(uid_t *uid, gid_t *gid);
  * Return: 0 or -errno.
  */
 int ta_proc_limits_apply(void);
+
+/**
+ * struct ta_proc_mem - a TA's memory figures, from its image's header
+ * @stack_size:	ta_head.stack_size (TA_STACK_SIZE)
+ * @data_size:	ta_heap_size + ta_no_share_heap_size (TA_DATA_SIZE +
+ *		TA_NO_SHARE_DATA_SIZE), as the hello says it
+ * @limit:	the RLIMIT_DATA they give, the runtime's reserve included
+ */
+struct ta_proc_mem {
+	uint32_t stack_size;
+	uint64_t data_size;
+	uint64_t limit;
+};
+
+/**
+ * ta_proc_image_limit() - the memory limit of the TA in @elf, from its
+ * header's objects as the image's file holds them, for the TA zygote's
+ * child to set before it loads the image
+ * @name:	the TA, for the log
+ * @elf, @len:	the verified image
+ * @uuid:	the TA's UUID, which ta_head must hold
+ * @out:	[out] the figures and the limit
+ * Return: TEE_SUCCESS; TEE_ERROR_ITEM_NOT_FOUND when the image does not
+ * show them (no symbol table: the limit is then set at hello);
+ * TEE_ERROR_OUT_OF_MEMORY when they ask more than a TA may have (logged).
+ */
+TEE_Result ta_proc_image_limit(const char *name, const void *elf, size_t len,
+			       const TEE_UUID *uuid, struct ta_proc_mem *out);
+
+/**
+ * ta_proc_check_memory() - at hello of a TA whose process set the limit
+ * of @m before any TA code ran: its hello must say @m's figures, and it
+ * must not use more than the limit already
+ * @p:		the TA process
+ * @m:		what ta_proc_image_limit() found
+ * @stack_size, @data_size: what its hello says
+ * Return: TEE_SUCCESS, TEE_ERROR_SECURITY when the hello says other
+ * figures, TEE_ERROR_OUT_OF_MEMORY when it uses more (all logged).
+ */
+TEE_Result ta_proc_check_memory(struct ta_proc *p, const struct ta_proc_mem *m,
+				uint32_t stack_size, uint32_t data_size);
 
 /**
  * ta_proc_limit_memory() - at hello: limit @p's memory to what its header

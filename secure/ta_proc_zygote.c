@@ -262,6 +262,7 @@ static int send_request(const struct ta_exec_args *args)
 		.magic = TA_ZYGOTE_MAGIC,
 		.version = TA_ZYGOTE_VERSION,
 		.nlibs = args->nlibs,
+		.data_limit = args->data_limit,
 	};
 	int fds[TA_ZYGOTE_NFDS + TA_ZYGOTE_MAX_LIBS];
 	union {

@@ -74,7 +74,7 @@ int utee_zygote_entry(const struct ta_zygote_start *start);
 #define TA_ZYGOTE_SOCK_FD TA_IPC_SOCK_FD
 
 #define TA_ZYGOTE_MAGIC	  0x6f67795aU /* "Zygo" */
-#define TA_ZYGOTE_VERSION 2
+#define TA_ZYGOTE_VERSION 3
 
 /* The image in the child, from its descriptors' move until it is loaded. */
 #define TA_ZYGOTE_IMAGE_FD (TA_IPC_WIN_FD + 1)
@@ -119,12 +119,17 @@ enum ta_zygote_fd {
  * @nlibs:	TA libraries after the TA_ZYGOTE_NFDS descriptors, at most
  *		TA_ZYGOTE_MAX_LIBS
  * @reserved:	0
+ * @data_limit:	RLIMIT_DATA, soft and hard, that the child sets before it
+ *		loads the image: its header's figure, so that no TA code
+ *		(its constructors neither) runs above it; 0: the zygote's
+ *		(the ceiling), which the secure world lowers at hello
  */
 struct ta_zygote_req {
 	uint32_t magic;
 	uint32_t version;
 	uint32_t nlibs;
 	uint32_t reserved;
+	uint64_t data_limit;
 };
 
 /**

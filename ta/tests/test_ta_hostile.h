@@ -157,6 +157,8 @@ enum ta_hostile_attempt { TA_HOSTILE_ATTEMPTS(TA_HOSTILE_ID) TA_HOSTILE_NUM };
  * @setuid_err:	errno of setuid(0) (0: it worked)
  * @cap_eff, @cap_prm, @cap_inh, @cap_bnd, @cap_amb: the capability sets
  * @rlimit_data: RLIMIT_DATA's hard limit
+ * @greedy_err:	ta_test_hostile_greedy: errno of its mmap of
+ *		TA_TEST_HOSTILE_OVER_MIB (0: it got the memory); else 0
  */
 struct ta_hostile_creds {
 	uint32_t uid;
@@ -169,6 +171,7 @@ struct ta_hostile_creds {
 	uint64_t cap_bnd;
 	uint64_t cap_amb;
 	uint64_t rlimit_data;
+	int32_t greedy_err;
 };
 
 #endif

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -369,9 +370,23 @@ static void close_lib_fds(unsigned int nlibs)
 			    0);
 }
 
+/*
+ * The TA's memory limit, soft and hard, before its image is loaded: no
+ * TA code runs above it, and without CAP_SYS_RESOURCE (which no TA has)
+ * the hard limit cannot be raised again.
+ */
+static int limit_data(uint64_t limit)
+{
+	const struct rlimit r = {.rlim_cur = limit, .rlim_max = limit};
+
+	if (!limit)
+		return 0;
+	return setrlimit(RLIMIT_DATA, &r) ? -errno : 0;
+}
+
 /* The child: its descriptors, the image, the TA's start; never returns. */
 static void __attribute__((noreturn))
-child(const int *fds, unsigned int nlibs, int gate)
+child(const int *fds, unsigned int nlibs, int gate, uint64_t data_limit)
 {
 	struct ta_zygote_start start = {.version = TA_ZYGOTE_START_VERSION};
 	int (*entry)(const struct ta_zygote_start *);
@@ -382,7 +397,7 @@ child(const int *fds, unsigned int nlibs, int gate)
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != secure_world)
 		_exit(EXIT_SETUP);
 	answer(gate);
-	if (take_fds(fds, nlibs))
+	if (take_fds(fds, nlibs) || limit_data(data_limit))
 		_exit(EXIT_SETUP);
 
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", IMAGE_FD);
@@ -428,7 +443,7 @@ static pid_t fork_sibling(void)
  * answered is named in *@rep (-ECHILD), for the secure world, its
  * parent, to reap.
  */
-static bool fork_child(const int *fds, unsigned int nlibs,
+static bool fork_child(const int *fds, unsigned int nlibs, uint64_t data_limit,
 		       struct ta_zygote_rep *rep)
 {
 	int gate[2];
@@ -443,7 +458,7 @@ static bool fork_child(const int *fds, unsigned int nlibs,
 	pid = fork_sibling();
 	if (!pid) {
 		close(gate[0]);
-		child(fds, nlibs, gate[1]);
+		child(fds, nlibs, gate[1], data_limit);
 	}
 	if (pid < 0)
 		rep->err = -errno;
@@ -534,7 +549,7 @@ static bool serve(void)
 	    req.nlibs > TA_ZYGOTE_MAX_LIBS ||
 	    nfds != TA_ZYGOTE_NFDS + req.nlibs) {
 		rep.err = -EINVAL;
-	} else if (fork_child(fds, req.nlibs, &rep)) {
+	} else if (fork_child(fds, req.nlibs, req.data_limit, &rep)) {
 		close_all(fds, nfds);
 		return true; /* the child answered */
 	}

@@ -5,7 +5,9 @@
  * offsets from .symtab at the load address the process reports; and on
  * broken copies of it (cut, section table out of range, a name with
  * control bytes), which must give no name or a sanitised one, never a
- * read beyond the image (ASan build).
+ * read beyond the image (ASan build).  And the initial bytes of data
+ * objects, as the secure world reads a TA's ta_head and ta_heap_size
+ * for the memory limit the TA zygote's child sets (ta_proc_limits.c).
  */
 #include <link.h>
 #include <setjmp.h>
@@ -30,6 +32,10 @@ __attribute__((noinline)) int probe_function_for_sym(int x)
 {
 	return x * 3 + 1;
 }
+
+/* Objects to read: initialised (file bytes) and not (.bss: zeros). */
+const uint64_t probe_object_for_sym = 0x1122334455667788ULL;
+uint64_t probe_bss_for_sym;
 
 static int first_load(struct dl_phdr_info *info, size_t len, void *arg)
 {
@@ -173,6 +179,55 @@ static void test_names_are_printable(void **state)
 	free(bad);
 }
 
+/* An initialised object's bytes, as the file holds them. */
+static void test_reads_an_object(void **state)
+{
+	uint64_t v = 0;
+	uint32_t small;
+
+	(void)state;
+	/* Its address taken: the object is kept as itself. */
+	assert_int_equal(*(volatile const uint64_t *)&probe_object_for_sym,
+			 0x1122334455667788ULL);
+	assert_true(ta_elf_sym_read(image, image_len, "probe_object_for_sym",
+				    &v, sizeof(v)));
+	assert_int_equal(v, 0x1122334455667788ULL);
+	/* Another size, another name, a function: not it. */
+	assert_false(ta_elf_sym_read(image, image_len, "probe_object_for_sym",
+				     &small, sizeof(small)));
+	assert_false(ta_elf_sym_read(image, image_len, "probe_object_for_sy",
+				     &v, sizeof(v)));
+	assert_false(ta_elf_sym_read(image, image_len, "probe_function_for_sym",
+				     &v, sizeof(v)));
+	/* No bytes in the file: the zeros the loader gives, not today's. */
+	probe_bss_for_sym = 1;
+	v = 1;
+	assert_true(ta_elf_sym_read(image, image_len, "probe_bss_for_sym", &v,
+				    sizeof(v)));
+	assert_int_equal(v, 0);
+}
+
+/* Every cut of the image: no read beyond it, the value or nothing. */
+static void test_reads_from_cut_images(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_false(ta_elf_sym_read(NULL, 0, "probe_object_for_sym", &v,
+				     sizeof(v)));
+	for (size_t len = 0; len < image_len; len += len / 3 + 1) {
+		unsigned char *cut = malloc(len ? len : 1);
+
+		assert_non_null(cut);
+		memcpy(cut, image, len);
+		v = 0;
+		if (ta_elf_sym_read(cut, len, "probe_object_for_sym", &v,
+				    sizeof(v)))
+			assert_int_equal(v, 0x1122334455667788ULL);
+		free(cut);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -181,6 +236,8 @@ int main(void)
 		cmocka_unit_test(test_cut_images),
 		cmocka_unit_test(test_section_table_out_of_range),
 		cmocka_unit_test(test_names_are_printable),
+		cmocka_unit_test(test_reads_an_object),
+		cmocka_unit_test(test_reads_from_cut_images),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

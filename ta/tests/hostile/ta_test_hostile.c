@@ -75,9 +75,14 @@ __attribute__((constructor)) static void look_around(void)
 	ctor_creds.setuid_err = syscall(SYS_setuid, 0) ? errno : 0;
 	hostile_memref_ctor();
 #ifdef TA_TEST_HOSTILE_GREEDY_MIB
-	/* Kept: the secure world must see it at hello. */
-	(void)mmap(NULL, (size_t)TA_TEST_HOSTILE_GREEDY_MIB << 20,
-		   PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	/*
+	 * Kept: the secure world must see it at hello, unless the limit
+	 * already holds here (a TA the zygote forked).
+	 */
+	if (mmap(NULL, (size_t)TA_TEST_HOSTILE_GREEDY_MIB << 20,
+		 PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+		 0) == MAP_FAILED)
+		ctor_creds.greedy_err = errno;
 #endif
 }
 
