@@ -8,7 +8,9 @@
  * sits in a heap block of exactly its size (ASan catches a read beyond
  * it).  The address is looked up as given and at a few offsets from the
  * base, so that mutations of a real image reach its symbol tables.  The
- * answer must be a printable, NUL-terminated name.
+ * answer must be a printable, NUL-terminated name.  The TA header's
+ * objects the memory limit comes from (ta_elf_sym_read()) are read from
+ * the same image.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,7 +36,8 @@ static void check(const struct ta_elf_sym *s)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const uint64_t offsets[] = {0, 0x1000, 0x1234, 0x2810, 0x4000};
-	uint64_t base, addr;
+	uint64_t base, addr, heap;
+	unsigned char head[32];
 	struct ta_elf_sym s;
 	uint8_t *elf;
 
@@ -53,6 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ta_elf_sym_lookup(elf, size, base, base + offsets[i], &s);
 		check(&s);
 	}
+	ta_elf_sym_read(elf, size, "ta_head", head, sizeof(head));
+	ta_elf_sym_read(elf, size, "ta_heap_size", &heap, sizeof(heap));
 	free(elf);
 	return 0;
 }
