@@ -211,6 +211,13 @@ static void test_kept_memory_yields(void **state)
 	uint64_t id;
 	int n = 0;
 
+	/*
+	 * With dynamic shared memory (make test-dynamic) there is no reserved
+	 * pool to fill: the device refuses only at teed's per-context bound,
+	 * far beyond 256 of these.  The same code yields either way.
+	 */
+	if (getenv("TEEBOX_TEST_DYNAMIC_SHM"))
+		skip();
 	id = alloc_ok(&f->s, SUPP_SHM_KEEP_BYTES);
 	free_ok(&f->s, id);
 	assert_int_equal(kept(&f->s), 1);
