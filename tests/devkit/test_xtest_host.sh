@@ -42,7 +42,8 @@ cpp -dM "$inc/conf.h" | sed -n 's/^#define \(CFG_[A-Za-z0-9_]*\) \(.*\)$/\1=\2/p
 	sed 's/=1$/=y/' | sort >"$work/conf.h.txt"
 printf 'include %s\n$(foreach v,$(sort $(filter CFG_%%,$(.VARIABLES))),$(info $(v)=$($(v))))\nall: ;\n' \
 	"$inc/conf.mk" >"$work/conf.mk.make"
-make -s -f "$work/conf.mk.make" | sort >"$work/conf.mk.txt"
+# Run from make (make test), make would say which directory it is in.
+make --no-print-directory -s -f "$work/conf.mk.make" | sort >"$work/conf.mk.txt"
 printf 'include(%s)\nget_cmake_property(vs VARIABLES)\nforeach(v ${vs})\nif(v MATCHES "^CFG_")\nmessage("${v}=${${v}}")\nendif()\nendforeach()\n' \
 	"$inc/conf.cmake" >"$work/conf.cmake.cmake"
 cmake -P "$work/conf.cmake.cmake" 2>&1 | sort >"$work/conf.cmake.txt"
