@@ -118,7 +118,16 @@ static TEE_Result resolve_image(struct ta_shlib_set *set, void *elf, size_t len,
 	for (int i = 0; i < n; i++) {
 		if (!needed_uuid(elf, &needed[i], &uuid))
 			continue;
-		if (uuid_equal(&uuid, ta_uuid)) {
+		if (uuid_equal(&uuid, ta_uuid) && elf == set->ta_elf) {
+			/*
+			 * The TA naming itself: with no library to load it
+			 * would go on as a TA without any, and ld.so would
+			 * look for its UUID in the file system.
+			 */
+			pr_err("TA %s: refused: it names itself in DT_NEEDED",
+			       ta_name);
+			return TEE_ERROR_BAD_FORMAT;
+		} else if (uuid_equal(&uuid, ta_uuid)) {
 			idx = IMAGE_TA;
 		} else {
 			idx = find_lib(set, &uuid);

@@ -17,7 +17,8 @@
  * "/proc/self/fd/<n>" (TA_ZYGOTE_LIB_FD()), padded with NULs to the 36
  * bytes of the UUID.  dlopen of the TA then loads its libraries as ld.so
  * loads a program's, with the TA first in their scope.  A DT_NEEDED of
- * the TA's own UUID names the TA's image.  Only the zygote can load such
+ * the TA's own UUID, in a library, names the TA's image; in the TA itself
+ * it is refused (TEE_ERROR_BAD_FORMAT).  Only the zygote can load such
  * a TA: ta_proc.c refuses to exec it.
  *
  * Every image here was verified before its DT_NEEDED are read; they are

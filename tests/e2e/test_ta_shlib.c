@@ -281,6 +281,28 @@ static void test_missing_library_is_item_not_found(void **state)
 }
 
 /*
+ * A TA whose DT_NEEDED names its own UUID (linked with a library whose
+ * soname is the TA's UUID): TEE_ERROR_BAD_FORMAT, so that nothing is
+ * left for ld.so to look for in the file system.
+ */
+static void test_ta_naming_itself_is_refused(void **state)
+{
+	struct scratch *s = *state;
+
+	sh("rm -rf '%s/c1' && cp -R '%s' '%s/c1'", s->dir, TEEBOX_SHLIB_FIXTURE,
+	   s->dir);
+	sh("'%s' -s -C '%s/c1' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
+	   "CFG_CHAIN_N=1 CHAIN_UUID=" TA_UUID_STR,
+	   TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR);
+	snprintf(s->ldadd, sizeof(s->ldadd), " -L%s/c1 -lchain1", s->dir);
+	build_ta(s, 1);
+	sh("readelf -d '%s/ta/" TA_UUID_STR ".elf' | grep -q 'NEEDED.*"
+	   "\\[" TA_UUID_STR "\\]'",
+	   s->dir);
+	run(s, 0, TEEC_ERROR_BAD_FORMAT, 0, "names itself in DT_NEEDED");
+}
+
+/*
  * Link 1 also needs link 2, which needs link 1: each is loaded once, as
  * ldelf's queue_elf() does, and the TA runs.
  */
@@ -468,6 +490,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_missing_library_is_item_not_found, setup,
 			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_ta_naming_itself_is_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cycle_loads_each_once,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(
