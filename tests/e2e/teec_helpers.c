@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: BSD-2-Clause
 /* libteec helpers of the end-to-end tests; see teec_helpers.h. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include <cmocka.h>
@@ -157,4 +161,29 @@ bool e2e_join_within(pthread_t t, int seconds)
 void e2e_call_join(struct e2e_call *c, int seconds)
 {
 	assert_true(e2e_join_within(c->thread, seconds));
+}
+
+void e2e_sh(const char *fmt, ...)
+{
+	char cmd[4 * PATH_MAX];
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	printf("$ %s\n", cmd);
+	fflush(stdout);
+	rc = system(cmd);
+	if (rc != 0)
+		fail_msg("command failed (%d): %s", rc, cmd);
+}
+
+bool e2e_exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return !stat(path, &st);
 }

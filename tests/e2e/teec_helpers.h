@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What many end-to-end tests do through libteec: open a context and a
- * session, invoke value commands, run a call on a thread of its own.
+ * session, invoke value commands, run a call on a thread of its own; and
+ * the shell commands of the tests that build TAs.
  * Failures are cmocka assertions of the calling test.
  */
 #ifndef TEEBOX_TESTS_TEEC_HELPERS_H
@@ -124,5 +125,14 @@ bool e2e_join_within(pthread_t t, int seconds);
 
 /** e2e_call_join() - @c's thread must end within @seconds. */
 void e2e_call_join(struct e2e_call *c, int seconds);
+
+/**
+ * e2e_sh() - run a shell command a test drives (a TA build with the dev
+ * kit), echoed to the test's output; it must succeed
+ */
+void e2e_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/** e2e_exists() - whether file @name is in directory @dir */
+bool e2e_exists(const char *dir, const char *name);
 
 #endif

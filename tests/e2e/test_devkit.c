@@ -51,34 +51,6 @@ struct scratch {
 	char ta[PATH_MAX]; /* the TA directory in it */
 };
 
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Runs a shell command, which must succeed (its output goes to ctest). */
-static void sh(const char *fmt, ...)
-{
-	char cmd[4 * PATH_MAX];
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	printf("$ %s\n", cmd);
-	fflush(stdout);
-	rc = system(cmd);
-	if (rc != 0)
-		fail_msg("command failed (%d): %s", rc, cmd);
-}
-
-static bool exists(const char *dir, const char *name)
-{
-	char path[2 * PATH_MAX];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return !stat(path, &st);
-}
-
 static int setup(void **state)
 {
 	struct scratch *s = calloc(1, sizeof(*s));
@@ -110,15 +82,15 @@ static int teardown(void **state)
 /* A fresh copy of the fixture, as a TA author's directory. */
 static void copy_fixture(const struct scratch *s)
 {
-	sh("rm -rf '%s' && cp -R '%s' '%s'", s->ta, TEEBOX_DEVKIT_FIXTURE,
-	   s->ta);
+	e2e_sh("rm -rf '%s' && cp -R '%s' '%s'", s->ta, TEEBOX_DEVKIT_FIXTURE,
+	       s->ta);
 }
 
 /* make in the TA directory with the dev kit and @args. */
 static void make_ta(const struct scratch *s, const char *args)
 {
-	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s", TEEBOX_MAKE, s->ta,
-	   TEEBOX_DEVKIT_DIR, args);
+	e2e_sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s", TEEBOX_MAKE, s->ta,
+	       TEEBOX_DEVKIT_DIR, args);
 }
 
 /* Opens the scratch TA in @ta_dir; its report into @buf. */
@@ -176,9 +148,9 @@ static void test_scratch_ta_builds_and_loads(void **state)
 	make_ta(s, "CROSS_COMPILE=aarch64-linux-gnu- "
 		   "PLATFORM=vexpress-qemu_armv8a CFG_WERROR=y");
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
-		if (!exists(s->ta, outputs[i]))
+		if (!e2e_exists(s->ta, outputs[i]))
 			fail_msg("%s was not made", outputs[i]);
-	assert_true(exists(s->ta, "lib/helper.o"));
+	assert_true(e2e_exists(s->ta, "lib/helper.o"));
 
 	report(s->ta, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
@@ -189,15 +161,16 @@ static void test_scratch_ta_builds_and_loads(void **state)
 	 * (no command: sign-enc) and signs with teebox-sign: its image
 	 * verifies, with the version asked for.
 	 */
-	sh("cd '%s' && python3 '%s/scripts/sign_encrypt.py' --key "
-	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID " --ta-version 5 "
-	   "--in " SCRATCH_UUID ".stripped.elf --out resigned.ta && "
-	   "python3 '%s/scripts/sign_encrypt.py' verify --key "
-	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
-	   " --in resigned.ta | grep -qx 'OK " SCRATCH_UUID
-	   " version 5 payload [0-9]*'",
-	   s->ta, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR,
-	   TEEBOX_DEVKIT_DIR);
+	e2e_sh("cd '%s' && python3 '%s/scripts/sign_encrypt.py' --key "
+	       "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	       " --ta-version 5 "
+	       "--in " SCRATCH_UUID ".stripped.elf --out resigned.ta && "
+	       "python3 '%s/scripts/sign_encrypt.py' verify --key "
+	       "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	       " --in resigned.ta | grep -qx 'OK " SCRATCH_UUID
+	       " version 5 payload [0-9]*'",
+	       s->ta, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR,
+	       TEEBOX_DEVKIT_DIR);
 }
 
 /*
@@ -231,31 +204,31 @@ static void test_out_dir_and_clean(void **state)
 	snprintf(out, sizeof(out), "%s/out", s->dir);
 	snprintf(args, sizeof(args), "O='%s'", out);
 	make_ta(s, args);
-	assert_true(exists(out, SCRATCH_UUID ".ta"));
-	assert_true(exists(out, "lib/helper.o"));
-	assert_false(exists(s->ta, SCRATCH_UUID ".ta"));
-	assert_false(exists(s->ta, "scratch_ta.o"));
+	assert_true(e2e_exists(out, SCRATCH_UUID ".ta"));
+	assert_true(e2e_exists(out, "lib/helper.o"));
+	assert_false(e2e_exists(s->ta, SCRATCH_UUID ".ta"));
+	assert_false(e2e_exists(s->ta, "scratch_ta.o"));
 	report(out, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
 				 "level=2 " REPORT_TAIL NO_LIB);
 
 	snprintf(args, sizeof(args), "O='%s' clean", out);
 	make_ta(s, args);
-	assert_false(exists(out, SCRATCH_UUID ".ta"));
-	assert_false(exists(out, "lib/helper.o"));
-	assert_false(exists(s->dir, "out"));
+	assert_false(e2e_exists(out, SCRATCH_UUID ".ta"));
+	assert_false(e2e_exists(out, "lib/helper.o"));
+	assert_false(e2e_exists(s->dir, "out"));
 
 	/* And in the TA directory: only the author's files are left. */
 	make_ta(s, "");
-	assert_true(exists(s->ta, SCRATCH_UUID ".ta"));
+	assert_true(e2e_exists(s->ta, SCRATCH_UUID ".ta"));
 	make_ta(s, "clean");
-	assert_false(exists(s->ta, SCRATCH_UUID ".ta"));
-	assert_false(exists(s->ta, SCRATCH_UUID ".elf"));
-	assert_false(exists(s->ta, "lib/helper.o"));
-	assert_true(exists(s->ta, "lib/helper.c"));
-	sh("cd '%s' && test -z \"$(find . -name '*.o' -o -name '.*.d' -o "
-	   "-name '.*.cmd')\"",
-	   s->ta);
+	assert_false(e2e_exists(s->ta, SCRATCH_UUID ".ta"));
+	assert_false(e2e_exists(s->ta, SCRATCH_UUID ".elf"));
+	assert_false(e2e_exists(s->ta, "lib/helper.o"));
+	assert_true(e2e_exists(s->ta, "lib/helper.c"));
+	e2e_sh("cd '%s' && test -z \"$(find . -name '*.o' -o -name '.*.d' -o "
+	       "-name '.*.cmd')\"",
+	       s->ta);
 }
 
 /*
@@ -271,10 +244,10 @@ static void test_static_library(void **state)
 
 	copy_fixture(s);
 	snprintf(lib, sizeof(lib), "%s/scratch_lib", s->dir);
-	sh("cp -R '%s' '%s'", TEEBOX_DEVKIT_LIB_FIXTURE, lib);
-	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' O=out CFG_WERROR=y", TEEBOX_MAKE,
-	   lib, TEEBOX_DEVKIT_DIR);
-	assert_true(exists(lib, "out/libscratch.a"));
+	e2e_sh("cp -R '%s' '%s'", TEEBOX_DEVKIT_LIB_FIXTURE, lib);
+	e2e_sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' O=out CFG_WERROR=y",
+	       TEEBOX_MAKE, lib, TEEBOX_DEVKIT_DIR);
+	assert_true(e2e_exists(lib, "out/libscratch.a"));
 	snprintf(args, sizeof(args),
 		 "CFG_WERROR=y CFG_SCRATCH_LIB=y libnames=scratch "
 		 "libdirs='%s/out' libdeps='%s/out/libscratch.a'",
@@ -303,15 +276,15 @@ static void test_generated_sources(void **state)
 	snprintf(args, sizeof(args), "O='%s' CFG_WERROR=y CFG_SCRATCH_GEN=y",
 		 out);
 	make_ta(s, args);
-	assert_true(exists(out, "lib/scratch_gen.h"));
-	assert_true(exists(out, "lib/scratch_gen.c"));
-	assert_true(exists(out, "lib/scratch_gen.o"));
-	assert_false(exists(s->ta, "lib/scratch_gen.c"));
+	assert_true(e2e_exists(out, "lib/scratch_gen.h"));
+	assert_true(e2e_exists(out, "lib/scratch_gen.c"));
+	assert_true(e2e_exists(out, "lib/scratch_gen.o"));
+	assert_false(e2e_exists(s->ta, "lib/scratch_gen.c"));
 	report(out, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
 				 "level=2 " REPORT_TAIL NO_LIB " gen=42");
 
-	sh("echo 12 >'%s/lib/gen_value.txt'", s->ta);
+	e2e_sh("echo 12 >'%s/lib/gen_value.txt'", s->ta);
 	make_ta(s, args);
 	report(out, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
@@ -319,9 +292,9 @@ static void test_generated_sources(void **state)
 
 	snprintf(args, sizeof(args), "O='%s' CFG_SCRATCH_GEN=y clean", out);
 	make_ta(s, args);
-	assert_false(exists(out, "lib/scratch_gen.c"));
-	assert_false(exists(out, "lib/scratch_gen.h"));
-	assert_false(exists(s->dir, "out"));
+	assert_false(e2e_exists(out, "lib/scratch_gen.c"));
+	assert_false(e2e_exists(out, "lib/scratch_gen.h"));
+	assert_false(e2e_exists(s->dir, "out"));
 }
 
 /*
@@ -337,31 +310,32 @@ static void test_subkey_args(void **state)
 	char args[4 * PATH_MAX], buf[256];
 
 	copy_fixture(s);
-	sh("cd '%s' && openssl genrsa -out sub.pem 2048 2>/dev/null && "
-	   "python3 '%s/scripts/sign_encrypt.py' sign-subkey --key "
-	   "'%s/keys/default_ta.pem' --in sub.pem --out sub.bin "
-	   "--uuid " SCRATCH_UUID
-	   " --name-size 0 --max-depth 0 --subkey-version 1",
-	   s->dir, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR);
+	e2e_sh("cd '%s' && openssl genrsa -out sub.pem 2048 2>/dev/null && "
+	       "python3 '%s/scripts/sign_encrypt.py' sign-subkey --key "
+	       "'%s/keys/default_ta.pem' --in sub.pem --out sub.bin "
+	       "--uuid " SCRATCH_UUID
+	       " --name-size 0 --max-depth 0 --subkey-version 1",
+	       s->dir, TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR);
 	snprintf(
 		args, sizeof(args),
 		"TA_SIGN_KEY='%s/sub.pem' TA_SUBKEY_ARGS='--subkey %s/sub.bin' "
 		"TA_SUBKEY_DEPS='%s/sub.bin'",
 		s->dir, s->dir, s->dir);
 	make_ta(s, args);
-	sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
-	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
-	   " --in '%s/" SCRATCH_UUID ".ta' | grep -q ' subkeys 1$'",
-	   TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta);
+	e2e_sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
+	       "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	       " --in '%s/" SCRATCH_UUID ".ta' | grep -q ' subkeys 1$'",
+	       TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta);
 	report(s->ta, buf, sizeof(buf));
 	assert_string_equal(buf, "feature=1 absent=-1 value=42 file=7 dir=-1 "
 				 "level=2 " REPORT_TAIL NO_LIB);
 
 	/* A newer chain file: the TA is signed again, and only that. */
-	sh("sleep 1 && touch '%s/sub.bin'", s->dir);
-	sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s >'%s/out' && "
-	   "grep -q 'SIGN' '%s/out' && ! grep -q '  CC' '%s/out'",
-	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, args, s->dir, s->dir, s->dir);
+	e2e_sh("sleep 1 && touch '%s/sub.bin'", s->dir);
+	e2e_sh("'%s' -C '%s' TA_DEV_KIT_DIR='%s' %s >'%s/out' && "
+	       "grep -q 'SIGN' '%s/out' && ! grep -q '  CC' '%s/out'",
+	       TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, args, s->dir, s->dir,
+	       s->dir);
 }
 
 /*
@@ -376,22 +350,23 @@ static void test_encrypt_ta(void **state)
 	char args[256];
 
 	copy_fixture(s);
-	sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' CFG_ENCRYPT_TA=y 2>'%s/err' && "
-	   "grep -q 'CFG_ENCRYPT_TA=y needs TA_ENC_KEY' '%s/err'",
-	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
+	e2e_sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' CFG_ENCRYPT_TA=y 2>'%s/err' "
+	       "&& "
+	       "grep -q 'CFG_ENCRYPT_TA=y needs TA_ENC_KEY' '%s/err'",
+	       TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
 	snprintf(args, sizeof(args),
 		 "CFG_ENCRYPT_TA=y TA_ENC_KEY=%s "
 		 "TA_ENC_KEY_TYPE=SHDR_ENC_KEY_CLASS_WIDE",
 		 key);
 	make_ta(s, args);
-	sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
-	   "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
-	   " --in '%s/" SCRATCH_UUID
-	   ".ta' --enc-key %s | grep -q ' encrypted$' && "
-	   "python3 '%s/scripts/sign_encrypt.py' display --in '%s/" SCRATCH_UUID
-	   ".ta' | grep -q 'CLASS_WIDE'",
-	   TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta, key, TEEBOX_DEVKIT_DIR,
-	   s->ta);
+	e2e_sh("python3 '%s/scripts/sign_encrypt.py' verify --key "
+	       "'%s/keys/default_ta.pem' --uuid " SCRATCH_UUID
+	       " --in '%s/" SCRATCH_UUID
+	       ".ta' --enc-key %s | grep -q ' encrypted$' && "
+	       "python3 '%s/scripts/sign_encrypt.py' display --in "
+	       "'%s/" SCRATCH_UUID ".ta' | grep -q 'CLASS_WIDE'",
+	       TEEBOX_DEVKIT_DIR, TEEBOX_DEVKIT_DIR, s->ta, key,
+	       TEEBOX_DEVKIT_DIR, s->ta);
 }
 
 /* A Makefile with no BINARY is refused with OP-TEE's rule, not built. */
@@ -400,10 +375,11 @@ static void test_no_binary_is_refused(void **state)
 	struct scratch *s = *state;
 
 	copy_fixture(s);
-	sh("sed -i '/^BINARY/d' '%s/Makefile'", s->ta);
-	sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' 2>'%s/err' && "
-	   "grep -q 'exactly one of BINARY, LIBNAME and SHLIBNAME' '%s/err'",
-	   TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
+	e2e_sh("sed -i '/^BINARY/d' '%s/Makefile'", s->ta);
+	e2e_sh("! '%s' -C '%s' TA_DEV_KIT_DIR='%s' 2>'%s/err' && "
+	       "grep -q 'exactly one of BINARY, LIBNAME and SHLIBNAME' "
+	       "'%s/err'",
+	       TEEBOX_MAKE, s->ta, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
 }
 
 int main(void)

@@ -56,25 +56,6 @@ struct scratch {
 	char state[PATH_MAX]; /* the secure world's, kept ("": fresh) */
 };
 
-static void sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Runs a shell command, which must succeed (its output goes to ctest). */
-static void sh(const char *fmt, ...)
-{
-	char cmd[4 * PATH_MAX];
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof(cmd), fmt, ap);
-	va_end(ap);
-	printf("$ %s\n", cmd);
-	fflush(stdout);
-	rc = system(cmd);
-	if (rc != 0)
-		fail_msg("command failed (%d): %s", rc, cmd);
-}
-
 static int setup(void **state)
 {
 	struct scratch *s = calloc(1, sizeof(*s));
@@ -135,12 +116,12 @@ static void build_link_v(struct scratch *s, int n, int cycle, int version)
 		snprintf(extra + len, sizeof(extra) - len,
 			 " CHAIN_CYCLE=%d CHAIN_CYCLE_DIR='%s/c%d'", cycle,
 			 s->dir, cycle);
-	sh("rm -rf '%s/c%d' && cp -R '%s' '%s/c%d'", s->dir, n,
-	   TEEBOX_SHLIB_FIXTURE, s->dir, n);
-	sh("'%s' -s -C '%s/c%d' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
-	   "CFG_CHAIN_N=%d CHAIN_UUID=%s %s && cp '%s/c%d/%s.ta' '%s'",
-	   TEEBOX_MAKE, s->dir, n, TEEBOX_DEVKIT_DIR, n, uuid, extra, s->dir, n,
-	   uuid, s->tas);
+	e2e_sh("rm -rf '%s/c%d' && cp -R '%s' '%s/c%d'", s->dir, n,
+	       TEEBOX_SHLIB_FIXTURE, s->dir, n);
+	e2e_sh("'%s' -s -C '%s/c%d' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
+	       "CFG_CHAIN_N=%d CHAIN_UUID=%s %s && cp '%s/c%d/%s.ta' '%s'",
+	       TEEBOX_MAKE, s->dir, n, TEEBOX_DEVKIT_DIR, n, uuid, extra,
+	       s->dir, n, uuid, s->tas);
 	snprintf(extra, sizeof(extra), " -L%s/c%d -lchain%d", s->dir, n, n);
 	/* Each link once, even when built again. */
 	if (!cycle && !strstr(s->ldadd, extra)) {
@@ -165,13 +146,13 @@ static void build_chain(struct scratch *s, int top)
 /* The TA, calling link @top, linked with every link built. */
 static void build_ta(struct scratch *s, int top)
 {
-	sh("rm -rf '%s/ta' && cp -R '%s' '%s/ta'", s->dir, TEEBOX_TA_FIXTURE,
-	   s->dir);
-	sh("'%s' -s -C '%s/ta' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
-	   "CFG_CHAIN_TOP=%d CHAIN_LDADD='%s' && cp '%s/ta/" TA_UUID_STR
-	   ".ta' '%s'",
-	   TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR, top, s->ldadd, s->dir,
-	   s->tas);
+	e2e_sh("rm -rf '%s/ta' && cp -R '%s' '%s/ta'", s->dir,
+	       TEEBOX_TA_FIXTURE, s->dir);
+	e2e_sh("'%s' -s -C '%s/ta' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
+	       "CFG_CHAIN_TOP=%d CHAIN_LDADD='%s' && cp '%s/ta/" TA_UUID_STR
+	       ".ta' '%s'",
+	       TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR, top, s->ldadd, s->dir,
+	       s->tas);
 }
 
 /* Opens the TA; on success its chain_<top>(@x) is checked: @expect. */
@@ -210,15 +191,6 @@ static void run(const struct scratch *s, uint32_t x, TEEC_Result res,
 	harness_stop_ok(&h);
 }
 
-static bool exists(const char *dir, const char *name)
-{
-	char path[2 * PATH_MAX];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return !stat(path, &st);
-}
-
 /*
  * The dev kit makes OP-TEE's outputs of a library (libchainN.so with
  * soname <uuid>, <uuid>.elf, .stripped.elf, .dmp, .ta), the TA gets
@@ -241,14 +213,14 @@ static void test_chain_of_two_runs(void **state)
 	build_ta(s, 2);
 	snprintf(c2, sizeof(c2), "%s/c2", s->dir);
 	for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
-		if (!exists(c2, outputs[i]))
+		if (!e2e_exists(c2, outputs[i]))
 			fail_msg("%s was not made", outputs[i]);
-	sh("readelf -d '%s/libchain2.so' | grep -q 'soname: "
-	   "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
-	   c2);
-	sh("readelf -d '%s/ta/" TA_UUID_STR ".elf' | grep -q 'NEEDED.*"
-	   "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
-	   s->dir);
+	e2e_sh("readelf -d '%s/libchain2.so' | grep -q 'soname: "
+	       "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
+	       c2);
+	e2e_sh("readelf -d '%s/ta/" TA_UUID_STR ".elf' | grep -q 'NEEDED.*"
+	       "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
+	       s->dir);
 	run(s, 100, TEEC_SUCCESS, 103, NULL);
 }
 
@@ -260,10 +232,10 @@ static void test_tampered_library_is_refused(void **state)
 	build_chain(s, 2);
 	build_ta(s, 2);
 	/* One byte of link 1's ELF, near the end of its image. */
-	sh("f='%s/c4a1d000-0000-4000-8000-000000000001.ta' && "
-	   "n=$(stat -c %%s \"$f\") && printf '\\125' | dd of=\"$f\" bs=1 "
-	   "seek=$((n - 64)) conv=notrunc status=none",
-	   s->tas);
+	e2e_sh("f='%s/c4a1d000-0000-4000-8000-000000000001.ta' && "
+	       "n=$(stat -c %%s \"$f\") && printf '\\125' | dd of=\"$f\" bs=1 "
+	       "seek=$((n - 64)) conv=notrunc status=none",
+	       s->tas);
 	run(s, 0, TEEC_ERROR_SECURITY, 0,
 	    "secure world refused TA c4a1d000-0000-4000-8000-000000000001");
 }
@@ -275,7 +247,7 @@ static void test_missing_library_is_item_not_found(void **state)
 
 	build_chain(s, 2);
 	build_ta(s, 2);
-	sh("rm '%s/c4a1d000-0000-4000-8000-000000000001.ta'", s->tas);
+	e2e_sh("rm '%s/c4a1d000-0000-4000-8000-000000000001.ta'", s->tas);
 	run(s, 0, TEEC_ERROR_ITEM_NOT_FOUND, 0,
 	    "TA c4a1d000-0000-4000-8000-000000000001 not found");
 }
@@ -289,16 +261,16 @@ static void test_ta_naming_itself_is_refused(void **state)
 {
 	struct scratch *s = *state;
 
-	sh("rm -rf '%s/c1' && cp -R '%s' '%s/c1'", s->dir, TEEBOX_SHLIB_FIXTURE,
-	   s->dir);
-	sh("'%s' -s -C '%s/c1' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
-	   "CFG_CHAIN_N=1 CHAIN_UUID=" TA_UUID_STR,
-	   TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR);
+	e2e_sh("rm -rf '%s/c1' && cp -R '%s' '%s/c1'", s->dir,
+	       TEEBOX_SHLIB_FIXTURE, s->dir);
+	e2e_sh("'%s' -s -C '%s/c1' TA_DEV_KIT_DIR='%s' CFG_WERROR=y "
+	       "CFG_CHAIN_N=1 CHAIN_UUID=" TA_UUID_STR,
+	       TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR);
 	snprintf(s->ldadd, sizeof(s->ldadd), " -L%s/c1 -lchain1", s->dir);
 	build_ta(s, 1);
-	sh("readelf -d '%s/ta/" TA_UUID_STR ".elf' | grep -q 'NEEDED.*"
-	   "\\[" TA_UUID_STR "\\]'",
-	   s->dir);
+	e2e_sh("readelf -d '%s/ta/" TA_UUID_STR ".elf' | grep -q 'NEEDED.*"
+	       "\\[" TA_UUID_STR "\\]'",
+	       s->dir);
 	run(s, 0, TEEC_ERROR_BAD_FORMAT, 0, "names itself in DT_NEEDED");
 }
 
@@ -312,9 +284,9 @@ static void test_cycle_loads_each_once(void **state)
 
 	build_chain(s, 2);
 	build_link(s, 1, 2);
-	sh("readelf -d '%s/c1/libchain1.so' | grep -q 'NEEDED.*"
-	   "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
-	   s->dir);
+	e2e_sh("readelf -d '%s/c1/libchain1.so' | grep -q 'NEEDED.*"
+	       "\\[c4a1d000-0000-4000-8000-000000000002\\]'",
+	       s->dir);
 	build_ta(s, 2);
 	run(s, 7, TEEC_SUCCESS, 10, NULL);
 }
@@ -428,15 +400,17 @@ static void test_optee_os_test_lib(void **state)
 
 	if (!optee_test || !*optee_test)
 		skip();
-	sh("'%s' -s -C '%s/ta/os_test_lib' TA_DEV_KIT_DIR='%s' "
-	   "COMPILER=clang O='%s/lib' && cp '%s/lib/"
-	   "ffd2bded-ab7d-4988-95ee-e4962fff7154.ta' '%s'",
-	   TEEBOX_MAKE, optee_test, TEEBOX_DEVKIT_DIR, s->dir, s->dir, s->tas);
-	sh("cp -R '%s' '%s/user' && '%s' -s -C '%s/user' TA_DEV_KIT_DIR='%s' "
-	   "CFG_WERROR=y OS_TEST_LIB_DIR='%s/lib' && cp "
-	   "'%s/user/" OS_TEST_USER_UUID ".ta' '%s'",
-	   TEEBOX_OS_TEST_USER_FIXTURE, s->dir, TEEBOX_MAKE, s->dir,
-	   TEEBOX_DEVKIT_DIR, s->dir, s->dir, s->tas);
+	e2e_sh("'%s' -s -C '%s/ta/os_test_lib' TA_DEV_KIT_DIR='%s' "
+	       "COMPILER=clang O='%s/lib' && cp '%s/lib/"
+	       "ffd2bded-ab7d-4988-95ee-e4962fff7154.ta' '%s'",
+	       TEEBOX_MAKE, optee_test, TEEBOX_DEVKIT_DIR, s->dir, s->dir,
+	       s->tas);
+	e2e_sh("cp -R '%s' '%s/user' && '%s' -s -C '%s/user' "
+	       "TA_DEV_KIT_DIR='%s' "
+	       "CFG_WERROR=y OS_TEST_LIB_DIR='%s/lib' && cp "
+	       "'%s/user/" OS_TEST_USER_UUID ".ta' '%s'",
+	       TEEBOX_OS_TEST_USER_FIXTURE, s->dir, TEEBOX_MAKE, s->dir,
+	       TEEBOX_DEVKIT_DIR, s->dir, s->dir, s->tas);
 	run_os_test_user(s, 30, 12, out);
 	assert_int_equal(out[0].a, 42);
 	assert_int_equal(out[0].b, 12);
@@ -474,10 +448,10 @@ static void test_shlibname_needs_shlibuuid(void **state)
 {
 	struct scratch *s = *state;
 
-	sh("cp -R '%s' '%s/c1'", TEEBOX_SHLIB_FIXTURE, s->dir);
-	sh("! '%s' -C '%s/c1' TA_DEV_KIT_DIR='%s' 2>'%s/err' && "
-	   "grep -q 'needs SHLIBUUID' '%s/err'",
-	   TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
+	e2e_sh("cp -R '%s' '%s/c1'", TEEBOX_SHLIB_FIXTURE, s->dir);
+	e2e_sh("! '%s' -C '%s/c1' TA_DEV_KIT_DIR='%s' 2>'%s/err' && "
+	       "grep -q 'needs SHLIBUUID' '%s/err'",
+	       TEEBOX_MAKE, s->dir, TEEBOX_DEVKIT_DIR, s->dir, s->dir);
 }
 
 int main(void)
