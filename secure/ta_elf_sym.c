@@ -142,20 +142,29 @@ static void copy_name(const struct elf_view *v, const Elf64_Shdr *str,
 	dst[n] = '\0';
 }
 
+/* Symbol @i of table @sym (@num entries) into *@s. */
+static bool sym_at(const struct elf_view *v, const Elf64_Shdr *sym,
+		   uint64_t num, uint64_t i, Elf64_Sym *s)
+{
+	uint64_t off;
+
+	return entry_off(v, sym->sh_offset, num, sizeof(*s), i, &off) &&
+	       copy_at(v, off, s, sizeof(*s));
+}
+
 /* The function symbol of table @sym that covers @vaddr. */
 static bool find_func(const struct elf_view *v, const Elf64_Shdr *sym,
 		      const Elf64_Shdr *str, uint64_t vaddr,
 		      struct ta_elf_sym *out)
 {
-	uint64_t num = sym->sh_size / sizeof(Elf64_Sym), off;
+	uint64_t num = sym->sh_size / sizeof(Elf64_Sym);
 	Elf64_Sym best = {0}, s;
 	bool found = false;
 
 	if (num > MAX_SYMS)
 		num = MAX_SYMS;
 	for (uint64_t i = 0; i < num; i++) {
-		if (!entry_off(v, sym->sh_offset, num, sizeof(s), i, &off) ||
-		    !copy_at(v, off, &s, sizeof(s)))
+		if (!sym_at(v, sym, num, i, &s))
 			return false;
 		if (ELF64_ST_TYPE(s.st_info) != STT_FUNC ||
 		    s.st_shndx == SHN_UNDEF || s.st_value > vaddr ||
@@ -245,14 +254,13 @@ static bool find_object(const struct elf_view *v, const Elf64_Shdr *sym,
 			const Elf64_Shdr *str, const char *name, size_t size,
 			uint64_t *out, bool *bss)
 {
-	uint64_t num = sym->sh_size / sizeof(Elf64_Sym), off;
+	uint64_t num = sym->sh_size / sizeof(Elf64_Sym);
 	Elf64_Sym s;
 
 	if (num > MAX_SYMS)
 		num = MAX_SYMS;
 	for (uint64_t i = 0; i < num; i++) {
-		if (!entry_off(v, sym->sh_offset, num, sizeof(s), i, &off) ||
-		    !copy_at(v, off, &s, sizeof(s)))
+		if (!sym_at(v, sym, num, i, &s))
 			return false;
 		if (ELF64_ST_TYPE(s.st_info) != STT_OBJECT ||
 		    s.st_shndx == SHN_UNDEF || s.st_size != size ||
