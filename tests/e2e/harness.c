@@ -67,6 +67,14 @@ int harness_run(char *const argv[])
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+int harness_remove_tree(const char *dir)
+{
+	return harness_run((char *const[]){"/bin/rm", "-rf", "--", (char *)dir,
+					   NULL})
+		       ? -1
+		       : 0;
+}
+
 const char *harness_path_in(const char *dir, const char *name)
 {
 	static char buf[4][PATH_MAX];

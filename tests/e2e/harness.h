@@ -127,6 +127,13 @@ int harness_run(char *const argv[]);
  */
 const char *harness_path_in(const char *dir, const char *name);
 
+/**
+ * harness_remove_tree() - remove directory @dir and everything in it (a
+ * test's scratch directory)
+ * Return: 0, or -1 when rm failed.
+ */
+int harness_remove_tree(const char *dir);
+
 /** harness_sleep_ms() - sleep @ms milliseconds. */
 void harness_sleep_ms(long ms);
 

@@ -70,13 +70,10 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct scratch *s = *state;
-	char cmd[PATH_MAX + 16];
+	int rc = harness_remove_tree(s->dir);
 
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", s->dir);
-	if (system(cmd))
-		return -1;
 	free(s);
-	return 0;
+	return rc;
 }
 
 /* A fresh copy of the fixture, as a TA author's directory. */

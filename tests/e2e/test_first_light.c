@@ -255,8 +255,12 @@ static void copy_ta(const char *dir, const char *uuid_str, const char *name)
 	fclose(out);
 }
 
-/* Flips one byte @from_end bytes before the end of a TA file. */
-static void flip_byte(const char *dir, const char *name, long from_end)
+/*
+ * XORs @mask into the byte of a TA file at @offs from @whence (SEEK_SET,
+ * or SEEK_END with a negative @offs), as xtest's corrupt_file().
+ */
+static void corrupt_ta(const char *dir, const char *name, long offs, int whence,
+		       int mask)
 {
 	char path[PATH_MAX];
 	FILE *f;
@@ -265,28 +269,11 @@ static void flip_byte(const char *dir, const char *name, long from_end)
 	snprintf(path, sizeof(path), "%s/%s.ta", dir, name);
 	f = fopen(path, "r+b");
 	assert_non_null(f);
-	assert_int_equal(fseek(f, -from_end, SEEK_END), 0);
-	c = fgetc(f);
-	assert_int_equal(fseek(f, -from_end, SEEK_END), 0);
-	fputc(c ^ 0x40, f);
-	fclose(f);
-}
-
-/* Flips bit 0 of the byte at @offs of a TA file, as xtest's corrupt_file(). */
-static void flip_bit_at(const char *dir, const char *name, long offs)
-{
-	char path[PATH_MAX];
-	FILE *f;
-	int c;
-
-	snprintf(path, sizeof(path), "%s/%s.ta", dir, name);
-	f = fopen(path, "r+b");
-	assert_non_null(f);
-	assert_int_equal(fseek(f, offs, SEEK_SET), 0);
+	assert_int_equal(fseek(f, offs, whence), 0);
 	c = fgetc(f);
 	assert_int_not_equal(c, EOF);
-	assert_int_equal(fseek(f, offs, SEEK_SET), 0);
-	fputc(c ^ 1, f);
+	assert_int_equal(fseek(f, offs, whence), 0);
+	fputc(c ^ mask, f);
 	fclose(f);
 }
 
@@ -320,7 +307,8 @@ static void test_bad_ta_images_are_refused(void **state)
 	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_BASIC_UUID_STR);
 	copy_ta(dir, TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR,
 		TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR);
-	flip_byte(dir, TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR, 100);
+	corrupt_ta(dir, TA_TEST_FLAGS_MULTI_INSTANCE_UUID_STR, -100, SEEK_END,
+		   0x40);
 	/* A valid image of one TA, offered under another TA's name. */
 	copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_FLAGS_KEEP_ALIVE_UUID_STR);
 
@@ -427,7 +415,8 @@ static void test_xtest_1008_corrupt_tas(void **state)
 	assert_int_equal(TEEC_InitializeContext(NULL, &ctx), TEEC_SUCCESS);
 	for (size_t i = 0; i < sizeof(offsets) / sizeof(offsets[0]); i++) {
 		copy_ta(dir, TA_TEST_BASIC_UUID_STR, TA_TEST_BASIC_UUID_STR);
-		flip_bit_at(dir, TA_TEST_BASIC_UUID_STR, offsets[i]);
+		corrupt_ta(dir, TA_TEST_BASIC_UUID_STR, offsets[i], SEEK_SET,
+			   1);
 		print_message("corrupt at %ld\n", offsets[i]);
 		assert_open_fails(&ctx, &basic, TEE_ERROR_SECURITY);
 	}

@@ -159,13 +159,12 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char out[1024], cmd[PATH_MAX + 16];
+	char out[1024];
 	long ms;
 
 	(void)state;
 	run_teebox("down", out, sizeof(out), &ms);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", rundir);
-	return system(cmd) ? -1 : 0;
+	return harness_remove_tree(rundir);
 }
 
 /*
