@@ -109,6 +109,17 @@ function(_teebox_ta_sign name tool key ta_dir stage)
 	add_dependencies(teebox_tas ${name}_signed)
 endfunction()
 
+# @out: this directory and @ARGN (relative to it), as absolute paths.
+function(_teebox_ta_include_dirs out)
+	set(incs ${CMAKE_CURRENT_SOURCE_DIR})
+	foreach(dir ${ARGN})
+		get_filename_component(dir ${dir} ABSOLUTE
+			BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+		list(APPEND incs ${dir})
+	endforeach()
+	set(${out} ${incs} PARENT_SCOPE)
+endfunction()
+
 function(add_teebox_ta)
 	cmake_parse_arguments(TA "GP11_COMPAT" "NAME;INSTALL_DESTINATION"
 		"SOURCES;INCLUDES;LIBRARIES" ${ARGN})
@@ -117,12 +128,7 @@ function(add_teebox_ta)
 	endif()
 
 	add_executable(${TA_NAME} ${TA_SOURCES} ${TEEBOX_TA_HEADER_SOURCE})
-	set(incs ${CMAKE_CURRENT_SOURCE_DIR})
-	foreach(dir ${TA_INCLUDES})
-		get_filename_component(dir ${dir} ABSOLUTE
-			BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
-		list(APPEND incs ${dir})
-	endforeach()
+	_teebox_ta_include_dirs(incs ${TA_INCLUDES})
 	target_include_directories(${TA_NAME} PRIVATE ${incs})
 	if(TA_GP11_COMPAT)
 		target_compile_definitions(${TA_NAME} PRIVATE
@@ -192,12 +198,7 @@ function(add_teebox_ta_library)
 			"SOURCES are required")
 	endif()
 	add_library(${TA_NAME} SHARED ${TA_SOURCES})
-	set(incs ${CMAKE_CURRENT_SOURCE_DIR})
-	foreach(dir ${TA_INCLUDES})
-		get_filename_component(dir ${dir} ABSOLUTE
-			BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
-		list(APPEND incs ${dir})
-	endforeach()
+	_teebox_ta_include_dirs(incs ${TA_INCLUDES})
 	# The TA headers, not libutee's code: the TA that loads the library
 	# has that (TEE_* bind to it at load).
 	target_include_directories(${TA_NAME} PRIVATE ${incs}
